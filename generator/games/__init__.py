@@ -1,0 +1,1 @@
+"""One content model per game: what is printed, never how."""

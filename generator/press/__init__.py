@@ -1,0 +1,1 @@
+"""Paper, cards and PDF: knows nothing of any game."""

@@ -1,0 +1,1 @@
+"""Word data and word algorithms: pure, no drawing."""
