@@ -1,0 +1,581 @@
+"""Doublets word ladders: one-letter graphs per length, par, minimal-chain counts, friendliest."""
+
+from __future__ import annotations
+
+import gc
+import math
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from generator.words.lexicon import Lexicon
+
+MIN_LENGTH = 3
+MAX_LENGTH = 8
+DEFAULT_TIER = "standard"
+DEFAULT_CHAIN_LIMIT = 50
+
+# Friendliness cost of a word (Knuth's `ladders -f` idea: rarer words cost more).
+# cost = max(1, round(COST_SCALE * (COST_CEILING - zipf))): the cost falls by one for every
+# tenth of a zipf unit of frequency, so the total cost of a chain is (up to rounding) minus
+# ten times the log10 of the product of its words' frequencies.  The very commonest words
+# (zipf >= 6.95, "the", "and") cost 1; a word wordfreq has never seen (zipf 0) costs 70.
+COST_CEILING = 7.0
+COST_SCALE = 10.0
+
+
+def word_cost(zipf: float) -> int:
+    """Return the friendliness cost of a word with this zipf frequency (lower is friendlier)."""
+    return max(1, round(COST_SCALE * (COST_CEILING - zipf)))
+
+
+class _LexiconLike(Protocol):  # the slice of the Lexicon API this module needs
+    def __contains__(self, word: object) -> bool: ...
+    def zipf(self, word: str) -> float: ...
+    def words(self, tier: str = ..., length: int | None = ...) -> list[str]: ...
+
+
+# ---------------------------------------------------------------------------------------------
+# Errors (the command layer turns these into one-line user errors)
+
+
+class LadderError(ValueError):
+    """A Doublet that cannot be solved as asked; str() is a one-line explanation."""
+
+
+class BadLength(LadderError):
+    """The two words differ in length, or the length is outside 3..8."""
+
+    def __init__(self, start: str, end: str) -> None:
+        self.start, self.end = start, end
+        if len(start) != len(end):
+            msg = (
+                f"'{start}' has {len(start)} letters but '{end}' has {len(end)}: "
+                "both ends of a Doublet must have the same length"
+            )
+        else:
+            msg = (
+                f"'{start}' has {len(start)} letters: Doublets uses words of "
+                f"{MIN_LENGTH} to {MAX_LENGTH} letters"
+            )
+        super().__init__(msg)
+
+
+class SameWord(LadderError):
+    """Both ends are the same word."""
+
+    def __init__(self, word: str) -> None:
+        self.word = word
+        super().__init__(f"both ends are '{word}': give two different words")
+
+
+class NotInLexicon(LadderError):
+    """A word is not in the word list; carries the lexicon's Lookup (why, close words)."""
+
+    def __init__(self, word: str, lookup: object | None = None) -> None:
+        self.word, self.lookup = word, lookup
+        status = getattr(lookup, "status", "unknown")
+        entry = getattr(lookup, "entry", None)
+        suggestions = list(getattr(lookup, "suggestions", None) or [])
+        if status == "blocked":
+            why = "it is on the blocklist of words never printed"
+        elif status == "capitalised":
+            why = "it is only used with a capital letter (a name)"
+        elif status == "ok" and entry is not None:
+            why = "it is too rare for Doublets (only in the broad referee list)"
+        else:
+            why = "it is not in the word list"
+        msg = f"'{word}' can't be used: {why}"
+        if suggestions:
+            msg += "; close words: " + ", ".join(suggestions[:5])
+        super().__init__(msg)
+
+
+class NoChain(LadderError):
+    """No chain joins the two words; carries the sizes of their components."""
+
+    def __init__(self, start: str, end: str, start_component: int, end_component: int) -> None:
+        self.start, self.end = start, end
+        self.start_component, self.end_component = start_component, end_component
+        super().__init__(
+            f"no chain joins '{start}' and '{end}': '{start}' reaches {start_component} "
+            f"word{'s' if start_component != 1 else ''} and '{end}' reaches {end_component} "
+            f"(counting itself) and the two groups never meet"
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# The graph
+
+
+@dataclass(frozen=True)
+class ShortestChains:
+    """All minimal chains between two words, as a layered DAG (layer i = words i steps in)."""
+
+    graph: WordGraph
+    start: int
+    end: int
+    layers: tuple[tuple[int, ...], ...]  # layers[0] == (start,), layers[-1] == (end,)
+    _succ: dict[int, list[int]] = field(repr=False)
+
+    @property
+    def par(self) -> int:
+        """Number of links (words strictly between the ends) in a minimal chain."""
+        return len(self.layers) - 2
+
+    @property
+    def count(self) -> int:
+        """Exact number of distinct minimal chains."""
+        ways = {self.start: 1}
+        for layer in self.layers[:-1]:
+            for u in layer:
+                w = ways[u]
+                for v in self._succ[u]:
+                    ways[v] = ways.get(v, 0) + w
+        return ways[self.end]
+
+    def friendliest(self) -> list[str]:
+        """The minimal chain with least total link cost; ties go to the alphabetically first."""
+        cost = self.graph.cost
+        # best[v] = (cost of the chain so far, chain of indices); word indices follow alphabetical
+        # order, so comparing the index tuples compares the chains alphabetically.
+        best: dict[int, tuple[int, tuple[int, ...]]] = {self.start: (0, (self.start,))}
+        for layer in self.layers[:-1]:
+            for u in layer:
+                cu, chain = best[u]
+                for v in self._succ[u]:
+                    cand = (cu + cost(v), chain + (v,))
+                    old = best.get(v)
+                    if old is None or cand < old:
+                        best[v] = cand
+        words = self.graph.words
+        return [words[i] for i in best[self.end][1]]
+
+    def chain_cost(self, chain: Sequence[str]) -> int:
+        """Total cost of the links of a chain (its ends excluded)."""
+        idx, cost = self.graph.index, self.graph.cost
+        return sum(cost(idx[w]) for w in chain[1:-1])
+
+    def chains(self, limit: int | None = None) -> Iterator[list[str]]:
+        """Yield minimal chains in alphabetical order, at most `limit` of them (None: all)."""
+        if limit is not None and limit <= 0:
+            return
+        words = self.graph.words
+        succ = {u: sorted(vs) for u, vs in self._succ.items()}
+        produced = 0
+        path = [self.start]
+        stack = [iter(succ[self.start])]
+        while stack:
+            nxt = next(stack[-1], None)
+            if nxt is None:
+                stack.pop()
+                path.pop()
+                continue
+            path.append(nxt)
+            if nxt == self.end:
+                yield [words[i] for i in path]
+                produced += 1
+                if limit is not None and produced >= limit:
+                    return
+                path.pop()
+            else:
+                stack.append(iter(succ[nxt]))
+
+    def branching(self) -> float:
+        """Mean number of onward choices per step that stay on some minimal chain."""
+        steps = sum(len(vs) for vs in self._succ.values())
+        nodes = sum(len(layer) for layer in self.layers[:-1])
+        return steps / nodes if nodes else 0.0
+
+
+class WordGraph:
+    """The one-letter-change graph over the words of one length (words sorted, ids = positions)."""
+
+    def __init__(self, words: Sequence[str], zipf: Callable[[str], float] | None = None) -> None:
+        self.words: list[str] = sorted(words)  # ids follow alphabetical order (ties, output)
+        self.length = len(self.words[0]) if self.words else 0
+        self.index: dict[str, int] = {w: i for i, w in enumerate(self.words)}
+        self._zipf = zipf
+        self._costs: dict[int, int] = {}
+        paused = gc.isenabled()
+        if paused:  # building makes many small lists; skip the collector passes meanwhile
+            gc.disable()
+        try:
+            self.adj: list[list[int]] = _adjacency(self.words)
+        finally:
+            if paused:
+                gc.enable()
+        self._component: list[int] | None = None
+        self._component_sizes: list[int] = []
+
+    @classmethod
+    def from_lexicon(
+        cls, lexicon: _LexiconLike, length: int, tier: str = DEFAULT_TIER
+    ) -> WordGraph:
+        """Build the graph of all `length`-letter words of `tier` (or narrower)."""
+        return cls(lexicon.words(tier=tier, length=length), lexicon.zipf)
+
+    def cost(self, i: int) -> int:
+        """Friendliness cost of word id `i` (see word_cost); 1 for every word if no frequencies."""
+        c = self._costs.get(i)
+        if c is None:
+            c = self._costs[i] = word_cost(self._zipf(self.words[i])) if self._zipf else 1
+        return c
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def __contains__(self, word: object) -> bool:
+        return word in self.index
+
+    @property
+    def edge_count(self) -> int:
+        """Number of (undirected) edges."""
+        return sum(len(a) for a in self.adj) // 2
+
+    def neighbours(self, word: str) -> list[str]:
+        """Words one letter away from `word`, alphabetically."""
+        return sorted(self.words[i] for i in self.adj[self.index[word]])
+
+    def degree(self, word: str) -> int:
+        """Number of words one letter away."""
+        return len(self.adj[self.index[word]])
+
+    # -- components -------------------------------------------------------------------------
+
+    def _components(self) -> list[int]:
+        if self._component is None:
+            comp = [-1] * len(self.words)
+            sizes: list[int] = []
+            adj = self.adj
+            for s in range(len(comp)):
+                if comp[s] >= 0:
+                    continue
+                cid = len(sizes)
+                comp[s] = cid
+                stack = [s]
+                n = 0
+                while stack:
+                    u = stack.pop()
+                    n += 1
+                    for v in adj[u]:
+                        if comp[v] < 0:
+                            comp[v] = cid
+                            stack.append(v)
+                sizes.append(n)
+            self._component, self._component_sizes = comp, sizes
+        return self._component
+
+    def component_size(self, word: str) -> int:
+        """Number of words reachable from `word` (itself included)."""
+        comp = self._components()
+        return self._component_sizes[comp[self.index[word]]]
+
+    def connected(self, a: str, b: str) -> bool:
+        """True if some chain joins `a` and `b`."""
+        comp = self._components()
+        return comp[self.index[a]] == comp[self.index[b]]
+
+    # -- shortest chains --------------------------------------------------------------------
+
+    def shortest(self, a: str, b: str) -> ShortestChains | None:
+        """All minimal chains from `a` to `b` (a layered DAG), or None if none exist."""
+        s, t = self.index[a], self.index[b]
+        if s == t:
+            raise SameWord(a)
+        if not self.connected(a, b):
+            return None
+        return _shortest_dag(self, s, t)
+
+    def par(self, a: str, b: str) -> int | None:
+        """Exact minimal number of links between `a` and `b`, or None if no chain exists."""
+        s, t = self.index[a], self.index[b]
+        if s == t:
+            raise SameWord(a)
+        if not self.connected(a, b):
+            return None
+        return _bidirectional_distance(self.adj, s, t) - 1
+
+    def bfs(self, a: str) -> tuple[list[int], list[int]]:
+        """From `a`: (distance in steps to every word or -1, number of shortest paths or 0)."""
+        n = len(self.words)
+        dist = [-1] * n
+        ways = [0] * n
+        s = self.index[a]
+        dist[s] = 0
+        ways[s] = 1
+        frontier = [s]
+        adj = self.adj
+        d = 0
+        while frontier:
+            d += 1
+            nxt: list[int] = []
+            for u in frontier:
+                wu = ways[u]
+                for v in adj[u]:
+                    dv = dist[v]
+                    if dv < 0:
+                        dist[v] = d
+                        ways[v] = wu
+                        nxt.append(v)
+                    elif dv == d:
+                        ways[v] += wu
+            frontier = nxt
+        return dist, ways
+
+
+def _adjacency(words: Sequence[str]) -> list[list[int]]:
+    """Neighbour lists via wildcard buckets ("c_t" -> cat, cot, cut), never all pairs.
+
+    For each letter position p the bucket key is the word with letter p removed; words sharing
+    a key are one letter apart.  Most keys of long words are unique, so only the repeated keys
+    are gathered into buckets (the dict/zip work runs at C speed).
+    """
+    n = len(words)
+    adj: list[list[int]] = [[] for _ in range(n)]
+    if n < 2:
+        return adj
+    ids = range(n)
+    for p in range(len(words[0])):
+        keys = [w[:p] + w[p + 1 :] for w in words]
+        last = dict(zip(keys, ids, strict=True))  # key -> last word id holding it
+        if len(last) == n:
+            continue
+        buckets: dict[int, list[int]] = {}
+        for i in [i for i, k in zip(ids, keys, strict=True) if last[k] != i]:
+            j = last[keys[i]]
+            bucket = buckets.get(j)
+            if bucket is None:
+                buckets[j] = [i]
+            else:
+                bucket.append(i)
+        for j, bucket in buckets.items():
+            bucket.append(j)
+            for i in bucket:
+                adj[i].extend([k for k in bucket if k != i])
+    # Two distinct words of one length share at most one key, so no neighbour repeats.
+    return adj
+
+
+def _bidirectional_distance(adj: list[list[int]], s: int, t: int) -> int:
+    """Steps on a shortest path from s to t (same component assumed), by two-ended BFS."""
+    ds = {s: 0}
+    dt = {t: 0}
+    fs, ft = [s], [t]
+    a = b = 0
+    while True:
+        if len(fs) <= len(ft):
+            a += 1
+            nxt = []
+            for u in fs:
+                for v in adj[u]:
+                    if v not in ds:
+                        if v in dt:
+                            return a + b
+                        ds[v] = a
+                        nxt.append(v)
+            fs = nxt
+        else:
+            b += 1
+            nxt = []
+            for u in ft:
+                for v in adj[u]:
+                    if v not in dt:
+                        if v in ds:
+                            return a + b
+                        dt[v] = b
+                        nxt.append(v)
+            ft = nxt
+
+
+def _shortest_dag(g: WordGraph, s: int, t: int) -> ShortestChains:
+    """Two-ended BFS to the meeting layer, then prune both sides back to the minimal-chain DAG."""
+    adj = g.adj
+    ds = {s: 0}
+    dt = {t: 0}
+    ls: list[list[int]] = [[s]]  # ls[i]: words at distance i from s
+    lt: list[list[int]] = [[t]]
+    meet: list[int] = []
+    while not meet:
+        fwd = len(ls[-1]) <= len(lt[-1])
+        dmine, dother, lmine = (ds, dt, ls) if fwd else (dt, ds, lt)
+        level = len(lmine)
+        nxt = []
+        for u in lmine[-1]:
+            for v in adj[u]:
+                if v not in dmine:
+                    dmine[v] = level
+                    nxt.append(v)
+                    if v in dother:
+                        meet.append(v)
+        if not nxt:  # pragma: no cover - callers check connectivity first
+            raise NoChain(g.words[s], g.words[t], 0, 0)
+        lmine.append(nxt)
+    # The two searches first share words in the layer just grown, so every meeting word is at
+    # distance A = len(ls)-1 from s and B = len(lt)-1 from t, par + 1 = A + B, and every
+    # minimal chain passes through exactly one meeting word (at position A).
+    succ: dict[int, list[int]] = {}
+    meet_set = set(meet)
+    # s side: keep words with an onward step toward the meeting layer.
+    s_side: list[list[int]] = []
+    keep = meet_set
+    for level in range(len(ls) - 2, -1, -1):
+        layer = []
+        for u in ls[level]:
+            nexts = [v for v in adj[u] if v in keep]
+            if nexts:
+                succ[u] = nexts
+                layer.append(u)
+        s_side.append(layer)
+        keep = set(layer)
+    s_side.reverse()
+    # t side: walk away from the meeting layer toward t.
+    t_side: list[list[int]] = []
+    prev = meet_set
+    for level in range(len(lt) - 2, -1, -1):
+        layer = []
+        for v in lt[level]:
+            for u in adj[v]:
+                if u in prev:
+                    succ.setdefault(u, []).append(v)
+                    if not layer or layer[-1] != v:
+                        layer.append(v)
+        t_side.append(layer)
+        prev = set(layer)
+    succ.setdefault(t, [])
+    mid = sorted(meet_set)
+    layers = [*s_side, mid, *t_side]
+    # t_side layers were built by scanning lt[level], each word once, so they have no repeats;
+    # normalise layer order for reproducibility.
+    return ShortestChains(
+        graph=g,
+        start=s,
+        end=t,
+        layers=tuple(tuple(sorted(set(layer))) for layer in layers),
+        _succ=succ,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Graphs per lexicon, and the solver
+
+
+class Ladders:
+    """Lazily built WordGraphs (one per length) over one lexicon tier."""
+
+    def __init__(self, lexicon: _LexiconLike, tier: str = DEFAULT_TIER) -> None:
+        self.lexicon = lexicon
+        self.tier = tier
+        self._graphs: dict[int, WordGraph] = {}
+
+    def graph(self, length: int) -> WordGraph:
+        """The graph for words of `length` letters, built on first use."""
+        g = self._graphs.get(length)
+        if g is None:
+            g = self._graphs[length] = WordGraph.from_lexicon(self.lexicon, length, self.tier)
+        return g
+
+    def build_all(self) -> dict[int, WordGraph]:
+        """Build (or return) the graphs for every Doublets length."""
+        return {n: self.graph(n) for n in range(MIN_LENGTH, MAX_LENGTH + 1)}
+
+
+_DEFAULT: Ladders | None = None
+
+
+def default_ladders() -> Ladders:
+    """Ladders over the packaged lexicon (loaded and cached on first use)."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        from generator.words import lexicon as _lexicon
+
+        _DEFAULT = Ladders(_lexicon.load())
+    return _DEFAULT
+
+
+def ladders_for(lexicon: Lexicon | _LexiconLike | None) -> Ladders:
+    """The cached Ladders of the packaged lexicon if `lexicon` is None, else fresh ones."""
+    return default_ladders() if lexicon is None else Ladders(lexicon)
+
+
+@dataclass(frozen=True)
+class Solution:
+    """A solved Doublet: the friendliest minimal chain, its links and how many minimal chains."""
+
+    start: str
+    end: str
+    chain: list[str]  # both ends included
+    shortest_chains: int  # exact number of minimal chains
+    chains: list[list[str]]  # minimal chains, alphabetical, at most the limit asked for
+    cost: int  # total link cost of `chain`
+
+    @property
+    def links(self) -> int:
+        """Words strictly between the two ends (the par)."""
+        return len(self.chain) - 2
+
+    @property
+    def truncated(self) -> bool:
+        """True if `chains` lists fewer than all the minimal chains."""
+        return len(self.chains) < self.shortest_chains
+
+    def to_json(self) -> dict[str, object]:
+        """The solve --json shape."""
+        return {
+            "chain": list(self.chain),
+            "links": self.links,
+            "shortest_chains": self.shortest_chains,
+        }
+
+
+def solve(
+    start: str,
+    end: str,
+    lexicon: Lexicon | _LexiconLike | None = None,
+    *,
+    limit: int = DEFAULT_CHAIN_LIMIT,
+    ladders: Ladders | None = None,
+) -> Solution:
+    """Solve a Doublet: raise a LadderError subclass with a one-line reason if it can't be done."""
+    a, b = start.strip().lower(), end.strip().lower()
+    if len(a) != len(b) or not MIN_LENGTH <= len(a) <= MAX_LENGTH:
+        raise BadLength(a, b)
+    if a == b:
+        raise SameWord(a)
+    if ladders is None:
+        ladders = ladders_for(lexicon)
+    lex = ladders.lexicon
+    for w in (a, b):
+        if w not in lex:
+            lookup = getattr(lex, "lookup", None)
+            raise NotInLexicon(w, lookup(w) if lookup else None)
+    g = ladders.graph(len(a))
+    dag = g.shortest(a, b)
+    if dag is None:
+        raise NoChain(a, b, g.component_size(a), g.component_size(b))
+    chain = dag.friendliest()
+    return Solution(
+        start=a,
+        end=b,
+        chain=chain,
+        shortest_chains=dag.count,
+        chains=list(dag.chains(limit)),
+        cost=dag.chain_cost(chain),
+    )
+
+
+def is_chain(chain: Sequence[str], lexicon: _LexiconLike | None = None) -> bool:
+    """True if consecutive words differ in one letter, no word repeats (and all are words)."""
+    if len(chain) < 2 or len(set(chain)) != len(chain):
+        return False
+    n = len(chain[0])
+    for x, y in zip(chain, chain[1:], strict=False):
+        if len(y) != n or sum(p != q for p, q in zip(x, y, strict=True)) != 1:
+            return False
+    return lexicon is None or all(w in lexicon for w in chain)
+
+
+def log10_count(n: int) -> float:
+    """log10 of a (possibly huge) chain count, for difficulty measures."""
+    return math.log10(n) if n > 0 else float("-inf")

@@ -1,0 +1,285 @@
+"""Tests for generator.words.ladder: graphs, par, minimal-chain counts, friendliest chains."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import networkx as nx
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from generator.words import ladder
+from generator.words.ladder import (
+    BadLength,
+    Ladders,
+    NoChain,
+    NotInLexicon,
+    SameWord,
+    WordGraph,
+    is_chain,
+    solve,
+    word_cost,
+)
+
+CARROLL = """
+head heal teal tell tall tail hail hair heir hear held hell hall
+ape apt opt oat mat man
+cold cord card ward warm word worm
+""".split()
+
+
+def one_apart(a: str, b: str) -> bool:
+    return len(a) == len(b) and sum(x != y for x, y in zip(a, b, strict=True)) == 1
+
+
+def naive_graph(words: list[str]) -> nx.Graph:
+    """The oracle: compare every pair of words (no buckets)."""
+    g = nx.Graph()
+    g.add_nodes_from(words)
+    for a, b in itertools.combinations(words, 2):
+        if one_apart(a, b):
+            g.add_edge(a, b)
+    return g
+
+
+def assert_valid_chain(chain, lexicon, start, end, par):
+    assert chain[0] == start and chain[-1] == end
+    assert len(chain) == par + 2
+    assert len(set(chain)) == len(chain), "a word repeats"
+    assert all(w in lexicon for w in chain), "a word is not in the lexicon"
+    for x, y in itertools.pairwise(chain):
+        assert one_apart(x, y), f"{x} -> {y} is not a one-letter change"
+    assert is_chain(chain, lexicon)
+
+
+def costs_of(lexicon, chain):
+    return sum(word_cost(lexicon.zipf(w)) for w in chain[1:-1])
+
+
+# --- random small lexicons ---------------------------------------------------------------
+
+
+@st.composite
+def toy_lexicon_words(draw, max_words: int = 60):
+    length = draw(st.integers(3, 5))
+    alphabet = draw(st.sampled_from(["ab", "abc", "abcd", "abcde", "aeiout"]))
+    words = draw(
+        st.sets(
+            st.text(alphabet=alphabet, min_size=length, max_size=length),
+            min_size=2,
+            max_size=max_words,
+        )
+    )
+    return sorted(words)
+
+
+def zipf_of(word: str) -> float:
+    return 1.0 + (sum((i + 7) * ord(c) for i, c in enumerate(word)) % 500) / 100
+
+
+SLOW = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@SLOW
+@given(words=toy_lexicon_words())
+def test_bucket_graph_equals_all_pairs_graph(words):
+    g = WordGraph(words)
+    oracle = naive_graph(words)
+    ours = {frozenset((g.words[i], g.words[j])) for i in range(len(g)) for j in g.adj[i]}
+    assert ours == {frozenset(e) for e in oracle.edges}
+    assert all(len(a) == len(set(a)) for a in g.adj), "a neighbour is listed twice"
+
+
+@SLOW
+@given(words=toy_lexicon_words(), data=st.data())
+def test_par_count_and_friendliest_match_networkx(words, data, make_lexicon):
+    lex = make_lexicon(words, zipf=zipf_of)
+    lad = Ladders(lex)
+    g = lad.graph(len(words[0]))
+    oracle = naive_graph(words)
+    for _ in range(10):
+        a = data.draw(st.sampled_from(words))
+        b = data.draw(st.sampled_from(words))
+        if a == b:
+            with pytest.raises(SameWord):
+                g.par(a, b)
+            continue
+        if not nx.has_path(oracle, a, b):
+            assert g.par(a, b) is None and g.shortest(a, b) is None
+            assert g.component_size(a) == len(nx.node_connected_component(oracle, a))
+            continue
+        par = nx.shortest_path_length(oracle, a, b) - 1
+        assert g.par(a, b) == par
+        dag = g.shortest(a, b)
+        assert dag.par == par
+        every = sorted(nx.all_shortest_paths(oracle, a, b))
+        assert dag.count == len(every)
+        listed = list(dag.chains())
+        assert listed == every  # all of them, alphabetically
+        assert list(dag.chains(limit=2)) == every[:2]
+        best = dag.friendliest()
+        assert_valid_chain(best, lex, a, b, par)
+        assert best == min(every, key=lambda c: (costs_of(lex, c), c))
+        assert dag.chain_cost(best) == costs_of(lex, best)
+
+
+def test_par_on_thousands_of_random_pairs_in_a_denser_toy(make_lexicon):
+    """3,000 random pairs over one larger toy word set, par checked against networkx."""
+    import random
+
+    rng = random.Random(7)
+    words = sorted({"".join(rng.choice("abcdefgh") for _ in range(4)) for _ in range(900)})
+    lex = make_lexicon(words, zipf=zipf_of)
+    g = Ladders(lex).graph(4)
+    oracle = naive_graph(words)
+    lengths = dict(nx.all_pairs_shortest_path_length(oracle))
+    checked = 0
+    for _ in range(3000):
+        a, b = rng.sample(words, 2)
+        expect = lengths[a].get(b)
+        assert g.par(a, b) == (None if expect is None else expect - 1)
+        if expect is not None and checked < 300:
+            dag = g.shortest(a, b)
+            assert dag.par == expect - 1
+            assert_valid_chain(dag.friendliest(), lex, a, b, expect - 1)
+            checked += 1
+
+
+# --- Carroll's examples and a hand-made lexicon ----------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def carroll(make_lexicon):
+    freq = {"head": 5.0, "tail": 4.6, "tell": 5.2, "tall": 4.9, "hell": 4.8, "hall": 4.7}
+    return make_lexicon(CARROLL, zipf=lambda w: freq.get(w, 3.5))
+
+
+def test_head_to_tail(carroll):
+    sol = solve("HEAD", " Tail ", carroll)
+    assert sol.start == "head" and sol.end == "tail"
+    assert sol.links == 4
+    assert_valid_chain(sol.chain, carroll, "head", "tail", 4)
+    oracle = naive_graph([w for w in CARROLL if len(w) == 4])
+    every = sorted(nx.all_shortest_paths(oracle, "head", "tail"))
+    assert sol.shortest_chains == len(every)
+    assert sol.chain == min(every, key=lambda c: (costs_of(carroll, c), c))
+    assert sol.to_json() == {
+        "chain": sol.chain,
+        "links": 4,
+        "shortest_chains": len(every),
+    }
+
+
+def test_unique_chain_ape_man(carroll):
+    sol = solve("ape", "man", carroll)
+    assert sol.chain == ["ape", "apt", "opt", "oat", "mat", "man"]
+    assert sol.shortest_chains == 1 and not sol.truncated
+
+
+def test_neighbours_are_one_letter_apart(carroll):
+    g = Ladders(carroll).graph(4)
+    assert g.neighbours("tall") == ["hall", "tail", "tell"]
+    assert g.degree("tall") == 3
+
+
+def test_solve_limit_truncates_but_counts_all(carroll):
+    sol = solve("head", "tail", carroll, limit=1)
+    assert len(sol.chains) == 1 and sol.shortest_chains > 1 and sol.truncated
+
+
+def test_chain_counts_are_exact_big_integers(make_lexicon):
+    # All 8-letter strings over {a, b}: from aaaaaaaa to bbbbbbbb each minimal chain flips the
+    # eight letters in some order, so there are 8! of them.
+    words = ["".join(p) for p in itertools.product("ab", repeat=8)]
+    g = Ladders(make_lexicon(words)).graph(8)
+    dag = g.shortest("aaaaaaaa", "bbbbbbbb")
+    assert dag.par == 7
+    assert dag.count == math.factorial(8)
+    assert len(list(dag.chains(limit=25))) == 25
+
+
+# --- errors ----------------------------------------------------------------------------------
+
+
+def test_different_lengths(carroll):
+    with pytest.raises(BadLength, match="same length"):
+        solve("head", "ape", carroll)
+
+
+@pytest.mark.parametrize("a,b", [("at", "an"), ("abcdefghi", "bbcdefghi")])
+def test_lengths_out_of_range(carroll, a, b):
+    with pytest.raises(BadLength, match="3 to 8"):
+        solve(a, b, carroll)
+
+
+def test_same_word(carroll):
+    with pytest.raises(SameWord):
+        solve("head", "HEAD", carroll)
+
+
+def test_unknown_word_suggests_close_words(carroll):
+    with pytest.raises(NotInLexicon) as err:
+        solve("heap", "tail", carroll)
+    assert err.value.word == "heap"
+    assert "not in the word list" in str(err.value)
+    assert "head" in str(err.value) and "\n" not in str(err.value)
+
+
+def test_blocked_capitalised_and_rare_words(make_lexicon):
+    from tests.conftest import Entry, Lexicon
+
+    lex = Lexicon.from_entries(
+        [Entry("cat", "common", 4.5), Entry("cot", "common", 4.0), Entry("zax", "broad", 1.0)],
+        blocked=["tit"],
+        capitalised=["tom"],
+    )
+    with pytest.raises(NotInLexicon, match="blocklist"):
+        solve("cat", "tit", lex)
+    with pytest.raises(NotInLexicon, match="capital"):
+        solve("tom", "cat", lex)
+    with pytest.raises(NotInLexicon, match="too rare"):
+        solve("cat", "zax", lex)
+
+
+def test_no_chain_reports_component_sizes(make_lexicon):
+    lex = make_lexicon(["cat", "cot", "cut", "dog", "dig"])
+    with pytest.raises(NoChain) as err:
+        solve("cat", "dog", lex)
+    assert (err.value.start_component, err.value.end_component) == (3, 2)
+    assert "3 words" in str(err.value) and "reaches 2" in str(err.value)
+
+
+# --- costs, helpers --------------------------------------------------------------------------
+
+
+def test_word_cost_falls_with_frequency():
+    assert word_cost(0.0) == 70
+    assert word_cost(3.0) == 40
+    assert word_cost(7.7) == 1 == word_cost(6.96)
+    zipfs = [z / 10 for z in range(0, 80)]
+    costs = [word_cost(z) for z in zipfs]
+    assert costs == sorted(costs, reverse=True)
+    assert all(c >= 1 for c in costs)
+
+
+def test_is_chain():
+    assert is_chain(["cat", "cot", "dot"])
+    assert not is_chain(["cat", "dog"])
+    assert not is_chain(["cat", "cot", "cat"])
+    assert not is_chain(["cat"])
+
+
+def test_bfs_counts_match_dag(carroll):
+    g = Ladders(carroll).graph(4)
+    dist, ways = g.bfs("head")
+    t = g.index["tail"]
+    dag = g.shortest("head", "tail")
+    assert dist[t] - 1 == dag.par and ways[t] == dag.count
+
+
+def test_build_all_lengths(carroll):
+    graphs = Ladders(carroll).build_all()
+    assert sorted(graphs) == list(range(ladder.MIN_LENGTH, ladder.MAX_LENGTH + 1))
+    assert len(graphs[4]) == 20 and len(graphs[8]) == 0
