@@ -279,23 +279,26 @@ class WordGraph:
 
     # -- shortest chains --------------------------------------------------------------------
 
-    def shortest(self, a: str, b: str) -> ShortestChains | None:
-        """All minimal chains from `a` to `b` (a layered DAG), or None if none exist."""
+    def shortest(self, a: str, b: str, max_links: int | None = None) -> ShortestChains | None:
+        """All minimal chains from `a` to `b` as a layered DAG; None if there is no chain (or,
+        with `max_links`, none of at most that many links)."""
         s, t = self.index[a], self.index[b]
         if s == t:
             raise SameWord(a)
         if not self.connected(a, b):
             return None
-        return _shortest_dag(self, s, t)
+        return _shortest_dag(self, s, t, _cutoff(max_links))
 
-    def par(self, a: str, b: str) -> int | None:
-        """Exact minimal number of links between `a` and `b`, or None if no chain exists."""
+    def par(self, a: str, b: str, max_links: int | None = None) -> int | None:
+        """Exact minimal number of links between `a` and `b`; None if there is no chain (or,
+        with `max_links`, none of at most that many links)."""
         s, t = self.index[a], self.index[b]
         if s == t:
             raise SameWord(a)
         if not self.connected(a, b):
             return None
-        return _bidirectional_distance(self.adj, s, t) - 1
+        steps = _bidirectional_distance(self.adj, s, t, _cutoff(max_links))
+        return None if steps is None else steps - 1
 
     def bfs(self, a: str) -> tuple[list[int], list[int]]:
         """From `a`: (distance in steps to every word or -1, number of shortest paths or 0)."""
@@ -358,13 +361,19 @@ def _adjacency(words: Sequence[str]) -> list[list[int]]:
     return adj
 
 
-def _bidirectional_distance(adj: list[list[int]], s: int, t: int) -> int:
-    """Steps on a shortest path from s to t (same component assumed), by two-ended BFS."""
+def _cutoff(max_links: int | None) -> int:
+    """Most BFS steps worth searching for a chain of at most `max_links` links."""
+    return 1 << 30 if max_links is None else max_links + 1
+
+
+def _bidirectional_distance(adj: list[list[int]], s: int, t: int, max_steps: int) -> int | None:
+    """Steps on a shortest path from s to t (same component assumed), by two-ended BFS;
+    None if that exceeds max_steps."""
     ds = {s: 0}
     dt = {t: 0}
     fs, ft = [s], [t]
     a = b = 0
-    while True:
+    while a + b < max_steps:
         if len(fs) <= len(ft):
             a += 1
             nxt = []
@@ -387,9 +396,10 @@ def _bidirectional_distance(adj: list[list[int]], s: int, t: int) -> int:
                         dt[v] = b
                         nxt.append(v)
             ft = nxt
+    return None
 
 
-def _shortest_dag(g: WordGraph, s: int, t: int) -> ShortestChains:
+def _shortest_dag(g: WordGraph, s: int, t: int, max_steps: int) -> ShortestChains | None:
     """Two-ended BFS to the meeting layer, then prune both sides back to the minimal-chain DAG."""
     adj = g.adj
     ds = {s: 0}
@@ -398,6 +408,8 @@ def _shortest_dag(g: WordGraph, s: int, t: int) -> ShortestChains:
     lt: list[list[int]] = [[t]]
     meet: list[int] = []
     while not meet:
+        if len(ls) + len(lt) - 2 >= max_steps:
+            return None
         fwd = len(ls[-1]) <= len(lt[-1])
         dmine, dother, lmine = (ds, dt, ls) if fwd else (dt, ds, lt)
         level = len(lmine)
@@ -468,6 +480,7 @@ class Ladders:
         self.lexicon = lexicon
         self.tier = tier
         self._graphs: dict[int, WordGraph] = {}
+        self.memo: dict[object, object] = {}  # derived data cached by callers (e.g. puzzle ends)
 
     def graph(self, length: int) -> WordGraph:
         """The graph for words of `length` letters, built on first use."""
@@ -482,6 +495,7 @@ class Ladders:
 
 
 _DEFAULT: Ladders | None = None
+_BY_LEXICON: list[tuple[object, Ladders]] = []  # a few recently used (lexicon, ladders) pairs
 
 
 def default_ladders() -> Ladders:
@@ -495,8 +509,18 @@ def default_ladders() -> Ladders:
 
 
 def ladders_for(lexicon: Lexicon | _LexiconLike | None) -> Ladders:
-    """The cached Ladders of the packaged lexicon if `lexicon` is None, else fresh ones."""
-    return default_ladders() if lexicon is None else Ladders(lexicon)
+    """The cached Ladders of `lexicon` (the packaged one if None); graphs are shared per lexicon."""
+    if lexicon is None:
+        return default_ladders()
+    if _DEFAULT is not None and _DEFAULT.lexicon is lexicon:
+        return _DEFAULT
+    for lex, lad in _BY_LEXICON:
+        if lex is lexicon:
+            return lad
+    lad = Ladders(lexicon)
+    _BY_LEXICON.insert(0, (lexicon, lad))
+    del _BY_LEXICON[4:]
+    return lad
 
 
 @dataclass(frozen=True)

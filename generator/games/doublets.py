@@ -1,0 +1,1022 @@
+"""Doublets content model: puzzle sheets, Jewels with a best-scoring key, scorepads (no drawing)."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import hashlib
+import itertools
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from generator.words.ladder import (
+    MAX_LENGTH,
+    MIN_LENGTH,
+    Ladders,
+    WordGraph,
+    ladders_for,
+)
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from generator.words.lexicon import Lexicon
+
+PUZZLE_TIER = "common"  # both ends of every puzzle, and every Jewel, come from this tier
+
+# -- difficulty --------------------------------------------------------------------------------
+#
+# A puzzle's difficulty score is its par (links to find) plus a penalty for having few ways to
+# do it in par (few minimal chains = few ways to go, so one wrong turn costs more):
+#     one minimal chain: +2      two or three: +1      four or more: +0
+# The bands are ranges of that score; par itself is kept within MIN_PAR..MAX_PAR:
+#     easy 2-3:     par 2 with 2+ ways, par 3 with 4+
+#     medium 4-5:   par 2 with 1 way, par 3 with 1-3, par 4 with 2+, par 5 with 4+
+#     hard 6-7:     par 4 with 1 way, par 5 with 1-3, par 6 with 2+, par 7 with 4+
+#     fiendish 8-10: par 6 with 1 way, par 7 with 1-3, par 8 any, par 9 with 2+, par 10 with 4+
+# Rare words never make a puzzle hard: every link of the key's (friendliest) chain must have
+# zipf >= LINK_ZIPF_FLOOR, and both ends are common words.
+DIFFICULTY_BANDS: dict[str, tuple[int, int]] = {
+    "easy": (2, 3),
+    "medium": (4, 5),
+    "hard": (6, 7),
+    "fiendish": (8, 10),
+}
+DIFFICULTIES = tuple(DIFFICULTY_BANDS)
+MIXED = "mixed"  # a graded sheet: equal shares of each band, easiest first
+MIN_PAR = 2
+MAX_PAR = 10
+LINK_ZIPF_FLOOR = 2.5
+MAX_TRIES_PER_PUZZLE = 20_000
+
+
+class DoubletsError(ValueError):
+    """Bad sheet/jewel/scorepad parameters, or no content can satisfy them; one line."""
+
+
+def branching_penalty(shortest_chains: int) -> int:
+    """Difficulty added for having few minimal chains (2 for one, 1 for two or three, else 0)."""
+    if shortest_chains <= 1:
+        return 2
+    return 1 if shortest_chains <= 3 else 0
+
+
+def difficulty_score(par: int, shortest_chains: int) -> int:
+    """Par plus the branching penalty."""
+    return par + branching_penalty(shortest_chains)
+
+
+def difficulty_of(par: int, shortest_chains: int) -> str | None:
+    """The band a puzzle falls in, or None if its par or score is outside every band."""
+    if not MIN_PAR <= par <= MAX_PAR:
+        return None
+    score = difficulty_score(par, shortest_chains)
+    for name, (lo, hi) in DIFFICULTY_BANDS.items():
+        if lo <= score <= hi:
+            return name
+    return None
+
+
+# -- puzzles and sheets ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One Doublet: two end words, par (links in a minimal chain), the key chain and the count."""
+
+    start: str
+    end: str
+    par: int
+    chain: tuple[str, ...]  # the friendliest minimal chain, both ends included
+    shortest_chains: int  # exact number of minimal chains
+
+    @property
+    def length(self) -> int:
+        """Letters per word."""
+        return len(self.start)
+
+    @property
+    def score(self) -> int:
+        """Difficulty score (par plus branching penalty)."""
+        return difficulty_score(self.par, self.shortest_chains)
+
+    @property
+    def difficulty(self) -> str | None:
+        """Difficulty band name, if any."""
+        return difficulty_of(self.par, self.shortest_chains)
+
+    @property
+    def links(self) -> tuple[str, ...]:
+        """The key's links (the words strictly between the ends)."""
+        return self.chain[1:-1]
+
+    def to_json(self) -> dict[str, object]:
+        """The --json shape of one puzzle."""
+        return {
+            "start": self.start,
+            "end": self.end,
+            "par": self.par,
+            "chain": list(self.chain),
+            "shortest_chains": self.shortest_chains,
+        }
+
+
+SHEET_RULES = (
+    "Turn the top word into the bottom one by changing a single letter per rung; "
+    "every rung must be a real word. Par is the fewest rungs it can be done in."
+)
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A sheet of Doublets and what produced it (seed, date, length, difficulty or links)."""
+
+    puzzles: tuple[Puzzle, ...]
+    length: int
+    difficulty: str | None  # a band, "mixed", or None when a links range was asked for
+    links: tuple[int, int] | None
+    seed: int
+    date: str | None = None  # ISO date for daily sheets
+    title: str = "Doublets"
+    rules: str = SHEET_RULES
+
+    @property
+    def subtitle(self) -> str:
+        """What to print beside the title: the date or the seed, and the grade."""
+        grade = (
+            f"{self.links[0]}-{self.links[1]} links"
+            if self.links
+            else (self.difficulty or "").replace(MIXED, "graded")
+        )
+        when = self.date if self.date else f"seed {self.seed}"
+        return f"{self.length}-letter words · {grade} · {when}"
+
+    def to_json(self) -> dict[str, object]:
+        """The --json shape: {"puzzles": [...]} plus how the sheet was made."""
+        return {
+            "puzzles": [p.to_json() for p in self.puzzles],
+            "length": self.length,
+            "difficulty": self.difficulty,
+            "links": list(self.links) if self.links else None,
+            "seed": self.seed,
+            "date": self.date,
+        }
+
+
+def seed_for_date(date: _dt.date | str) -> int:
+    """A stable 63-bit seed for a calendar date (SHA-256 of the ISO date, not hash())."""
+    iso = _parse_date(date).isoformat()
+    digest = hashlib.sha256(f"parlour/doublets/{iso}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def _parse_date(date: _dt.date | str) -> _dt.date:
+    if isinstance(date, _dt.date):
+        return date
+    try:
+        return _dt.date.fromisoformat(date.strip())
+    except ValueError:
+        raise DoubletsError(f"date '{date}' is not YYYY-MM-DD (for example 2025-03-01)") from None
+
+
+def _one_apart(a: str, b: str) -> bool:
+    return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+
+
+@dataclass
+class _Ends:
+    """Candidate end words of one length, grouped by graph component (ids, sorted)."""
+
+    pool: list[int]  # common words whose component holds at least one other common word
+    by_component: dict[int, list[int]]
+    component: list[int]
+
+
+def _ends(ladders: Ladders, length: int) -> _Ends:
+    key = ("doublets-ends", length)
+    cached = ladders.memo.get(key)
+    if cached is None:
+        g = ladders.graph(length)
+        comp = g._components()
+        groups: dict[int, list[int]] = {}
+        for w in ladders.lexicon.words(tier=PUZZLE_TIER, length=length):
+            i = g.index.get(w)
+            if i is not None:
+                groups.setdefault(comp[i], []).append(i)
+        groups = {c: ids for c, ids in groups.items() if len(ids) > 1}
+        pool = sorted(i for ids in groups.values() for i in ids)
+        cached = ladders.memo[key] = _Ends(pool, groups, comp)
+    assert isinstance(cached, _Ends)
+    return cached
+
+
+def _links_ok(g: WordGraph, chain: Sequence[str], zipf_floor: float) -> bool:
+    zipf = g._zipf
+    return zipf is None or all(zipf(w) >= zipf_floor for w in chain[1:-1])
+
+
+def _band_list(count: int, difficulty: str) -> list[str]:
+    if difficulty != MIXED:
+        return [difficulty] * count
+    share, extra = divmod(count, len(DIFFICULTIES))
+    out: list[str] = []
+    for i, name in enumerate(DIFFICULTIES):
+        out += [name] * (share + (1 if i < extra else 0))
+    return out
+
+
+def make_sheet(
+    count: int = 8,
+    length: int = 4,
+    difficulty: str | None = "medium",
+    *,
+    links: tuple[int, int] | None = None,
+    seed: int | None = None,
+    date: _dt.date | str | None = None,
+    lexicon: Lexicon | None = None,
+    link_zipf_floor: float = LINK_ZIPF_FLOOR,
+) -> Sheet:
+    """Choose `count` Doublets of `length` letters at a difficulty band (or a links range).
+
+    Deterministic: the same seed (or date), parameters and lexicon give the same sheet.  Ends
+    are common words, no end word appears twice on the sheet, and no puzzle's ends are one
+    letter apart.  `links=(a, b)` replaces the difficulty with a par range.
+    """
+    if count < 1:
+        raise DoubletsError(f"count must be at least 1 (got {count})")
+    if not MIN_LENGTH <= length <= MAX_LENGTH:
+        raise DoubletsError(f"length must be {MIN_LENGTH} to {MAX_LENGTH} letters (got {length})")
+    if seed is not None and date is not None:
+        raise DoubletsError("give a seed or a date, not both")
+    iso = _parse_date(date).isoformat() if date is not None else None
+    if iso is not None:
+        seed = seed_for_date(iso)
+    elif seed is None:
+        seed = 0
+    if links is not None:
+        lo, hi = links
+        if not 1 <= lo <= hi:
+            raise DoubletsError(f"links range {lo}-{hi} must run from at least 1 up, like 3-5")
+        difficulty = None
+        bands: list[str | None] = [None] * count
+    else:
+        if difficulty is None:
+            difficulty = "medium"
+        if difficulty not in DIFFICULTY_BANDS and difficulty != MIXED:
+            raise DoubletsError(
+                f"difficulty '{difficulty}' is not one of {', '.join(DIFFICULTIES)} or {MIXED}"
+            )
+        bands = list(_band_list(count, difficulty))
+
+    ladders = ladders_for(lexicon)
+    g = ladders.graph(length)
+    ends = _ends(ladders, length)
+    if len(ends.pool) < 2:
+        raise DoubletsError(f"there are too few common {length}-letter words to make puzzles")
+    rng = random.Random(seed)
+    used: set[int] = set()
+    puzzles: list[Puzzle] = []
+    for band in bands:
+        if band is None:
+            assert links is not None
+            par_lo, par_hi = links
+        else:
+            s_lo, s_hi = DIFFICULTY_BANDS[band]
+            par_lo, par_hi = max(MIN_PAR, s_lo - 2), min(MAX_PAR, s_hi)
+        puzzle = _find_puzzle(g, ends, rng, used, band, par_lo, par_hi, link_zipf_floor)
+        if puzzle is None:
+            what = f"{band}" if band else f"{par_lo}-{par_hi} links"
+            raise DoubletsError(
+                f"could not find {count} {what} puzzles of {length}-letter words with distinct "
+                f"ends; try fewer puzzles, another length or another difficulty"
+            )
+        used.update((g.index[puzzle.start], g.index[puzzle.end]))
+        puzzles.append(puzzle)
+    if difficulty != MIXED:
+        puzzles.sort(key=lambda p: (p.score, p.par))  # stable: easiest first
+    return Sheet(
+        puzzles=tuple(puzzles),
+        length=length,
+        difficulty=difficulty,
+        links=tuple(links) if links else None,  # type: ignore[arg-type]
+        seed=seed,
+        date=iso,
+    )
+
+
+def _find_puzzle(
+    g: WordGraph,
+    ends: _Ends,
+    rng: random.Random,
+    used: set[int],
+    band: str | None,
+    par_lo: int,
+    par_hi: int,
+    zipf_floor: float,
+) -> Puzzle | None:
+    """Draw pairs of ends at random until one fits the band (rejection sampling)."""
+    pool, words = ends.pool, g.words
+    for _ in range(MAX_TRIES_PER_PUZZLE):
+        s = pool[rng.randrange(len(pool))]
+        if s in used:
+            continue
+        group = ends.by_component[ends.component[s]]
+        t = group[rng.randrange(len(group))]
+        if s == t or t in used or _one_apart(words[s], words[t]):
+            continue
+        dag = g.shortest(words[s], words[t], max_links=par_hi)
+        if dag is None or dag.par < par_lo:
+            continue
+        if band is not None and difficulty_of(dag.par, dag.count) != band:
+            continue
+        chain = dag.friendliest()
+        if not _links_ok(g, chain, zipf_floor):
+            continue  # the key would need a rare word: not the kind of hard we want
+        return Puzzle(words[s], words[t], dag.par, tuple(chain), dag.count)
+    return None
+
+
+def puzzle_for(start: str, end: str, lexicon: Lexicon | None = None) -> Puzzle:
+    """The Puzzle (par, key, count) for two given ends; raises LadderError if unsolvable."""
+    from generator.words.ladder import solve
+
+    sol = solve(start, end, lexicon, limit=0)
+    return Puzzle(sol.start, sol.end, sol.links, tuple(sol.chain), sol.shortest_chains)
+
+
+# -- Jewels ------------------------------------------------------------------------------------
+#
+# Marking (from the rules): a Jewel at an end of a chain scores its letter count, a "set" Jewel
+# (chain on both sides, or any Jewel of a Necklace) twice that, and every link costs 1.  A Jewel
+# is used at most once in all; a link word may recur in different chains but never twice in
+# one; a Necklace is a closed chain through at least three Jewels.
+
+JEWEL_LENGTHS = (3, 4, 5)
+JEWELS_PER_LENGTH = 4
+JEWEL_RADIUS = 3  # Jewels of one length are drawn within this many steps of a random centre
+JEWEL_NODE_BUDGET = 40_000  # search steps allowed per length group before redrawing
+JEWEL_DRAWS = 400
+QUICK_STEPS = 2_000  # search steps tried on a Jewel order before proving it can exist at all
+FRIENDLY_STEPS = 20_000  # search steps spent looking for the friendliest best chain
+
+
+@dataclass(frozen=True)
+class ScoreItem:
+    """One line of a worked score: what earns or costs marks, and how many."""
+
+    label: str
+    marks: int
+
+
+@dataclass(frozen=True)
+class JewelChain:
+    """A chain or Necklace of Jewels with its itemised marks."""
+
+    words: tuple[str, ...]  # in order; a Necklace starts at a Jewel and closes back to it
+    jewels: tuple[str, ...]  # the Jewels in the order met
+    necklace: bool
+    items: tuple[ScoreItem, ...]
+
+    @property
+    def links(self) -> int:
+        """Number of non-Jewel words."""
+        return len(self.words) - len(self.jewels)
+
+    @property
+    def score(self) -> int:
+        """Marks for this chain (sum of the items)."""
+        return sum(item.marks for item in self.items)
+
+    def to_json(self) -> dict[str, object]:
+        """Plain data."""
+        return {
+            "words": list(self.words),
+            "jewels": list(self.jewels),
+            "necklace": self.necklace,
+            "links": self.links,
+            "score": self.score,
+            "items": [[i.label, i.marks] for i in self.items],
+        }
+
+
+def score_items(jewels: Sequence[str], links: int, necklace: bool) -> tuple[ScoreItem, ...]:
+    """Itemised marks for a chain whose Jewels, in order, are `jewels`, with `links` links."""
+    items = []
+    for pos, j in enumerate(jewels):
+        at_end = not necklace and pos in (0, len(jewels) - 1)
+        items.append(
+            ScoreItem(f"{j} (end)", len(j)) if at_end else ScoreItem(f"{j} (set)", 2 * len(j))
+        )
+    if links:
+        items.append(ScoreItem(f"{links} link{'s' if links != 1 else ''}", -links))
+    return tuple(items)
+
+
+def chain_score(jewels: Sequence[str], links: int, necklace: bool) -> int:
+    """Marks for a chain or Necklace (see score_items)."""
+    return sum(i.marks for i in score_items(jewels, links, necklace))
+
+
+@dataclass(frozen=True)
+class JewelKey:
+    """A best-scoring set of chains and Necklaces for a set of Jewels."""
+
+    chains: tuple[JewelChain, ...]
+    unused: tuple[str, ...]
+
+    @property
+    def score(self) -> int:
+        """Total marks."""
+        return sum(c.score for c in self.chains)
+
+    def to_json(self) -> dict[str, object]:
+        """Plain data."""
+        return {
+            "chains": [c.to_json() for c in self.chains],
+            "unused": list(self.unused),
+            "score": self.score,
+        }
+
+
+JEWELS_OPTIMALITY = (
+    "The key's total is the highest any set of chains and Necklaces can score with words of the "
+    "standard list: each length is searched exhaustively (iterative deepening with exact "
+    "distance bounds), and Jewels are only dealt when that search completes."
+)
+
+
+@dataclass(frozen=True)
+class Jewels:
+    """Twelve Jewels (four each of 3, 4 and 5 letters), who picked which, and the best key."""
+
+    players: int
+    words: tuple[str, ...]  # 3-letter Jewels, then 4, then 5
+    picks: tuple[tuple[str, ...], ...]  # picks[p]: the Jewels player p+1 chose
+    key: JewelKey
+    seed: int
+    date: str | None = None
+    optimality: str = JEWELS_OPTIMALITY
+
+    @property
+    def round_game(self) -> bool:
+        """True for the round game (three or more players)."""
+        return self.players > 2
+
+    def by_length(self) -> dict[int, tuple[str, ...]]:
+        """Jewels grouped by length."""
+        return {n: tuple(w for w in self.words if len(w) == n) for n in JEWEL_LENGTHS}
+
+    def to_json(self) -> dict[str, object]:
+        """Plain data."""
+        return {
+            "players": self.players,
+            "jewels": list(self.words),
+            "picks": [list(p) for p in self.picks],
+            "key": self.key.to_json(),
+            "seed": self.seed,
+            "date": self.date,
+        }
+
+
+class _SearchBudget(Exception):
+    pass
+
+
+_Order = tuple[tuple[int, ...], bool, int]  # Jewel ids in order, closed (a Necklace)?, links
+
+
+class _GroupSolver:
+    """Exact best marks for the Jewels of one length (chains only join words of one length)."""
+
+    def __init__(self, g: WordGraph, jewels: Sequence[str], node_budget: int) -> None:
+        self.g = g
+        self.jewels = list(jewels)
+        self.ids = [g.index[j] for j in jewels]
+        self.jset = set(self.ids)
+        self.budget = node_budget
+        self.steps = 0
+        self._through_memo: dict[tuple[int, frozenset[int]], bool] = {}
+        adj = g.adj
+        # dist[k][v]: steps from non-Jewel word v to Jewel k through non-Jewel words only.
+        self.dist: dict[int, dict[int, int]] = {}
+        for k in self.ids:
+            d = {k: 0}
+            frontier = [k]
+            while frontier:
+                nxt = []
+                for u in frontier:
+                    for v in adj[u]:
+                        if v not in d and v not in self.jset:
+                            d[v] = d[u] + 1
+                            nxt.append(v)
+                frontier = nxt
+            self.dist[k] = d
+        # seg[a][b]: fewest links between Jewels a and b avoiding all other Jewels (None: no way).
+        self.seg: dict[int, dict[int, int | None]] = {}
+        for a in self.ids:
+            row: dict[int, int | None] = {}
+            for b in self.ids:
+                if a == b:
+                    continue
+                if b in adj[a]:
+                    row[b] = 0
+                    continue
+                db = self.dist[b]
+                best = min((db[v] for v in adj[a] if v in db and v not in self.jset), default=None)
+                row[b] = best  # links = (1 + best) steps - 1
+            self.seg[a] = row
+
+    def _through(self, x: int, y: int, z: int) -> bool:
+        """True if some chain runs y ... x ... z (x set between them), avoiding other Jewels.
+
+        That is Menger's condition: two paths from x, one to y and one to z, sharing no word.
+        It is exact for one set Jewel and a necessary condition for every Jewel of a longer
+        chain or a Necklace, which lets the search skip impossible orders at once.
+        """
+        key = (x, frozenset((y, z)))
+        got = self._through_memo.get(key)
+        if got is not None:
+            return got
+        adj, jset = self.g.adj, self.jset
+        sinks = {y, z}
+        # Unit vertex capacities by splitting each word v into 2v (in) and 2v+1 (out);
+        # x is the source (its out node), y and z each drain one unit.
+        flow: set[tuple[int, int]] = set()
+        drained: set[int] = set()
+        got = True
+        for _ in range(2):
+            start = 2 * x + 1
+            prev: dict[int, int] = {start: -1}
+            queue = [start]
+            end = None
+            for n in queue:
+                v, out = divmod(n, 2)
+                if not out:  # at v's in-node
+                    if v in sinks:
+                        if v not in drained:
+                            end = n
+                            break
+                    elif (n, n + 1) not in flow and n + 1 not in prev:
+                        prev[n + 1] = n
+                        queue.append(n + 1)
+                    for u in adj[v]:  # undo a unit that came in from u
+                        m = 2 * u + 1
+                        if (m, n) in flow and m not in prev:
+                            prev[m] = n
+                            queue.append(m)
+                else:  # at v's out-node
+                    for w in adj[v]:
+                        if w == x or (w in jset and w not in sinks):
+                            continue
+                        m = 2 * w
+                        if (n, m) not in flow and m not in prev:
+                            prev[m] = n
+                            queue.append(m)
+                    if v != x and (n - 1, n) in flow and n - 1 not in prev:
+                        prev[n - 1] = n
+                        queue.append(n - 1)
+            if end is None:
+                got = False
+                break
+            drained.add(end // 2)
+            n = end
+            while prev[n] != -1:
+                p = prev[n]
+                if (n, p) in flow:
+                    flow.discard((n, p))
+                else:
+                    flow.add((p, n))
+                n = p
+        self._through_memo[key] = got
+        return got
+
+    def _possible(self, seq: Sequence[int], closed: bool) -> bool:
+        """Menger checks for every set Jewel of the order (a quick necessary condition)."""
+        k = len(seq)
+        for i, x in enumerate(seq):
+            if closed:
+                y, z = seq[i - 1], seq[(i + 1) % k]
+            elif 0 < i < k - 1:
+                y, z = seq[i - 1], seq[i + 1]
+            else:
+                continue
+            if not self._through(x, y, z):
+                return False
+        return True
+
+    def _search(
+        self, seq: Sequence[int], closed: bool, limit: int, stop: int, friendliest: bool
+    ) -> list[int] | None:
+        """Depth-first search for a chain through the Jewels `seq` in order (closing the ring
+        if `closed`) with at most `limit` links and no word twice.  Returns the first chain
+        found, or with `friendliest` the one of least link cost (exhausting the search).
+
+        Pruning is admissible: a word is only entered if its distance to the segment's target
+        (avoiding Jewels) still fits the links left after the later segments' minimum.
+        Raises _SearchBudget once self.steps passes `stop`.
+        """
+        pairs = list(itertools.pairwise(seq))
+        if closed:
+            pairs.append((seq[-1], seq[0]))
+        suffix = [0] * (len(pairs) + 1)
+        for i in range(len(pairs) - 1, -1, -1):
+            low = self.seg[pairs[i][0]][pairs[i][1]]
+            if low is None:
+                return None
+            suffix[i] = suffix[i + 1] + low
+        if suffix[0] > limit:
+            return None
+        adj, jset, cost = self.g.adj, self.jset, self.g.cost
+        path: list[int] = [seq[0]]
+        used: set[int] = set()
+        best: list[int] | None = None
+        best_cost = 1 << 60
+
+        def dfs(si: int, u: int, spent: int, spent_cost: int) -> bool:
+            nonlocal best, best_cost
+            self.steps += 1
+            if self.steps > stop:
+                raise _SearchBudget
+            if spent_cost >= best_cost:
+                return False
+            b = pairs[si][1]
+            if b in adj[u]:
+                path.append(b)
+                if si + 1 == len(pairs):
+                    if not friendliest:
+                        return True
+                    best, best_cost = list(path), spent_cost
+                elif dfs(si + 1, b, spent, spent_cost):
+                    return True
+                path.pop()
+            room = limit - spent - suffix[si + 1]  # links still allowed in this segment
+            if room <= 0:
+                return False
+            db = self.dist[b]
+            options = [
+                v for v in adj[u] if v not in jset and v not in used and v in db and db[v] <= room
+            ]
+            options.sort(key=lambda v: (db[v], cost(v), v))
+            for v in options:
+                used.add(v)
+                path.append(v)
+                if dfs(si, v, spent + 1, spent_cost + cost(v)):
+                    return True
+                path.pop()
+                used.discard(v)
+            return False
+
+        if dfs(0, seq[0], 0, 0):
+            return path
+        return best
+
+    def _min_links(
+        self,
+        seq: Sequence[int],
+        closed: bool,
+        min_links: int,
+        max_links: int,
+        steps: int | None = None,
+    ) -> int | None:
+        """Fewest links (within min..max) for this Jewel order with no word twice; None if
+        there is no such chain.  Iterative deepening, so the first success is the minimum.
+        Raises _SearchBudget past `steps` more steps (or the group's overall budget)."""
+        stop = self.budget if steps is None else min(self.budget, self.steps + steps)
+        for limit in range(min_links, max_links + 1):
+            if self._search(seq, closed, limit, stop, friendliest=False) is not None:
+                return limit
+        return None
+
+    def _chain(self, seq: Sequence[int], closed: bool, links: int) -> JewelChain:
+        """The chain for an order whose fewest links are known: the friendliest one found
+        within FRIENDLY_STEPS (else the first found), with its itemised marks."""
+        try:
+            found = self._search(seq, closed, links, self.steps + FRIENDLY_STEPS, True)
+        except _SearchBudget:
+            found = None
+        if found is None:
+            found = self._search(seq, closed, links, 1 << 60, friendliest=False)
+        assert found is not None and len(found) - len(seq) - (1 if closed else 0) == links
+        words = [self.g.words[i] for i in found]
+        if closed:
+            words.pop()  # the ring closes back to its first Jewel
+        jw = tuple(self.g.words[i] for i in seq)
+        return JewelChain(tuple(words), jw, closed, score_items(jw, links, closed))
+
+    def structures(self, subset: Sequence[int]):
+        """Jewel orders worth trying on `subset`: open chains (up to reversal) and rings."""
+        k = len(subset)
+        for perm in itertools.permutations(subset):
+            if perm[0] < perm[-1]:
+                yield perm, False
+        if k >= 3:
+            first, rest = subset[0], subset[1:]
+            for perm in itertools.permutations(rest):
+                if perm[0] < perm[-1]:
+                    yield (first, *perm), True
+
+    def solve(self) -> tuple[int, list[JewelChain], list[str]]:
+        """Best total marks, the chains achieving it, and the unused Jewels.
+
+        For each set of Jewels (smallest first) the best single chain or Necklace through
+        exactly that set is found, but only if it beats splitting the set into smaller ones
+        (the "floor").  Each Jewel order is first tried at its lower bound (usually enough),
+        then by iterative deepening up to the floor.  Finally the Jewels are partitioned.
+        """
+        length = self.g.length
+        best_for: dict[frozenset[int], tuple[int, _Order]] = {}
+
+        def partition(rest: frozenset[int], whole: bool = True) -> tuple[int, list[_Order]]:
+            if not rest:
+                return 0, []
+            first = min(rest)
+            others = sorted(rest - {first})
+            result = partition(rest - {first})  # `first` left unused
+            for r in range(1, len(others) + 1):
+                for extra in itertools.combinations(others, r):
+                    part = frozenset((first, *extra))
+                    got = best_for.get(part)
+                    if got is None or (part == rest and not whole):
+                        continue
+                    sub = partition(rest - part)
+                    if got[0] + sub[0] > result[0]:
+                        result = (got[0] + sub[0], [got[1], *sub[1]])
+            return result
+
+        for k in range(2, len(self.ids) + 1):
+            for subset in itertools.combinations(sorted(self.ids), k):
+                floor = partition(frozenset(subset), whole=False)[0]
+                best: tuple[int, _Order] | None = None
+                cands = []
+                for seq, closed in self.structures(subset):
+                    base = 2 * length * (k if closed else k - 1)
+                    lows = [self.seg[a][b] for a, b in itertools.pairwise(seq)]
+                    if closed:
+                        lows.append(self.seg[seq[-1]][seq[0]])
+                    if any(x is None for x in lows):
+                        continue
+                    low = sum(lows)  # type: ignore[arg-type]
+                    if base - low > floor:
+                        cands.append((base - low, base, low, seq, closed))
+                cands.sort(key=lambda c: (-c[0], c[3], c[4]))
+                impossible: set[int] = set()
+                for phase in (1, 2):
+                    for n, (upper, base, low, seq, closed) in enumerate(cands):
+                        target = best[0] if best else floor
+                        if upper <= target:
+                            break  # sorted by upper bound: nothing further can do better
+                        if n in impossible:
+                            continue
+                        lo, hi = (low, low) if phase == 1 else (low + 1, base - target - 1)
+                        try:  # a short search first; if it drags, check the order can exist
+                            found = self._min_links(seq, closed, lo, hi, QUICK_STEPS)
+                        except _SearchBudget:
+                            if not self._possible(seq, closed):
+                                impossible.add(n)
+                                continue
+                            found = self._min_links(seq, closed, lo, hi)
+                        if found is not None:
+                            best = (base - found, (seq, closed, found))
+                if best is not None:
+                    best_for[frozenset(subset)] = best
+
+        total, orders = partition(frozenset(self.ids))
+        chains = [self._chain(seq, closed, links) for seq, closed, links in orders]
+        assert total == sum(c.score for c in chains)
+        used_words = {j for c in chains for j in c.jewels}
+        unused = [w for w in self.jewels if w not in used_words]
+        return total, chains, unused
+
+
+def solve_jewels(
+    jewels: Sequence[str],
+    lexicon: Lexicon | None = None,
+    *,
+    node_budget: int = JEWEL_NODE_BUDGET,
+) -> JewelKey:
+    """A best-scoring set of chains/Necklaces for any Jewels (grouped by length, solved exactly).
+
+    Raises DoubletsError if a Jewel is not in the word list or the search exceeds its budget.
+    """
+    ladders = ladders_for(lexicon)
+    groups: dict[int, list[str]] = {}
+    for j in jewels:
+        groups.setdefault(len(j), []).append(j)
+    chains: list[JewelChain] = []
+    unused: list[str] = []
+    for length in sorted(groups):
+        words = groups[length]
+        if len(set(words)) != len(words):
+            raise DoubletsError(f"a Jewel is repeated among {', '.join(words)}")
+        g = ladders.graph(length) if MIN_LENGTH <= length <= MAX_LENGTH else WordGraph([])
+        missing = [w for w in words if w not in g.index]
+        if missing:
+            raise DoubletsError(f"Jewel '{missing[0]}' is not in the word list")
+        try:
+            _, got, left = _GroupSolver(g, words, node_budget).solve()
+        except _SearchBudget:
+            raise DoubletsError(
+                f"the {length}-letter Jewels need a longer search than allowed"
+            ) from None
+        chains += got
+        unused += left
+    return JewelKey(tuple(chains), tuple(unused))
+
+
+def _deal(players: int, groups: dict[int, list[str]]) -> tuple[tuple[str, ...], ...]:
+    """Who picked which Jewel, as the rules deal them."""
+    if players == 2:  # each player picks two words of three, four and five letters
+        return tuple(
+            tuple(w for n in JEWEL_LENGTHS for w in groups[n][2 * p : 2 * p + 2]) for p in range(2)
+        )
+    picks: list[list[str]] = [[] for _ in range(players)]
+    for turn in range(JEWELS_PER_LENGTH):  # in turn, one word each of three, four, five letters
+        picks[turn % players] += [groups[n][turn] for n in JEWEL_LENGTHS]
+    return tuple(tuple(p) for p in picks)
+
+
+def make_jewels(
+    players: int = 2,
+    seed: int | None = None,
+    *,
+    date: _dt.date | str | None = None,
+    lexicon: Lexicon | None = None,
+    node_budget: int = JEWEL_NODE_BUDGET,
+) -> Jewels:
+    """Deal twelve common-word Jewels that allow chains in every length and a Necklace overall.
+
+    The key is a best-scoring set of chains and Necklaces (exact; see JEWELS_OPTIMALITY).
+    """
+    if players < 2:
+        raise DoubletsError(f"Doublets needs at least 2 players (got {players})")
+    if seed is not None and date is not None:
+        raise DoubletsError("give a seed or a date, not both")
+    iso = _parse_date(date).isoformat() if date is not None else None
+    if iso is not None:
+        seed = seed_for_date(iso) ^ 0x4A455745  # a different stream from the day's sheet
+    elif seed is None:
+        seed = 0
+    ladders = ladders_for(lexicon)
+    rng = random.Random(seed)
+    for _ in range(JEWEL_DRAWS):
+        groups: dict[int, list[str]] = {}
+        results = {}
+        ok = True
+        for n in JEWEL_LENGTHS:
+            drawn = _draw_group(ladders, n, rng)
+            if drawn is None:
+                ok = False
+                break
+            g = ladders.graph(n)
+            try:
+                total, chains, unused = _GroupSolver(g, drawn, node_budget).solve()
+            except _SearchBudget:
+                ok = False
+                break
+            if total <= 0:
+                ok = False
+                break
+            groups[n] = drawn
+            results[n] = (chains, unused)
+        if not ok:
+            continue
+        chains = [c for n in JEWEL_LENGTHS for c in results[n][0]]
+        if not any(c.necklace for c in chains):
+            continue
+        unused = [w for n in JEWEL_LENGTHS for w in results[n][1]]
+        return Jewels(
+            players=players,
+            words=tuple(w for n in JEWEL_LENGTHS for w in groups[n]),
+            picks=_deal(players, groups),
+            key=JewelKey(tuple(chains), tuple(unused)),
+            seed=seed,
+            date=iso,
+        )
+    raise DoubletsError("could not deal Jewels that allow a Necklace; try another seed")
+
+
+def _draw_group(ladders: Ladders, length: int, rng: random.Random) -> list[str] | None:
+    """Four common words within JEWEL_RADIUS steps of a random common centre, none adjacent."""
+    g = ladders.graph(length)
+    ends = _ends(ladders, length)
+    if not ends.pool:
+        return None
+    centre = ends.pool[rng.randrange(len(ends.pool))]
+    common = set(ends.by_component[ends.component[centre]])
+    seen = {centre: 0}
+    frontier = [centre]
+    for step in range(1, JEWEL_RADIUS + 1):
+        nxt = []
+        for u in frontier:
+            for v in g.adj[u]:
+                if v not in seen:
+                    seen[v] = step
+                    nxt.append(v)
+        frontier = nxt
+    near = sorted(v for v in seen if v in common)
+    if len(near) < JEWELS_PER_LENGTH:
+        return None
+    rng.shuffle(near)
+    chosen: list[int] = []
+    for v in near:
+        if all(v not in g.adj[c] for c in chosen):
+            chosen.append(v)
+            if len(chosen) == JEWELS_PER_LENGTH:
+                return [g.words[i] for i in chosen]
+    return None
+
+
+# -- scorepads ---------------------------------------------------------------------------------
+
+DOUBLETS_PER_GAME = 4
+
+
+@dataclass(frozen=True)
+class Scorepad:
+    """The scoring paper: rows of players, Declarations and Marks per Doublet, Jewels, Total."""
+
+    players: int
+    rows: int  # player lines (two for the two-player paper)
+    doublets: int = DOUBLETS_PER_GAME
+    president: bool = False  # round game: a line for the President's name
+    decision_marks: tuple[int, ...] = (2,)  # by order of declaring (correct chains only)
+    abandon_marks: tuple[int, ...] = (2,)  # by order of abandoning, if no chain is correct
+    brevity_per_link: int = 3
+    null_extra_links: int = 2
+    columns: tuple[str, ...] = field(default=())
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def round_game(self) -> bool:
+        """True for three or more players."""
+        return self.players > 2
+
+    @property
+    def header(self) -> tuple[tuple[str, int], ...]:
+        """Column groups as (label, span): Names, Declarations, Marks, Jewels, Total."""
+        return (
+            ("Names", 1),
+            ("Declarations", self.doublets),
+            ("Marks", self.doublets),
+            ("Jewels", 1),
+            ("Total", 1),
+        )
+
+    def to_json(self) -> dict[str, object]:
+        """Plain data."""
+        return {
+            "players": self.players,
+            "rows": self.rows,
+            "doublets": self.doublets,
+            "president": self.president,
+            "columns": list(self.columns),
+            "decision_marks": list(self.decision_marks),
+            "abandon_marks": list(self.abandon_marks),
+            "brevity_per_link": self.brevity_per_link,
+            "null_extra_links": self.null_extra_links,
+            "notes": list(self.notes),
+        }
+
+
+MAX_PLAYERS = 12
+
+
+def make_scorepad(players: int = 2) -> Scorepad:
+    """The two-player scoring paper, or the round-game paper for `players` (3..12) players."""
+    if not 2 <= players <= MAX_PLAYERS:
+        raise DoubletsError(f"players must be 2 to {MAX_PLAYERS} (got {players})")
+    d = DOUBLETS_PER_GAME
+    columns = (
+        ("Name",)
+        + tuple(f"Declared {i}" for i in range(1, d + 1))
+        + tuple(f"Marks {i}" for i in range(1, d + 1))
+        + ("Jewels", "Total")
+    )
+    if players == 2:
+        return Scorepad(
+            players=2,
+            rows=2,
+            columns=columns,
+            notes=(
+                "Declare: write I or II for who spoke first, then the links promised or a for "
+                "abandoned.",
+                "Decision 2 to the first to declare; brevity 3 a link to the shorter chain; a "
+                "null chain counts two links over a correct one.",
+                "Jewels: an end Jewel scores its letters, a set Jewel double; less 1 a link.",
+            ),
+        )
+    decision = tuple(range(players, 1, -1))
+    return Scorepad(
+        players=players,
+        rows=players,
+        president=True,
+        decision_marks=decision,
+        abandon_marks=(4, 2),
+        columns=columns,
+        notes=(
+            "Decision by order of declaring: " + ", ".join(map(str, decision)) + ".",
+            "Brevity 3 a link saved against the longest correct chain; a null chain counts "
+            "two links over that longest one.",
+            "No correct chain: 4 to the first to abandon and 2 to the next.",
+            "Jewels: an end Jewel scores its letters, a set Jewel double; less 1 a link.",
+        ),
+    )
