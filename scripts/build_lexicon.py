@@ -269,6 +269,13 @@ def review(built: dict[str, object]) -> None:
         near = sorted(w for w in every if w.startswith(b))
         if near:
             print(f"  {b}: {' '.join(near)}")
+    print("lexicon words holding a blocked word further in (compounds to consider):")
+    for b in sorted(blocked):
+        if len(b) < 4:
+            continue
+        near = sorted(w for w in every if b in w[1:])
+        if near:
+            print(f"  {b}: {' '.join(near)}")
 
 
 def main(argv: list[str] | None = None) -> int:
