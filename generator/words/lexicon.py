@@ -46,6 +46,11 @@ def _check_tier(tier: str) -> int:
         raise ValueError(f"unknown tier {tier!r}: use one of {', '.join(TIERS)}") from None
 
 
+def _drop(table: dict[str, float], blocked: frozenset[str]) -> None:
+    for word in [w for w in blocked if w in table]:
+        del table[word]
+
+
 class Lexicon:
     """Words in three nested tiers (common within standard within broad), with zipf scores.
 
@@ -59,22 +64,50 @@ class Lexicon:
         broad: dict[str, float],
         blocked: Iterable[str] = (),
         capitalised: Iterable[str] = (),
+        *,
+        deferred: str | None = None,
     ) -> None:
         """Wrap the parsed tiers; prefer ``from_entries`` or ``load``.
 
         ``standard`` maps every standard-tier word (common ones included) to its zipf,
         ``common`` names the common ones, ``broad`` maps the broad-only words to theirs.
-        Blocked words are dropped from every tier whatever the data says.
+        ``deferred`` is data-file text holding only broad and capitalised sections, parsed
+        the first time something needs them. Blocked words are dropped from every tier
+        whatever the data says. The dicts passed in are kept and may be changed.
         """
         self._blocked = frozenset(blocked)
-        for table in (standard, broad):
-            for word in [w for w in self._blocked if w in table]:
-                del table[word]
+        _drop(standard, self._blocked)
+        _drop(broad, self._blocked)
         self._std = standard
-        self._broad = broad
+        self._broad_table = broad
         self._common = frozenset(common) - self._blocked
-        self._capitalised = frozenset(capitalised) - self._blocked
+        self._capitalised_set = frozenset(capitalised) - self._blocked
+        self._deferred = deferred
         self._words_cache: dict[tuple[str, int | None], tuple[str, ...]] = {}
+
+    def _undefer(self) -> None:
+        """Parse the deferred broad and capitalised sections, once."""
+        text, self._deferred = self._deferred, None
+        if text is None:
+            return
+        standard, common, broad, capitalised, _ = parse_data(text)
+        if standard or common:
+            raise ValueError("lexicon data: standard sections must come before broad ones")
+        _drop(broad, self._blocked)
+        self._broad_table.update(broad)
+        self._capitalised_set |= frozenset(capitalised) - self._blocked
+
+    @property
+    def _broad(self) -> dict[str, float]:
+        if self._deferred is not None:
+            self._undefer()
+        return self._broad_table
+
+    @property
+    def _capitalised(self) -> frozenset[str]:
+        if self._deferred is not None:
+            self._undefer()
+        return self._capitalised_set
 
     @classmethod
     def from_entries(
@@ -183,12 +216,15 @@ class Lexicon:
         frequent words come first.
         """
         word = word.strip().lower()
+        if not word:
+            return []
         std = self._std
         near = _edits1(word)
         found = {w for w in near if w in std}
+        found.discard(word)
         if not found and len(word) <= DISTANCE2_MAX_LEN:
             found = {w2 for w1 in near for w2 in _edits1(w1) if w2 in std}
-        found.discard(word)
+            found.discard(word)
         return sorted(found, key=lambda w: (-std[w], w))[:limit]
 
 
@@ -287,6 +323,15 @@ def blocklist() -> frozenset[str]:
 
 @functools.cache
 def load() -> Lexicon:
-    """Return the packaged lexicon, read once per process."""
-    standard, common, broad, capitalised, _ = parse_data(_read_data(DATA_FILE))
-    return Lexicon(standard, common, broad, blocklist(), capitalised)
+    """Return the packaged lexicon, read once per process.
+
+    Only the standard sections are parsed here; the broad tier and the capitalised forms
+    are parsed the first time a call needs them.
+    """
+    text = _read_data(DATA_FILE)
+    cut = text.find("\n@broad ")
+    if cut < 0:
+        cut = text.find("\n@capitalised")
+    head, rest = (text, None) if cut < 0 else (text[: cut + 1], text[cut + 1 :])
+    standard, common, broad, capitalised, _ = parse_data(head)
+    return Lexicon(standard, common, broad, blocklist(), capitalised, deferred=rest)
