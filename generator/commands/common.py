@@ -68,9 +68,7 @@ def print_options(cards: bool = False) -> Callable[[Callable[..., Any]], Callabl
                 duplex=kw.pop("duplex", "long"),
             )
             if not 0 <= opts.bleed <= 10 * mm:
-                raise click.BadParameter(
-                    "bleed must be between 0 and 10 mm", param_hint="'--bleed'"
-                )
+                raise click.BadParameter("bleed must be between 0 and 10 mm", param_hint="'--bleed'")
             return f(opts=opts, **kw)
 
         options = [
@@ -109,9 +107,7 @@ def print_options(cards: bool = False) -> Callable[[Callable[..., Any]], Callabl
                 default=None,
                 help="Also write one preview PNG per page into this directory.",
             ),
-            click.option(
-                "--ink-saver", is_flag=True, help="No large filled areas; greyscale-friendly."
-            ),
+            click.option("--ink-saver", is_flag=True, help="No large filled areas; greyscale-friendly."),
         ]
         if cards:
             options += [

@@ -67,15 +67,7 @@ def _draw_ruler(c: Canvas, r: Ruler, ink: tuple[float, float, float]) -> None:
     else:
         n, step = 32, inch / 8
         for i in range(n + 1):
-            t = (
-                7 * mm
-                if i % 8 == 0
-                else 4.5 * mm
-                if i % 4 == 0
-                else 3 * mm
-                if i % 2 == 0
-                else 2 * mm
-            )
+            t = 7 * mm if i % 8 == 0 else 4.5 * mm if i % 4 == 0 else 3 * mm if i % 2 == 0 else 2 * mm
             c.setLineWidth(0.3)
             c.line(i * step, 0, i * step, t)
             if i % 8 == 0:
@@ -84,9 +76,7 @@ def _draw_ruler(c: Canvas, r: Ruler, ink: tuple[float, float, float]) -> None:
         c.setFont("Sans", 6.5)
         c.drawString(r.length + 2 * mm, 1 * mm, "in")
     c.setFont("Sans-Bold", 7)
-    c.drawString(
-        0, -3.5 * mm, f"{r.name}: should measure exactly {'100 mm' if r.unit == 'mm' else '4 in'}"
-    )
+    c.drawString(0, -3.5 * mm, f"{r.name}: should measure exactly {'100 mm' if r.unit == 'mm' else '4 in'}")
     c.restoreState()
 
 

@@ -108,9 +108,7 @@ class Layout:
     @property
     def pitch(self) -> tuple[float, float]:
         cw, ch = self.cell
-        gutter = (
-            2 * self.bleed
-        )  # bleeds of neighbours meet; cards share cut lines when there is no bleed
+        gutter = 2 * self.bleed  # bleeds of neighbours meet; cards share cut lines when there is no bleed
         return (cw + gutter, ch + gutter)
 
     @property
@@ -171,9 +169,7 @@ def impose(paper: Paper, card: CardSize, bleed: float = 0.0) -> Layout:
             best = lay
     assert best is not None
     if best.per_page == 0:
-        raise ParlourError(
-            f"{card.name} cards do not fit on {paper.name} paper; choose a smaller --card"
-        )
+        raise ParlourError(f"{card.name} cards do not fit on {paper.name} paper; choose a smaller --card")
     return best
 
 
@@ -191,9 +187,7 @@ def parse_offset(text: str | None) -> tuple[float, float]:
             f"--back-offset {text!r} is not X,Y in millimetres: write it like 1.5,-0.5"
         ) from None
     if abs(x) > 20 or abs(y) > 20:
-        raise ParlourError(
-            f"--back-offset {text!r} is over 20 mm: measure it with 'parlour calibrate'"
-        )
+        raise ParlourError(f"--back-offset {text!r} is over 20 mm: measure it with 'parlour calibrate'")
     return (x * mm, y * mm)
 
 
@@ -202,9 +196,7 @@ def _place(c: Canvas, slot: Slot, card: CardSize, bleed: float, draw: Drawer, ba
     if not slot.rotated:
         c.translate(slot.x, slot.y)
     elif not back:
-        c.translate(
-            slot.x + slot.w, slot.y
-        )  # quarter turn anticlockwise: card 'up' points page left
+        c.translate(slot.x + slot.w, slot.y)  # quarter turn anticlockwise: card 'up' points page left
         c.rotate(90)
     else:
         c.translate(

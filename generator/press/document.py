@@ -54,27 +54,21 @@ def check_output_path(path: str | os.PathLike[str], what: str = "--output") -> P
     """Refuse early, with one line, a path that cannot be written; nothing is created."""
     p = Path(path)
     if p.exists() and p.is_dir():
-        raise ParlourError(
-            f"{what} {str(p)!r} is a directory: give a file name such as {p / 'out.pdf'}"
-        )
+        raise ParlourError(f"{what} {str(p)!r} is a directory: give a file name such as {p / 'out.pdf'}")
     parent = p.parent if str(p.parent) else Path(".")
     if not parent.is_dir():
         raise ParlourError(
             f"{what}: directory {str(parent)!r} does not exist; create it or choose another path"
         )
     if not os.access(parent, os.W_OK | os.X_OK) or (p.exists() and not os.access(p, os.W_OK)):
-        raise ParlourError(
-            f"{what}: cannot write to {str(p)!r} (permission denied); choose another path"
-        )
+        raise ParlourError(f"{what}: cannot write to {str(p)!r} (permission denied); choose another path")
     return p
 
 
 def atomic_write(path: str | os.PathLike[str], write: Callable[[str], None]) -> None:
     """Call write(tmp_path) on a temp file beside `path`, then rename it over `path`; clean up on failure."""
     p = Path(path)
-    fd, tmp = tempfile.mkstemp(
-        dir=p.parent if str(p.parent) else ".", prefix=f".{p.name}.", suffix=".part"
-    )
+    fd, tmp = tempfile.mkstemp(dir=p.parent if str(p.parent) else ".", prefix=f".{p.name}.", suffix=".part")
     os.close(fd)
     try:
         write(tmp)
@@ -208,9 +202,7 @@ class Document:
         register_fonts()
         pages = self._all_pages()
         total = len(pages)
-        c = Canvas(
-            path, pagesize=self.paper.size, invariant=1, pageCompression=1, initialFontName="Sans"
-        )
+        c = Canvas(path, pagesize=self.paper.size, invariant=1, pageCompression=1, initialFontName="Sans")
         c.setTitle(self.title)
         c.setAuthor("parlour")
         c.setSubject(self.subject or self.title)
@@ -247,9 +239,7 @@ class Document:
         c.showOutline()
         c.save()
 
-    def save(
-        self, path: str | os.PathLike[str], progress: Callable[[int], None] | None = None
-    ) -> Path:
+    def save(self, path: str | os.PathLike[str], progress: Callable[[int], None] | None = None) -> Path:
         """Render to a temp file beside `path`, then rename: a failed run leaves no file behind."""
         p = check_output_path(path)
         if self.page_count == 0:

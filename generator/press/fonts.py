@@ -32,9 +32,7 @@ def register_fonts() -> tuple[str, ...]:
     for name, filename in FACES.items():
         path = FONTS_DIR / filename
         if not path.is_file():
-            raise ParlourError(
-                f"font file {path} is missing: reinstall parlour from its source tree"
-            )
+            raise ParlourError(f"font file {path} is missing: reinstall parlour from its source tree")
         pdfmetrics.registerFont(TTFont(name, str(path)))
     return tuple(FACES)
 

@@ -7,18 +7,14 @@ from pathlib import Path
 from generator.errors import ParlourError
 
 
-def render_pngs(
-    pdf: str | Path, out_dir: str | Path, dpi: int = 110, stem: str | None = None
-) -> list[Path]:
+def render_pngs(pdf: str | Path, out_dir: str | Path, dpi: int = 110, stem: str | None = None) -> list[Path]:
     """Write one PNG per page of `pdf` into `out_dir` (created if its parent exists); returns the paths."""
     import pypdfium2 as pdfium
 
     out = Path(out_dir)
     if not out.exists():
         if not out.parent.is_dir():
-            raise ParlourError(
-                f"--png: directory {str(out.parent)!r} does not exist; create it first"
-            )
+            raise ParlourError(f"--png: directory {str(out.parent)!r} does not exist; create it first")
         out.mkdir()
     elif not out.is_dir():
         raise ParlourError(f"--png {str(out)!r} is a file, not a directory")

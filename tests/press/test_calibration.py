@@ -75,15 +75,11 @@ def test_rulers_measure_true_at_300_dpi(sheet, page_index):
         if r.axis == "x":
             y = round((paper.height - r.y) / 72 * DPI)
             mid = round((r.x + r.length / 2) / 72 * DPI)
-            best = max(
-                _dark_run([px[i, yy] for i in range(width_px)], mid) for yy in range(y - 2, y + 3)
-            )
+            best = max(_dark_run([px[i, yy] for i in range(width_px)], mid) for yy in range(y - 2, y + 3))
         else:
             x = round(r.x / 72 * DPI)
             mid = round((paper.height - (r.y + r.length / 2)) / 72 * DPI)
-            best = max(
-                _dark_run([px[xx, j] for j in range(height_px)], mid) for xx in range(x - 2, x + 3)
-            )
+            best = max(_dark_run([px[xx, j] for j in range(height_px)], mid) for xx in range(x - 2, x + 3))
         length_mm = best / PX_PER_MM
         expected = r.length / mm
         assert length_mm == pytest.approx(expected, abs=0.2), (r.name, length_mm)

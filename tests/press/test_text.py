@@ -39,9 +39,7 @@ def test_text_that_cannot_fit_is_a_clear_error():
 
     c = Canvas("/dev/null")
     with pytest.raises(TextFitError) as e:
-        draw_text(
-            c, "supercalifragilistic " * 20, 0, 0, 60, 20, TextStyle("Sans", 12, 8), "riddle card 7"
-        )
+        draw_text(c, "supercalifragilistic " * 20, 0, 0, 60, 20, TextStyle("Sans", 12, 8), "riddle card 7")
     assert isinstance(e.value, ParlourError)
     msg = str(e.value)
     assert "riddle card 7" in msg and "\n" not in msg and "shorten" in msg
