@@ -260,17 +260,6 @@ def _check_duplicates(entries: Iterable[_Entry], path: Path) -> None:
 # Public loaders
 
 
-def _template_entries(path: Path) -> list[_Entry]:
-    entries = _toml_entries(_load_toml(path, "template"), path)
-    _check_duplicates(entries, path)
-    return entries
-
-
-@lru_cache(maxsize=1)
-def _packaged_entries() -> tuple[_Entry, ...]:
-    return tuple(_template_entries(TEMPLATE))
-
-
 def _parse_when(data: dict[str, Any], path: Path) -> tuple[WhenCard, ...]:
     try:
         w = data["when"]
@@ -311,17 +300,27 @@ def _parse_reference(data: dict[str, Any], path: Path) -> tuple[ReferenceCard, .
         raise ParlourError(f"{path}: each [[reference]] needs a title and lines ({e})") from None
 
 
-def load_template(path: Path | str | None = None) -> RiddleCraftDeck:
-    """Load a whole deck from a template TOML (default: the packaged one)."""
-    path = TEMPLATE if path is None else Path(path)
+def _read_template(path: Path) -> tuple[RiddleCraftDeck, tuple[_Entry, ...]]:
     data = _load_toml(path, "template")
-    entries = _packaged_entries() if path == TEMPLATE else _template_entries(path)
-    return RiddleCraftDeck(
+    entries = tuple(_toml_entries(data, path))
+    _check_duplicates(entries, path)
+    deck = RiddleCraftDeck(
         riddles=tuple(e.card for e in entries),
         when=_parse_when(data, path),
         tokens=_parse_tokens(data, path),
         reference=_parse_reference(data, path),
     )
+    return deck, entries
+
+
+@lru_cache(maxsize=1)
+def _packaged() -> tuple[RiddleCraftDeck, tuple[_Entry, ...]]:
+    return _read_template(TEMPLATE)
+
+
+def load_template(path: Path | str | None = None) -> RiddleCraftDeck:
+    """Load a whole deck from a template TOML (default: the packaged one, read once)."""
+    return _packaged()[0] if path is None else _read_template(Path(path))[0]
 
 
 def load_fragments(
@@ -339,7 +338,7 @@ def load_fragments(
     entries = _read_entries(path)
     if mode == "extend":
         if base is None:
-            before = [_Entry(e.card, f"built-in fragment, {e.where}") for e in _packaged_entries()]
+            before = [_Entry(e.card, f"built-in fragment, {e.where}") for e in _packaged()[1]]
         else:
             before = [_Entry(c, f"built-in fragment {i}") for i, c in enumerate(base, start=1)]
         entries = before + entries

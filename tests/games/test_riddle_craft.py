@@ -308,3 +308,13 @@ def test_csv_round_trip(tmp_path_factory, rows):
     p.write_text(buf.getvalue(), encoding="utf-8")
     got = load_fragments(p)
     assert got == [RiddleCard(" ".join(t.split()), k) for t, k in rows]
+
+
+def test_a_copied_template_loads_the_same_and_is_held_to_the_same_rules(tmp_path):
+    text = TEMPLATE.read_text(encoding="utf-8")
+    assert load_template(write(tmp_path, "copy.toml", text)) == load_template()
+    doubled = text.replace('"I am round",', '"I am round", "i am ROUND",')
+    with pytest.raises(ParlourError, match="duplicate"):
+        load_template(write(tmp_path, "bad.toml", doubled))
+    with pytest.raises(ParlourError, match=r"\[when\]"):
+        load_template(write(tmp_path, "nowhen.toml", '[riddles]\ndoes = ["I hum"]\n'))
