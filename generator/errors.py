@@ -1,0 +1,5 @@
+"""The one error type parlour shows to users."""
+
+
+class ParlourError(Exception):
+    """One-line user error."""
