@@ -79,6 +79,9 @@ PORTAL_CORNERS: dict[str, tuple[int, int]] = {
 """Fixed suit -> portal (top-left cell). Clockwise from the top-left: suns, crowns, moons, arms,
 so suns and moons sit diagonally opposite (the two-player default), as do crowns and arms."""
 
+PORTAL_TURNS: dict[str, int] = {"suns": 0, "crowns": 1, "moons": 2, "arms": 3}
+"""Quarter turns clockwise that carry the suns' corner onto each suit's corner."""
+
 START_FACING: dict[str, str] = {"suns": "SE", "crowns": "SW", "moons": "NW", "arms": "NE"}
 """Each sorcerer starts on its own portal, facing diagonally at the centre."""
 
@@ -174,6 +177,12 @@ def space_at(row: int, col: int) -> Space | None:
     """The space covering cell (row, col), or None off the board or in the centre."""
     sid = _OWNER.get((row, col))
     return None if sid is None else _SPACES[sid]
+
+
+def rotate_space(space_id: str, quarter_turns: int = 1) -> str:
+    """The space a quarter turn clockwise about the centre carries this one onto."""
+    row, col = rotate_cell(space(space_id).cells[0], quarter_turns)
+    return _OWNER[(row, col)]
 
 
 def walls() -> tuple[Segment, ...]:
@@ -430,8 +439,6 @@ turned a quarter clockwise per step round (crowns, moons, arms), so the 24 tiles
 pinwheel and every suit's tiles fill the arm by its own portal. Grid sides show no suit, so the
 arrangement is fixed (it does not depend on the seed) and only helps players find their tiles."""
 
-_SUIT_TURNS = {suit: turns for turns, suit in enumerate(("suns", "crowns", "moons", "arms"))}
-
 
 @dataclass(frozen=True)
 class Tile:
@@ -492,7 +499,7 @@ class Chamber:
 def tiles() -> tuple[Tile, ...]:
     """The fixed layout of the 24 tiles (see ARM_TILES), in reading order."""
     out = []
-    for suit, turns in _SUIT_TURNS.items():
+    for suit, turns in PORTAL_TURNS.items():
         for (trow, tcol), rank in ARM_TILES.items():
             row, col = _block_top_left(2 * trow, 2 * tcol, turns)
             face = "suit" if rank == "ace" else "grid"
