@@ -351,12 +351,8 @@ def _built_with_installed_wordfreq() -> bool:
     return f"wordfreq {importlib.metadata.version('wordfreq')} " in header
 
 
-@pytest.mark.skipif(
-    not Path("/usr/share/dict/scowl").is_dir(), reason="needs Debian's scowl package"
-)
-@pytest.mark.skipif(
-    not _built_with_installed_wordfreq(), reason="data built with another wordfreq version"
-)
+@pytest.mark.skipif(not Path("/usr/share/dict/scowl").is_dir(), reason="needs Debian's scowl package")
+@pytest.mark.skipif(not _built_with_installed_wordfreq(), reason="data built with another wordfreq version")
 def test_rebuild_gives_identical_bytes(tmp_path) -> None:
     out = tmp_path / "lexicon.txt"
     subprocess.run(
