@@ -22,6 +22,8 @@ from generator.words.ladder import (
     solve,
     word_cost,
 )
+from generator.words.lexicon import Entry, Lexicon
+from tests.wordsets import lexicon_from, toy_zipf
 
 CARROLL = """
 head heal teal tell tall tail hail hair heir hear held hell hall
@@ -75,8 +77,7 @@ def toy_lexicon_words(draw, max_words: int = 60):
     return sorted(words)
 
 
-def zipf_of(word: str) -> float:
-    return 1.0 + (sum((i + 7) * ord(c) for i, c in enumerate(word)) % 500) / 100
+zipf_of = toy_zipf
 
 
 SLOW = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -94,8 +95,8 @@ def test_bucket_graph_equals_all_pairs_graph(words):
 
 @SLOW
 @given(words=toy_lexicon_words(), data=st.data())
-def test_par_count_and_friendliest_match_networkx(words, data, make_lexicon):
-    lex = make_lexicon(words, zipf=zipf_of)
+def test_par_count_and_friendliest_match_networkx(words, data):
+    lex = lexicon_from(words, zipf=zipf_of)
     lad = Ladders(lex)
     g = lad.graph(len(words[0]))
     oracle = naive_graph(words)
@@ -125,13 +126,13 @@ def test_par_count_and_friendliest_match_networkx(words, data, make_lexicon):
         assert dag.chain_cost(best) == costs_of(lex, best)
 
 
-def test_par_on_thousands_of_random_pairs_in_a_denser_toy(make_lexicon):
+def test_par_on_thousands_of_random_pairs_in_a_denser_toy():
     """3,000 random pairs over one larger toy word set, par checked against networkx."""
     import random
 
     rng = random.Random(7)
     words = sorted({"".join(rng.choice("abcdefgh") for _ in range(4)) for _ in range(900)})
-    lex = make_lexicon(words, zipf=zipf_of)
+    lex = lexicon_from(words, zipf=zipf_of)
     g = Ladders(lex).graph(4)
     oracle = naive_graph(words)
     lengths = dict(nx.all_pairs_shortest_path_length(oracle))
@@ -151,9 +152,9 @@ def test_par_on_thousands_of_random_pairs_in_a_denser_toy(make_lexicon):
 
 
 @pytest.fixture(scope="module")
-def carroll(make_lexicon):
+def carroll():
     freq = {"head": 5.0, "tail": 4.6, "tell": 5.2, "tall": 4.9, "hell": 4.8, "hall": 4.7}
-    return make_lexicon(CARROLL, zipf=lambda w: freq.get(w, 3.5))
+    return lexicon_from(CARROLL, zipf=lambda w: freq.get(w, 3.5))
 
 
 def test_head_to_tail(carroll):
@@ -189,11 +190,11 @@ def test_solve_limit_truncates_but_counts_all(carroll):
     assert len(sol.chains) == 1 and sol.shortest_chains > 1 and sol.truncated
 
 
-def test_chain_counts_are_exact_big_integers(make_lexicon):
+def test_chain_counts_are_exact_big_integers():
     # All 8-letter strings over {a, b}: from aaaaaaaa to bbbbbbbb each minimal chain flips the
     # eight letters in some order, so there are 8! of them.
     words = ["".join(p) for p in itertools.product("ab", repeat=8)]
-    g = Ladders(make_lexicon(words)).graph(8)
+    g = Ladders(lexicon_from(words)).graph(8)
     dag = g.shortest("aaaaaaaa", "bbbbbbbb")
     assert dag.par == 7
     assert dag.count == math.factorial(8)
@@ -227,9 +228,7 @@ def test_unknown_word_suggests_close_words(carroll):
     assert "head" in str(err.value) and "\n" not in str(err.value)
 
 
-def test_blocked_capitalised_and_rare_words(make_lexicon):
-    from tests.conftest import Entry, Lexicon
-
+def test_blocked_capitalised_and_rare_words():
     lex = Lexicon.from_entries(
         [Entry("cat", "common", 4.5), Entry("cot", "common", 4.0), Entry("zax", "broad", 1.0)],
         blocked=["tit"],
@@ -243,8 +242,8 @@ def test_blocked_capitalised_and_rare_words(make_lexicon):
         solve("cat", "zax", lex)
 
 
-def test_no_chain_reports_component_sizes(make_lexicon):
-    lex = make_lexicon(["cat", "cot", "cut", "dog", "dig"])
+def test_no_chain_reports_component_sizes():
+    lex = lexicon_from(["cat", "cot", "cut", "dog", "dig"])
     with pytest.raises(NoChain) as err:
         solve("cat", "dog", lex)
     assert (err.value.start_component, err.value.end_component) == (3, 2)
