@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import functools
+import itertools
 import random
 from collections.abc import Callable, Iterable
+from operator import ne
+
+import networkx as nx
 
 from generator.words.lexicon import Entry, Lexicon
 
@@ -44,3 +49,37 @@ def toy_words(alphabet: str, length: int, density: float, seed: int) -> list[str
 def toy_zipf(word: str) -> float:
     """A reproducible pseudo-frequency in [1, 6) for a toy word."""
     return 1.0 + (sum((i + 7) * ord(c) for i, c in enumerate(word)) % 500) / 100
+
+
+def one_apart(a: str, b: str) -> bool:
+    """True if two words of one length differ in exactly one letter."""
+    return len(a) == len(b) and sum(map(ne, a, b)) == 1
+
+
+def naive_graph(words: Iterable[str]) -> nx.Graph:
+    """The test oracle's graph: every pair of words compared (no buckets, no shortcuts)."""
+    words = list(words)
+    g = nx.Graph()
+    g.add_nodes_from(words)
+    g.add_edges_from(
+        (a, b) for a, b in itertools.combinations(words, 2) if len(a) == len(b) and one_apart(a, b)
+    )
+    return g
+
+
+@functools.cache
+def real_naive_graph(length: int) -> nx.Graph:
+    """naive_graph over the packaged lexicon's standard words of one length (cached)."""
+    from generator.words.lexicon import load
+
+    return naive_graph(load().words(length=length))
+
+
+def assert_valid_chain(chain, lexicon, start: str, end: str, par: int) -> None:
+    """A printed chain: right ends, par + 2 words, one letter per step, no repeats, all words."""
+    assert chain[0] == start and chain[-1] == end, chain
+    assert len(chain) == par + 2, chain
+    assert len(set(chain)) == len(chain), f"a word repeats in {chain}"
+    assert all(w in lexicon for w in chain), f"a word of {chain} is not in the lexicon"
+    for x, y in itertools.pairwise(chain):
+        assert one_apart(x, y), f"{x} -> {y} is not a one-letter change"

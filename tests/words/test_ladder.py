@@ -23,37 +23,19 @@ from generator.words.ladder import (
     word_cost,
 )
 from generator.words.lexicon import Entry, Lexicon
-from tests.wordsets import lexicon_from, toy_zipf
+from tests.wordsets import (
+    assert_valid_chain,
+    lexicon_from,
+    naive_graph,
+    real_naive_graph,
+    toy_zipf,
+)
 
 CARROLL = """
 head heal teal tell tall tail hail hair heir hear held hell hall
 ape apt opt oat mat man
 cold cord card ward warm word worm
 """.split()
-
-
-def one_apart(a: str, b: str) -> bool:
-    return len(a) == len(b) and sum(x != y for x, y in zip(a, b, strict=True)) == 1
-
-
-def naive_graph(words: list[str]) -> nx.Graph:
-    """The oracle: compare every pair of words (no buckets)."""
-    g = nx.Graph()
-    g.add_nodes_from(words)
-    for a, b in itertools.combinations(words, 2):
-        if one_apart(a, b):
-            g.add_edge(a, b)
-    return g
-
-
-def assert_valid_chain(chain, lexicon, start, end, par):
-    assert chain[0] == start and chain[-1] == end
-    assert len(chain) == par + 2
-    assert len(set(chain)) == len(chain), "a word repeats"
-    assert all(w in lexicon for w in chain), "a word is not in the lexicon"
-    for x, y in itertools.pairwise(chain):
-        assert one_apart(x, y), f"{x} -> {y} is not a one-letter change"
-    assert is_chain(chain, lexicon)
 
 
 def costs_of(lexicon, chain):
@@ -282,3 +264,67 @@ def test_build_all_lengths(carroll):
     graphs = Ladders(carroll).build_all()
     assert sorted(graphs) == list(range(ladder.MIN_LENGTH, ladder.MAX_LENGTH + 1))
     assert len(graphs[4]) == 20 and len(graphs[8]) == 0
+
+
+# --- the packaged lexicon --------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def real():
+    from generator.words.lexicon import load
+
+    return load()
+
+
+@pytest.mark.parametrize("length", [3, 4])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_real_lexicon_par_matches_networkx(length, data):
+    """Thousands of random pairs (25 examples x 80 pairs x 2 lengths) against networkx."""
+    from generator.words.lexicon import load
+
+    lex = load()
+    words = lex.words(length=length)
+    g = ladder.ladders_for(lex).graph(length)
+    oracle = real_naive_graph(length)
+    for _ in range(80):
+        i = data.draw(st.integers(0, len(words) - 1))
+        j = data.draw(st.integers(0, len(words) - 1))
+        a, b = words[i], words[j]
+        if a == b:
+            continue
+        if not nx.has_path(oracle, a, b):
+            assert g.par(a, b) is None
+            continue
+        expect = nx.shortest_path_length(oracle, a, b) - 1
+        assert g.par(a, b) == expect
+        dag = g.shortest(a, b)
+        assert dag.par == expect
+        assert_valid_chain(dag.friendliest(), lex, a, b, expect)
+
+
+def test_real_lexicon_counts_and_friendliest_on_small_cases(real):
+    oracle = real_naive_graph(4)
+    g = ladder.ladders_for(real).graph(4)
+    import random
+
+    rng = random.Random(11)
+    words = real.words("common", 4)
+    checked = 0
+    while checked < 60:
+        a, b = rng.sample(words, 2)
+        if not nx.has_path(oracle, a, b) or nx.shortest_path_length(oracle, a, b) > 5:
+            continue
+        every = sorted(nx.all_shortest_paths(oracle, a, b))
+        dag = g.shortest(a, b)
+        assert dag.count == len(every)
+        assert sorted(dag.chains()) == every
+        assert dag.friendliest() == min(every, key=lambda c: (costs_of(real, c), c))
+        checked += 1
+
+
+def test_carroll_doublets_in_the_packaged_lexicon(real):
+    for a, b, par in [("head", "tail", 4), ("cold", "warm", 3), ("ape", "man", 4)]:
+        sol = solve(a, b)
+        assert sol.links == par
+        assert_valid_chain(sol.chain, real, a, b, par)
