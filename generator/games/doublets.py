@@ -403,9 +403,7 @@ def score_items(jewels: Sequence[str], links: int, necklace: bool) -> tuple[Scor
     items = []
     for pos, j in enumerate(jewels):
         at_end = not necklace and pos in (0, len(jewels) - 1)
-        items.append(
-            ScoreItem(f"{j} (end)", len(j)) if at_end else ScoreItem(f"{j} (set)", 2 * len(j))
-        )
+        items.append(ScoreItem(f"{j} (end)", len(j)) if at_end else ScoreItem(f"{j} (set)", 2 * len(j)))
     if links:
         items.append(ScoreItem(f"{links} link{'s' if links != 1 else ''}", -links))
     return tuple(items)
@@ -652,9 +650,7 @@ class _GroupSolver:
             if room <= 0:
                 return False
             db = self.dist[b]
-            options = [
-                v for v in adj[u] if v not in jset and v not in used and v in db and db[v] <= room
-            ]
+            options = [v for v in adj[u] if v not in jset and v not in used and v in db and db[v] <= room]
             options.sort(key=lambda v: (db[v], cost(v), v))
             for v in options:
                 used.add(v)
@@ -814,9 +810,7 @@ def solve_jewels(
         try:
             _, got, left = _GroupSolver(g, words, node_budget).solve()
         except _SearchBudget:
-            raise DoubletsError(
-                f"the {length}-letter Jewels need a longer search than allowed"
-            ) from None
+            raise DoubletsError(f"the {length}-letter Jewels need a longer search than allowed") from None
         chains += got
         unused += left
     return JewelKey(tuple(chains), tuple(unused))
@@ -825,9 +819,7 @@ def solve_jewels(
 def _deal(players: int, groups: dict[int, list[str]]) -> tuple[tuple[str, ...], ...]:
     """Who picked which Jewel, as the rules deal them."""
     if players == 2:  # each player picks two words of three, four and five letters
-        return tuple(
-            tuple(w for n in JEWEL_LENGTHS for w in groups[n][2 * p : 2 * p + 2]) for p in range(2)
-        )
+        return tuple(tuple(w for n in JEWEL_LENGTHS for w in groups[n][2 * p : 2 * p + 2]) for p in range(2))
     picks: list[list[str]] = [[] for _ in range(players)]
     for turn in range(JEWELS_PER_LENGTH):  # in turn, one word each of three, four, five letters
         picks[turn % players] += [groups[n][turn] for n in JEWEL_LENGTHS]
@@ -997,8 +989,7 @@ def make_scorepad(players: int = 2) -> Scorepad:
             rows=2,
             columns=columns,
             notes=(
-                "Declare: write I or II for who spoke first, then the links promised or a for "
-                "abandoned.",
+                "Declare: write I or II for who spoke first, then the links promised or a for abandoned.",
                 "Decision 2 to the first to declare; brevity 3 a link to the shorter chain; a "
                 "null chain counts two links over a correct one.",
                 "Jewels: an end Jewel scores its letters, a set Jewel double; less 1 a link.",

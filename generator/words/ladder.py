@@ -210,9 +210,7 @@ class WordGraph:
         self._component_sizes: list[int] = []
 
     @classmethod
-    def from_lexicon(
-        cls, lexicon: _LexiconLike, length: int, tier: str = DEFAULT_TIER
-    ) -> WordGraph:
+    def from_lexicon(cls, lexicon: _LexiconLike, length: int, tier: str = DEFAULT_TIER) -> WordGraph:
         """Build the graph of all `length`-letter words of `tier` (or narrower)."""
         return cls(lexicon.words(tier=tier, length=length), lexicon.zipf)
 

@@ -1,0 +1,388 @@
+"""Tests for generator.games.doublets: difficulty, sheets, Jewels and their key, scorepads."""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+import json
+
+import networkx as nx
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from generator.games import doublets as D
+from generator.games.doublets import (
+    DoubletsError,
+    chain_score,
+    difficulty_of,
+    make_jewels,
+    make_scorepad,
+    make_sheet,
+    score_items,
+    seed_for_date,
+    solve_jewels,
+)
+from generator.words.ladder import ladders_for
+from generator.words.lexicon import load
+from tests.wordsets import (
+    assert_valid_chain,
+    lexicon_from,
+    naive_graph,
+    one_apart,
+    real_naive_graph,
+    toy_words,
+    toy_zipf,
+)
+
+
+@pytest.fixture(scope="module")
+def real():
+    return load()
+
+
+@pytest.fixture(scope="module")
+def toy():
+    words = (
+        toy_words("abcdefgh", 4, 0.12, 1) + toy_words("abcdef", 3, 0.5, 2) + toy_words("abcdefg", 5, 0.04, 3)
+    )
+    return lexicon_from(words, zipf=toy_zipf)
+
+
+# --- difficulty -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "par,count,band",
+    [
+        (1, 5, None),  # too short for any band
+        (2, 2, "easy"),
+        (2, 1, "medium"),  # one way only
+        (3, 4, "easy"),
+        (3, 3, "medium"),
+        (4, 9, "medium"),
+        (4, 1, "hard"),
+        (5, 2, "hard"),
+        (6, 50, "hard"),
+        (6, 1, "fiendish"),
+        (8, 1, "fiendish"),
+        (9, 1, None),  # score 11: beyond fiendish
+        (10, 4, "fiendish"),
+        (11, 99, None),  # par above MAX_PAR
+    ],
+)
+def test_difficulty_bands(par, count, band):
+    assert difficulty_of(par, count) == band
+
+
+def test_bands_are_contiguous_and_ordered():
+    bands = list(D.DIFFICULTY_BANDS.values())
+    assert bands[0][0] == D.MIN_PAR
+    for (_, hi), (lo, _) in itertools.pairwise(bands):
+        assert lo == hi + 1
+
+
+# --- sheets -----------------------------------------------------------------------------------
+
+
+def check_sheet(sheet, lexicon, oracle=None):
+    ends = [w for p in sheet.puzzles for w in (p.start, p.end)]
+    assert len(ends) == len(set(ends)), "an end word appears twice on the sheet"
+    g = ladders_for(lexicon).graph(sheet.length)
+    for p in sheet.puzzles:
+        assert p.start == p.start.lower() and len(p.start) == sheet.length
+        assert lexicon.in_tier(p.start, "common") and lexicon.in_tier(p.end, "common")
+        assert not one_apart(p.start, p.end)
+        assert_valid_chain(list(p.chain), lexicon, p.start, p.end, p.par)
+        assert g.par(p.start, p.end) == p.par
+        dag = g.shortest(p.start, p.end)
+        assert dag.count == p.shortest_chains
+        assert list(p.chain) == dag.friendliest()
+        assert all(lexicon.zipf(w) >= D.LINK_ZIPF_FLOOR for w in p.links)
+        if oracle is not None:
+            assert nx.shortest_path_length(oracle, p.start, p.end) - 1 == p.par
+            if p.shortest_chains <= 200:
+                assert len(list(nx.all_shortest_paths(oracle, p.start, p.end))) == (p.shortest_chains)
+        if sheet.links:
+            assert sheet.links[0] <= p.par <= sheet.links[1]
+        elif sheet.difficulty != D.MIXED:
+            assert p.difficulty == sheet.difficulty
+
+
+@pytest.mark.parametrize("difficulty", [*D.DIFFICULTIES, D.MIXED])
+def test_real_sheets_meet_their_promises(real, difficulty):
+    sheet = make_sheet(8, 4, difficulty, seed=42)
+    assert len(sheet.puzzles) == 8
+    check_sheet(sheet, real, real_naive_graph(4))
+    if difficulty == D.MIXED:
+        assert [p.difficulty for p in sheet.puzzles] == [b for b in D.DIFFICULTIES for _ in range(2)]
+
+
+@pytest.mark.parametrize("length", [3, 5, 6])
+def test_real_sheets_other_lengths(real, length):
+    check_sheet(make_sheet(6, length, "medium", seed=length), real)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**63),
+    difficulty=st.sampled_from([*D.DIFFICULTIES, D.MIXED]),
+    count=st.integers(1, 10),
+)
+def test_toy_sheets_for_any_seed(toy, seed, difficulty, count):
+    sheet = make_sheet(count, 4, difficulty, seed=seed, lexicon=toy)
+    assert len(sheet.puzzles) == count
+    check_sheet(sheet, toy, naive_graph(toy.words(length=4)))
+
+
+def test_links_range(real):
+    sheet = make_sheet(5, 4, links=(6, 6), seed=3)
+    assert sheet.difficulty is None and sheet.links == (6, 6)
+    check_sheet(sheet, real)
+    assert {p.par for p in sheet.puzzles} == {6}
+
+
+def test_same_seed_same_sheet_and_json_shape(real):
+    a = make_sheet(8, 4, "hard", seed=7)
+    b = make_sheet(8, 4, "hard", seed=7)
+    assert a == b
+    assert make_sheet(8, 4, "hard", seed=8) != a
+    data = json.loads(json.dumps(a.to_json()))
+    assert [sorted(p) for p in data["puzzles"]] == [["chain", "end", "par", "shortest_chains", "start"]] * 8
+    p = data["puzzles"][0]
+    assert p["chain"][0] == p["start"] and p["chain"][-1] == p["end"]
+    assert len(p["chain"]) == p["par"] + 2
+
+
+def test_date_seed_is_stable():
+    # Pinned: a change here silently changes every daily sheet ever printed.
+    assert seed_for_date("2025-01-01") == seed_for_date(dt.date(2025, 1, 1))
+    assert seed_for_date("2025-01-01") == 7422732100833078316
+    assert seed_for_date("2025-01-02") != seed_for_date("2025-01-01")
+    sheet = make_sheet(4, 4, "easy", date="2025-01-01")
+    assert sheet.date == "2025-01-01" and sheet.seed == seed_for_date("2025-01-01")
+    assert sheet == make_sheet(4, 4, "easy", date=dt.date(2025, 1, 1))
+    assert "2025-01-01" in sheet.subtitle
+
+
+def test_a_week_of_daily_sheets_differ(real):
+    start = dt.date(2025, 3, 1)
+    sheets = [make_sheet(8, 4, D.MIXED, date=start + dt.timedelta(days=i)) for i in range(7)]
+    firsts = {s.puzzles[0].start for s in sheets}
+    assert len(firsts) > 3
+    for s in sheets:
+        check_sheet(s, real)
+
+
+@pytest.mark.parametrize(
+    "kwargs,match",
+    [
+        ({"count": 0}, "at least 1"),
+        ({"length": 9}, "3 to 8"),
+        ({"difficulty": "brutal"}, "not one of"),
+        ({"links": (0, 3)}, "links range"),
+        ({"links": (5, 3)}, "links range"),
+        ({"seed": 1, "date": "2025-01-01"}, "not both"),
+        ({"date": "01/02/2025"}, "YYYY-MM-DD"),
+    ],
+)
+def test_sheet_errors(kwargs, match):
+    with pytest.raises(DoubletsError, match=match):
+        make_sheet(**kwargs)
+
+
+def test_sheet_error_when_no_puzzle_fits():
+    lex = lexicon_from(["cat", "cot", "cut", "dog", "dig"])  # every pair is one letter apart
+    with pytest.raises(DoubletsError, match="could not find"):
+        make_sheet(1, 3, "easy", lexicon=lex)
+    with pytest.raises(DoubletsError, match="too few common"):
+        make_sheet(1, 4, "easy", lexicon=lex)
+
+
+def test_puzzle_for_given_ends(real):
+    p = D.puzzle_for("HEAD", "tail")
+    assert (p.start, p.end, p.par) == ("head", "tail", 4)
+    assert_valid_chain(list(p.chain), real, "head", "tail", 4)
+
+
+# --- Jewels: scoring --------------------------------------------------------------------------
+
+
+def test_rules_worked_example_scores():
+    # A chain with three four-letter Jewels and seven links scores 9; closed into a Necklace
+    # with four more links it scores 13.
+    jewels = ["head", "teal", "tail"]
+    assert chain_score(jewels, 7, necklace=False) == 9
+    assert chain_score(jewels, 11, necklace=True) == 13
+    items = score_items(jewels, 7, necklace=False)
+    assert [(i.label, i.marks) for i in items] == [
+        ("head (end)", 4),
+        ("teal (set)", 8),
+        ("tail (end)", 4),
+        ("7 links", -7),
+    ]
+
+
+# A ring of fourteen 4-letter words in which only neighbours are one letter apart.
+RING = [
+    "aaaa", "baaa", "bbaa", "bbba", "bbbb", "cbbb", "ccbb",
+    "cccb", "cccc", "dccc", "ddcc", "ddac", "ddaa", "adaa",
+]  # fmt: skip
+
+
+def test_rules_worked_example_as_a_necklace():
+    lex = lexicon_from(RING)
+    graph = naive_graph(RING)
+    assert graph.number_of_edges() == 14 and nx.cycle_basis(graph)  # one 14-cycle
+    key = solve_jewels(["aaaa", "bbbb", "dccc"], lex)
+    # The chain aaaa..bbbb..dccc has 7 links (9 marks); the Necklace has 11 (13 marks).
+    assert key.score == 13
+    (neck,) = key.chains
+    assert neck.necklace and neck.links == 11 and len(neck.words) == 14
+    assert [(i.label, i.marks) for i in neck.items][-1] == ("11 links", -11)
+
+
+def brute_force_best(words, jewels):
+    """Every simple path between Jewels and every cycle through 3+ Jewels, then every way
+    of choosing such structures with no Jewel twice (independent of the solver)."""
+    graph = naive_graph(words)
+    jset = set(jewels)
+    n = len(jewels[0])
+    value: dict[frozenset, int] = {}
+
+    def note(js, score):
+        key = frozenset(js)
+        value[key] = max(value.get(key, score), score)
+
+    for a, b in itertools.combinations(jewels, 2):
+        for path in nx.all_simple_paths(graph, a, b):
+            js = [w for w in path if w in jset]
+            note(js, n * 2 + 2 * n * (len(js) - 2) - (len(path) - len(js)))
+    for cycle in nx.simple_cycles(graph):
+        js = [w for w in cycle if w in jset]
+        if len(js) >= 3:
+            note(js, 2 * n * len(js) - (len(cycle) - len(js)))
+
+    def best(rest: frozenset) -> int:
+        out = 0
+        for key, v in value.items():
+            if key <= rest:
+                out = max(out, v + best(rest - key))
+        return out
+
+    return best(frozenset(jewels))
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_jewel_key_is_optimal_against_brute_force(data):
+    alphabet, length = data.draw(st.sampled_from([("abc", 3), ("abcd", 3), ("ab", 4)]))
+    pool = ["".join(p) for p in itertools.product(alphabet, repeat=length)]
+    words = sorted(data.draw(st.sets(st.sampled_from(pool), min_size=4, max_size=16)))
+    k = data.draw(st.integers(2, min(4, len(words))))
+    jewels = data.draw(st.permutations(words))[:k]
+    lex = lexicon_from(words)
+    key = solve_jewels(jewels, lex)
+    assert key.score == brute_force_best(words, jewels)
+    check_key(key, jewels, lex)
+
+
+def check_key(key, jewels, lexicon):
+    seen: set[str] = set()
+    for c in key.chains:
+        ring = list(c.words) + ([c.words[0]] if c.necklace else [])
+        assert len(set(c.words)) == len(c.words), "a word repeats within one chain"
+        assert all(w in lexicon for w in c.words)
+        for x, y in itertools.pairwise(ring):
+            assert one_apart(x, y)
+        on_chain = [w for w in c.words if w in jewels]
+        assert list(c.jewels) == on_chain
+        assert not seen & set(on_chain), "a Jewel is used twice"
+        seen |= set(on_chain)
+        assert len(c.jewels) >= (3 if c.necklace else 2)
+        assert c.jewels[0] == c.words[0]
+        if not c.necklace:
+            assert c.jewels[-1] == c.words[-1]
+        assert c.score == chain_score(c.jewels, c.links, c.necklace) == sum(i.marks for i in c.items)
+    assert key.score == sum(c.score for c in key.chains)
+    assert sorted(key.unused) == sorted(set(jewels) - seen)
+
+
+# --- Jewels: dealing --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_real_jewels(real, seed):
+    j = make_jewels(2, seed)
+    assert len(j.words) == 12 and len(set(j.words)) == 12
+    groups = j.by_length()
+    assert {n: len(ws) for n, ws in groups.items()} == {3: 4, 4: 4, 5: 4}
+    for ws in groups.values():
+        assert all(real.in_tier(w, "common") for w in ws)
+        assert not any(one_apart(a, b) for a, b in itertools.combinations(ws, 2))
+    assert any(c.necklace for c in j.key.chains)
+    check_key(j.key, j.words, real)
+    for n, ws in groups.items():  # chains are possible in every length
+        assert any(c.jewels[0] in ws for c in j.key.chains), n
+    # The key is the solver's exact optimum for these Jewels.
+    assert solve_jewels(j.words).score == j.key.score
+    assert make_jewels(2, seed) == j
+    data = json.loads(json.dumps(j.to_json()))
+    assert data["key"]["score"] == j.key.score
+
+
+def test_jewels_are_dealt_as_the_rules_say(real):
+    two = make_jewels(2, 5)
+    assert len(two.picks) == 2
+    for pick in two.picks:  # two each of three, four and five letters
+        assert sorted(len(w) for w in pick) == [3, 3, 4, 4, 5, 5]
+    three = make_jewels(3, 5)
+    assert three.words == two.words and three.round_game
+    # In turn, one word each of three, four and five letters, until twelve are chosen.
+    assert [len(p) for p in three.picks] == [6, 3, 3]
+    assert [len(w) for w in three.picks[1]] == [3, 4, 5]
+    five = make_jewels(5, 5)
+    assert [len(p) for p in five.picks] == [3, 3, 3, 3, 0]
+
+
+def test_jewel_errors(real):
+    with pytest.raises(DoubletsError, match="at least 2"):
+        make_jewels(1)
+    with pytest.raises(DoubletsError, match="not in the word list"):
+        solve_jewels(["head", "qqqq"])
+    with pytest.raises(DoubletsError, match="repeated"):
+        solve_jewels(["head", "head"])
+
+
+# --- scorepads --------------------------------------------------------------------------------
+
+
+def test_two_player_scorepad():
+    pad = make_scorepad(2)
+    assert pad.rows == 2 and not pad.president and not pad.round_game
+    assert pad.decision_marks == (2,) and pad.abandon_marks == (2,)
+    assert pad.doublets == 4
+    assert pad.columns[0] == "Name" and pad.columns[-2:] == ("Jewels", "Total")
+    assert len(pad.columns) == 1 + 4 + 4 + 2
+    assert [label for label, _ in pad.header] == [
+        "Names",
+        "Declarations",
+        "Marks",
+        "Jewels",
+        "Total",
+    ]
+
+
+@pytest.mark.parametrize("players", [3, 5, 12])
+def test_round_game_scorepad(players):
+    pad = make_scorepad(players)
+    assert pad.round_game and pad.president and pad.rows == players
+    assert pad.decision_marks == tuple(range(players, 1, -1))
+    assert pad.decision_marks[-1] == 2 and pad.abandon_marks == (4, 2)
+    assert json.loads(json.dumps(pad.to_json()))["players"] == players
+
+
+@pytest.mark.parametrize("players", [0, 1, 13])
+def test_scorepad_errors(players):
+    with pytest.raises(DoubletsError):
+        make_scorepad(players)
