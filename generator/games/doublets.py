@@ -303,6 +303,9 @@ def make_sheet(
     )
 
 
+OUTWARD_PICKS = 4  # ends tried from one outward search before drawing a new start
+
+
 def _find_puzzle(
     g: WordGraph,
     ends: _Ends,
@@ -313,26 +316,67 @@ def _find_puzzle(
     par_hi: int,
     zipf_floor: float,
 ) -> Puzzle | None:
-    """Draw pairs of ends at random until one fits the band (rejection sampling)."""
+    """Draw a start at random, then an end that fits the band.
+
+    Short pars (par_hi <= 3) and long ones (par_lo >= 6) search outward from the start: one
+    BFS gives the par and chain count to every word in reach, so fitting ends are found at
+    once (random ends would rarely fit).  In between, ends are drawn at random and checked
+    (cheap distance bounds first), which is faster than searching the whole neighbourhood.
+    """
     pool, words = ends.pool, g.words
-    for _ in range(MAX_TRIES_PER_PUZZLE):
+    outward = par_hi <= 3
+    tries = 0
+    while tries < MAX_TRIES_PER_PUZZLE:
+        tries += 1
         s = pool[rng.randrange(len(pool))]
         if s in used:
             continue
         group = ends.by_component[ends.component[s]]
+        a = words[s]
+        if outward:
+            reach = g.ball(a, par_hi)
+            fits = [
+                t
+                for t in group
+                if t in reach
+                and par_lo <= reach[t][0]
+                and t not in used
+                and (band is None or difficulty_of(*reach[t]) == band)
+            ]
+            for _ in range(min(OUTWARD_PICKS, len(fits))):
+                t = fits.pop(rng.randrange(len(fits)))
+                tries += 1
+                found = _keyed(g, s, t, par_hi, zipf_floor)
+                if found is not None:
+                    return found
+            continue
         t = group[rng.randrange(len(group))]
-        if s == t or t in used or _one_apart(words[s], words[t]):
+        if s == t or t in used or _one_apart(a, words[t]):
             continue
-        dag = g.shortest(words[s], words[t], max_links=par_hi)
-        if dag is None or dag.par < par_lo:
+        lo, hi = g.step_bounds(a, words[t])  # cheap: skip pairs that cannot fit
+        if hi < par_lo + 1 or lo > par_hi + 1:
             continue
-        if band is not None and difficulty_of(dag.par, dag.count) != band:
+        got = g.par_and_count(a, words[t], max_links=par_hi)
+        if got is None or got[0] < par_lo:
             continue
-        chain = dag.friendliest()
-        if not _links_ok(g, chain, zipf_floor):
-            continue  # the key would need a rare word: not the kind of hard we want
-        return Puzzle(words[s], words[t], dag.par, tuple(chain), dag.count)
+        if band is not None and difficulty_of(*got) != band:
+            continue
+        found = _keyed(g, s, t, par_hi, zipf_floor)
+        if found is not None:
+            return found
     return None
+
+
+def _keyed(g: WordGraph, s: int, t: int, par_hi: int, zipf_floor: float) -> Puzzle | None:
+    """The puzzle s -> t with its key, unless the key would need a word rarer than the floor
+    (rare words are not the kind of hard we want)."""
+    a, b = g.words[s], g.words[t]
+    dag = g.shortest(a, b, max_links=par_hi)
+    assert dag is not None
+    chain = dag.friendliest()
+    if not _links_ok(g, chain, zipf_floor):
+        return None
+    return Puzzle(a, b, dag.par, tuple(chain), dag.count)
 
 
 def puzzle_for(start: str, end: str, lexicon: Lexicon | None = None) -> Puzzle:

@@ -15,6 +15,7 @@ MIN_LENGTH = 3
 MAX_LENGTH = 8
 DEFAULT_TIER = "standard"
 DEFAULT_CHAIN_LIMIT = 50
+LANDMARKS = 12  # reference words for cheap distance bounds (WordGraph.step_bounds)
 
 # Friendliness cost of a word (Knuth's `ladders -f` idea: rarer words cost more).
 # cost = max(1, round(COST_SCALE * (COST_CEILING - zipf))): the cost falls by one for every
@@ -208,6 +209,7 @@ class WordGraph:
                 gc.enable()
         self._component: list[int] | None = None
         self._component_sizes: list[int] = []
+        self._landmarks: list[list[int]] | None = None
 
     @classmethod
     def from_lexicon(cls, lexicon: _LexiconLike, length: int, tier: str = DEFAULT_TIER) -> WordGraph:
@@ -290,13 +292,109 @@ class WordGraph:
     def par(self, a: str, b: str, max_links: int | None = None) -> int | None:
         """Exact minimal number of links between `a` and `b`; None if there is no chain (or,
         with `max_links`, none of at most that many links)."""
+        got = self.par_and_count(a, b, max_links)
+        return None if got is None else got[0]
+
+    def par_and_count(self, a: str, b: str, max_links: int | None = None) -> tuple[int, int] | None:
+        """(par, exact number of minimal chains) without building the chains' DAG; None as
+        for `par`."""
         s, t = self.index[a], self.index[b]
         if s == t:
             raise SameWord(a)
         if not self.connected(a, b):
             return None
-        steps = _bidirectional_distance(self.adj, s, t, _cutoff(max_links))
-        return None if steps is None else steps - 1
+        got = _bidirectional_count(self.adj, s, t, _cutoff(max_links))
+        return None if got is None else (got[0] - 1, got[1])
+
+    def ball(self, a: str, max_links: int) -> dict[int, tuple[int, int]]:
+        """Word id -> (par, number of minimal chains) for every word within `max_links`
+        links of `a` (one BFS outward, counting shortest paths as it goes)."""
+        s = self.index[a]
+        adj = self.adj
+        dist = {s: 0}
+        ways = {s: 1}
+        frontier = [s]
+        for d in range(1, max_links + 2):
+            nxt: list[int] = []
+            for u in frontier:
+                wu = ways[u]
+                for v in adj[u]:
+                    dv = dist.get(v)
+                    if dv is None:
+                        dist[v] = d
+                        ways[v] = wu
+                        nxt.append(v)
+                    elif dv == d:
+                        ways[v] += wu
+            if not nxt:
+                break
+            frontier = nxt
+        del dist[s]
+        return {v: (d - 1, ways[v]) for v, d in dist.items()}
+
+    def _distances(self, s: int) -> list[int]:
+        """Steps from word id s to every word (-1 where unreachable)."""
+        dist = [-1] * len(self.words)
+        dist[s] = 0
+        frontier = [s]
+        adj = self.adj
+        d = 0
+        while frontier:
+            d += 1
+            nxt = []
+            for u in frontier:
+                for v in adj[u]:
+                    if dist[v] < 0:
+                        dist[v] = d
+                        nxt.append(v)
+            frontier = nxt
+        return dist
+
+    def step_bounds(self, a: str, b: str) -> tuple[int, int]:
+        """Cheap (lower, upper) bounds on the steps between two connected words.
+
+        Uses LANDMARKS words spread over the graph (farthest-first) and the triangle
+        inequality: |d(L,a) - d(L,b)| <= d(a,b) <= d(L,a) + d(L,b).  Exact par still
+        needs `par`; the bounds only let callers skip pairs that cannot fit a range.
+        """
+        marks = self.landmarks()
+        s, t = self.index[a], self.index[b]
+        lo, hi = 1, 1 << 30
+        for dist in marks:
+            ds, dt = dist[s], dist[t]
+            if ds < 0 or dt < 0:
+                continue
+            if ds + dt < hi:
+                hi = ds + dt
+            gap = ds - dt if ds > dt else dt - ds
+            if gap > lo:
+                lo = gap
+        return lo, hi
+
+    def landmarks(self) -> list[list[int]]:
+        """Distances (steps, -1 if unreachable) from each of up to LANDMARKS reference words,
+        chosen farthest-first from a best-connected word of the largest component."""
+        if self._landmarks is None:
+            self._landmarks = self._pick_landmarks()
+        return self._landmarks
+
+    def _pick_landmarks(self) -> list[list[int]]:
+        comp = self._components()
+        if not self.words:
+            return []
+        big = max(range(len(self._component_sizes)), key=self._component_sizes.__getitem__)
+        first = min(range(len(self.words)), key=lambda i: (comp[i] != big, -len(self.adj[i])))
+        marks = [self._distances(first)]
+        # farthest-first: each new landmark is the word farthest from all chosen ones
+        nearest = list(marks[0])
+        for _ in range(LANDMARKS - 1):
+            far = max(range(len(nearest)), key=nearest.__getitem__)
+            if nearest[far] <= 0:
+                break
+            dist = self._distances(far)
+            marks.append(dist)
+            nearest = [min(x, y) if y >= 0 else x for x, y in zip(nearest, dist, strict=True)]
+        return marks
 
     def bfs(self, a: str) -> tuple[list[int], list[int]]:
         """From `a`: (distance in steps to every word or -1, number of shortest paths or 0)."""
@@ -338,8 +436,14 @@ def _adjacency(words: Sequence[str]) -> list[list[int]]:
     if n < 2:
         return adj
     ids = range(n)
-    for p in range(len(words[0])):
-        keys = [w[:p] + w[p + 1 :] for w in words]
+    length = len(words[0])
+    for p in range(length):
+        if p == 0:
+            keys = [w[1:] for w in words]
+        elif p == length - 1:
+            keys = [w[:-1] for w in words]
+        else:
+            keys = [w[:p] + w[p + 1 :] for w in words]
         last = dict(zip(keys, ids, strict=True))  # key -> last word id holding it
         if len(last) == n:
             continue
@@ -364,36 +468,49 @@ def _cutoff(max_links: int | None) -> int:
     return 1 << 30 if max_links is None else max_links + 1
 
 
-def _bidirectional_distance(adj: list[list[int]], s: int, t: int, max_steps: int) -> int | None:
-    """Steps on a shortest path from s to t (same component assumed), by two-ended BFS;
-    None if that exceeds max_steps."""
-    ds = {s: 0}
-    dt = {t: 0}
+def _bidirectional_count(adj: list[list[int]], s: int, t: int, max_steps: int) -> tuple[int, int] | None:
+    """(steps, number of shortest paths) from s to t by two-ended BFS; None if the two
+    searches have not met within max_steps (or cannot meet).
+
+    Each side keeps, for every word it has reached, the number of shortest paths from its
+    end.  The searches first share words in the layer just grown; every shortest path
+    crosses that layer exactly once, so the count is the sum over the shared words of the
+    product of the two sides' counts.
+    """
+    ws = {s: 1}
+    wt = {t: 1}
     fs, ft = [s], [t]
     a = b = 0
     while a + b < max_steps:
         if len(fs) <= len(ft):
+            mine, other, frontier = ws, wt, fs
             a += 1
-            nxt = []
-            for u in fs:
-                for v in adj[u]:
-                    if v not in ds:
-                        if v in dt:
-                            return a + b
-                        ds[v] = a
-                        nxt.append(v)
-            fs = nxt
         else:
+            mine, other, frontier = wt, ws, ft
             b += 1
-            nxt = []
-            for u in ft:
-                for v in adj[u]:
-                    if v not in dt:
-                        if v in ds:
-                            return a + b
-                        dt[v] = b
-                        nxt.append(v)
-            ft = nxt
+        layer: list[int] = []
+        new: dict[int, int] = {}
+        for u in frontier:
+            wu = mine[u]
+            for v in adj[u]:
+                if v in mine:
+                    continue
+                c = new.get(v)
+                if c is None:
+                    new[v] = wu
+                    layer.append(v)
+                else:
+                    new[v] = c + wu
+        if not layer:
+            return None
+        meet = [v for v in layer if v in other]
+        if meet:
+            return a + b, sum(new[v] * other[v] for v in meet)
+        mine.update(new)
+        if frontier is fs:
+            fs = layer
+        else:
+            ft = layer
     return None
 
 

@@ -328,3 +328,45 @@ def test_carroll_doublets_in_the_packaged_lexicon(real):
         sol = solve(a, b)
         assert sol.links == par
         assert_valid_chain(sol.chain, real, a, b, par)
+
+
+@SLOW
+@given(words=toy_lexicon_words(), data=st.data())
+def test_par_and_count_without_the_dag(words, data):
+    g = WordGraph(words)
+    oracle = naive_graph(words)
+    for _ in range(10):
+        a = data.draw(st.sampled_from(words))
+        b = data.draw(st.sampled_from(words))
+        if a == b:
+            continue
+        limit = data.draw(st.none() | st.integers(0, 6))
+        got = g.par_and_count(a, b, max_links=limit)
+        if not nx.has_path(oracle, a, b):
+            assert got is None
+            continue
+        par = nx.shortest_path_length(oracle, a, b) - 1
+        if limit is not None and par > limit:
+            assert got is None and g.shortest(a, b, max_links=limit) is None
+            continue
+        assert got == (par, len(list(nx.all_shortest_paths(oracle, a, b))))
+        assert g.shortest(a, b, max_links=limit).count == got[1]
+
+
+@SLOW
+@given(words=toy_lexicon_words(), data=st.data())
+def test_ball_and_step_bounds(words, data):
+    g = WordGraph(words)
+    oracle = naive_graph(words)
+    a = data.draw(st.sampled_from(words))
+    radius = data.draw(st.integers(0, 6))
+    reach = g.ball(a, radius)
+    lengths = nx.single_source_shortest_path_length(oracle, a)
+    expect = {w: d - 1 for w, d in lengths.items() if w != a and d - 1 <= radius}
+    assert {g.words[i]: par for i, (par, _) in reach.items()} == expect
+    for i, (_, ways) in reach.items():
+        assert ways == len(list(nx.all_shortest_paths(oracle, a, g.words[i])))
+    for b in words:
+        if b != a and b in lengths:
+            lo, hi = g.step_bounds(a, b)
+            assert lo <= lengths[b] <= hi

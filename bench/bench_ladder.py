@@ -1,0 +1,127 @@
+"""Doublets figures: graph builds per length, exact par for 1,000 puzzles, a year of daily
+sheets (puzzle selection only), Jewels, and `solve` in a cold process.
+
+Run: python bench/bench_ladder.py   (prints figures; asserts nothing)
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from generator.games import doublets  # noqa: E402
+from generator.words import ladder  # noqa: E402
+from generator.words.lexicon import load  # noqa: E402
+
+REPEAT = 5
+PUZZLES = 1000
+DAYS = 365
+
+
+def timed(fn, n: int = REPEAT) -> tuple[float, float, object]:
+    """(best, median) seconds over n runs, and the last result."""
+    times, result = [], None
+    for _ in range(n):
+        t = time.perf_counter()
+        result = fn()
+        times.append(time.perf_counter() - t)
+    return min(times), statistics.median(times), result
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:8.1f} ms"
+
+
+def main() -> None:
+    t = time.perf_counter()
+    lex = load()
+    for n in range(ladder.MIN_LENGTH, ladder.MAX_LENGTH + 1):
+        lex.words(length=n)  # the lexicon caches its word lists; count that as loading
+    print(f"lexicon load + word lists      {ms(time.perf_counter() - t)}")
+
+    print("\ngraph build (best / median of 5, fresh graphs each run)")
+    total_best = total_med = 0.0
+    for n in range(ladder.MIN_LENGTH, ladder.MAX_LENGTH + 1):
+        best, med, g = timed(lambda n=n: ladder.WordGraph.from_lexicon(lex, n))
+        total_best += best
+        total_med += med
+        print(f"  {n} letters: {len(g):6d} words {g.edge_count:6d} edges {ms(best)} {ms(med)}")
+    _, all_med, _ = timed(lambda: ladder.Ladders(lex).build_all())
+    print(f"  all lengths (sum of bests)   {ms(total_best)}   one build_all(): {ms(all_med)}")
+
+    lad = ladder.ladders_for(lex)
+    lad.build_all()
+    rng = random.Random(1)
+    for n in (4, 5):
+        g = lad.graph(n)
+        comp = g._components()
+        common = [w for w in lex.words("common", n)]
+        biggest = max(set(comp), key=lambda c: g._component_sizes[c])
+        common = [w for w in common if comp[g.index[w]] == biggest]
+        pairs = []
+        while len(pairs) < PUZZLES:
+            a, b = rng.sample(common, 2)
+            pairs.append((a, b))
+        best, med, pars = timed(lambda g=g, pairs=pairs: [g.par(a, b) for a, b in pairs])
+        print(
+            f"\n{PUZZLES} random {n}-letter puzzles, exact par: {ms(best)} {ms(med)}"
+            f"   (mean par {statistics.mean(pars):.1f})"
+        )
+        best, med, _ = timed(
+            lambda g=g, pairs=pairs: [
+                (d.par, d.count, d.friendliest()) for d in (g.shortest(a, b) for a, b in pairs)
+            ],
+            n=3,
+        )
+        print(f"  ... with chain count and friendliest chain:    {ms(best)} {ms(med)}")
+
+    start = dt.date(2025, 1, 1)
+    days = [start + dt.timedelta(days=i) for i in range(DAYS)]
+    for length in (4, 5):
+        t = time.perf_counter()
+        for d in days:
+            doublets.make_sheet(8, length, doublets.MIXED, date=d)
+        el = time.perf_counter() - t
+        print(
+            f"\n{DAYS} daily sheets x 8 puzzles ({length} letters, graded): {el:6.2f} s"
+            f"   ({el / DAYS * 1000:.1f} ms a sheet)"
+        )
+    for diff in doublets.DIFFICULTIES:
+        best, med, _ = timed(lambda diff=diff: doublets.make_sheet(8, 4, diff, seed=3), n=3)
+        print(f"  one 8-puzzle 4-letter {diff:9s} sheet:  {ms(best)} {ms(med)}")
+
+    times = []
+    for seed in range(20):
+        t = time.perf_counter()
+        doublets.make_jewels(2, seed)
+        times.append(time.perf_counter() - t)
+    print(f"\nJewels (20 seeds): median {ms(statistics.median(times))}  max {ms(max(times))}")
+
+    code = (
+        "from generator.words.ladder import solve; s = solve('witch', 'fairy'); "
+        "print(s.links, s.shortest_chains)"
+    )
+    cold = []
+    for _ in range(REPEAT):
+        t = time.perf_counter()
+        subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, capture_output=True)
+        cold.append(time.perf_counter() - t)
+    t = time.perf_counter()
+    subprocess.run([sys.executable, "-c", "pass"], check=True)
+    bare = time.perf_counter() - t
+    print(
+        f"\ncold `python -c` solve witch->fairy: best {ms(min(cold))} median "
+        f"{ms(statistics.median(cold))}   (bare interpreter {ms(bare)})"
+    )
+
+
+if __name__ == "__main__":
+    main()
