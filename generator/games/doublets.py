@@ -190,6 +190,9 @@ class _Ends:
     by_component: dict[int, list[int]]
     component: list[int]
 
+    def __post_init__(self) -> None:
+        self.common = frozenset(self.pool)
+
 
 def _ends(ladders: Ladders, length: int) -> _Ends:
     key = ("doublets-ends", length)
@@ -210,8 +213,9 @@ def _ends(ladders: Ladders, length: int) -> _Ends:
 
 
 def _links_ok(g: WordGraph, chain: Sequence[str], zipf_floor: float) -> bool:
-    zipf = g._zipf
-    return zipf is None or all(zipf(w) >= zipf_floor for w in chain[1:-1])
+    """True if no link of the chain is rarer than the floor (graphs without frequencies pass)."""
+    zipfs = [g.zipf(w) for w in chain[1:-1]]
+    return all(z is None or z >= zipf_floor for z in zipfs)
 
 
 def _band_list(count: int, difficulty: str) -> list[str]:
@@ -318,10 +322,10 @@ def _find_puzzle(
 ) -> Puzzle | None:
     """Draw a start at random, then an end that fits the band.
 
-    Short pars (par_hi <= 3) and long ones (par_lo >= 6) search outward from the start: one
-    BFS gives the par and chain count to every word in reach, so fitting ends are found at
-    once (random ends would rarely fit).  In between, ends are drawn at random and checked
-    (cheap distance bounds first), which is faster than searching the whole neighbourhood.
+    Short pars (par_hi <= 3) search outward from the start: one small BFS gives the par and
+    chain count to every word in reach, so fitting ends are found at once (random ends would
+    rarely be that close).  Otherwise ends are drawn at random and checked, cheap landmark
+    distance bounds first, which costs less than searching most of the graph from the start.
     """
     pool, words = ends.pool, g.words
     outward = par_hi <= 3
@@ -337,11 +341,11 @@ def _find_puzzle(
             reach = g.ball(a, par_hi)
             fits = [
                 t
-                for t in group
-                if t in reach
-                and par_lo <= reach[t][0]
+                for t, (par, ways) in reach.items()
+                if par >= par_lo
+                and t in ends.common
                 and t not in used
-                and (band is None or difficulty_of(*reach[t]) == band)
+                and (band is None or difficulty_of(par, ways) == band)
             ]
             for _ in range(min(OUTWARD_PICKS, len(fits))):
                 t = fits.pop(rng.randrange(len(fits)))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gc
-import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
@@ -183,12 +182,6 @@ class ShortestChains:
             else:
                 stack.append(iter(succ[nxt]))
 
-    def branching(self) -> float:
-        """Mean number of onward choices per step that stay on some minimal chain."""
-        steps = sum(len(vs) for vs in self._succ.values())
-        nodes = sum(len(layer) for layer in self.layers[:-1])
-        return steps / nodes if nodes else 0.0
-
 
 class WordGraph:
     """The one-letter-change graph over the words of one length (words sorted, ids = positions)."""
@@ -215,6 +208,10 @@ class WordGraph:
     def from_lexicon(cls, lexicon: _LexiconLike, length: int, tier: str = DEFAULT_TIER) -> WordGraph:
         """Build the graph of all `length`-letter words of `tier` (or narrower)."""
         return cls(lexicon.words(tier=tier, length=length), lexicon.zipf)
+
+    def zipf(self, word: str) -> float | None:
+        """The word's zipf frequency, or None if the graph was built without frequencies."""
+        return None if self._zipf is None else self._zipf(word)
 
     def cost(self, i: int) -> int:
         """Friendliness cost of word id `i` (see word_cost); 1 for every word if no frequencies."""
@@ -713,8 +710,3 @@ def is_chain(chain: Sequence[str], lexicon: _LexiconLike | None = None) -> bool:
         if len(y) != n or sum(p != q for p, q in zip(x, y, strict=True)) != 1:
             return False
     return lexicon is None or all(w in lexicon for w in chain)
-
-
-def log10_count(n: int) -> float:
-    """log10 of a (possibly huge) chain count, for difficulty measures."""
-    return math.log10(n) if n > 0 else float("-inf")
