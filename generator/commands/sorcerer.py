@@ -28,6 +28,11 @@ def parse_suits(text: str | None) -> list[str] | None:
 def make_chamber(players: int | None, suits: str | None, seed: int) -> sc.Chamber:
     """The set-up from the command-line choices (players default to the number of suits, else 2)."""
     chosen = parse_suits(suits)
+    if players is None and chosen is not None and not 2 <= len(chosen) <= 4:
+        raise ParlourError(
+            f"--suits names {len(chosen)} suit{'s' if len(chosen) != 1 else ''}: "
+            "The Sorcerer's Chamber needs 2 to 4 players, one suit each"
+        )
     if players is None:
         players = len(chosen) if chosen else 2
     if chosen is not None and len(chosen) != players:
@@ -101,7 +106,6 @@ def sorcerer() -> None:
 def board(opts: PrintOptions, players: int | None, suits: str | None, full_size: bool) -> None:
     """Print the chamber's set-up: tiles, portals, walls, time stones, orbs and sorcerers.
 
-    \b
     The orb pattern is parlour's own (templates/sorcerer_orbs.toml; the original diagram is lost);
     --seed deals the 24 coins' suits onto it. With --full-size the set-up page is followed by the
     board at real size over several pages, with glue strips and registration marks.
@@ -125,7 +129,6 @@ def board(opts: PrintOptions, players: int | None, suits: str | None, full_size:
 def notes(opts: PrintOptions) -> None:
     """Print the cheat notes, four to a page, to cut out and keep by each player.
 
-    \b
     The text comes from templates/sorcerer_notes.toml: moves, the seven spells with their costs,
     own-suit orbs and where spent orbs go.
 
@@ -144,7 +147,6 @@ def notes(opts: PrintOptions) -> None:
 def diagrams(opts: PrintOptions) -> None:
     """Print the move diagrams: steps, turns, and the steps on and off a portal.
 
-    \b
     Every arrow is worked out from the board model, not drawn by hand.
 
     \b

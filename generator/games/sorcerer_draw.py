@@ -20,6 +20,7 @@ from generator.press.text import TextFitError, TextStyle, draw_text
 
 RGB = tuple[float, float, float]
 Box = tuple[float, float, float, float]
+Window = tuple[int, int, int, int]  # first row, first col, last row, last col (cells, inclusive)
 
 
 def _hex(code: str) -> RGB:
@@ -318,15 +319,25 @@ def draw_chamber(
     centre_text: bool = True,
     portal_art: bool = True,
     walls: bool = True,
+    window: Window | None = None,
 ) -> None:
     """The board: tiles, quarter-cell grid, portals, the centre with its dice, walls, then (from `chamber`)
     orbs as coins ("coins") or dashed start rings ("rings") or not at all ("none"), and sorcerers.
 
     Sizes follow the cell: tiles are 2 cells, coins 3/4, dice 1/2, sorcerers 5/8 of a cell, as on
-    the table (a cell is 1 in at full size).
+    the table (a cell is 1 in at full size). With a `window` (first row, first col, last row, last
+    col) only what touches those cells is drawn; the caller clips to it, and no hidden text is left
+    in the PDF.
     """
     k = g.cell
-    tiles = chamber.tiles if chamber is not None else sc.tiles()
+
+    def seen(row: int, col: int, span: int = 1) -> bool:
+        if window is None:
+            return True
+        r0, c0, r1, c1 = window
+        return row <= r1 and row + span - 1 >= r0 and col <= c1 and col + span - 1 >= c0
+
+    tiles = tuple(t for t in (chamber.tiles if chamber is not None else sc.tiles()) if seen(t.row, t.col, 2))
     # tile faces
     c.saveState()
     for t in tiles:
@@ -363,7 +374,8 @@ def draw_chamber(
                 c, label, g.x(t.col) + k * 0.05, g.y(t.row) - k * 0.05 - size * 0.8, "Cond", size, style.muted
             )
 
-    _draw_centre(c, g, style, centre_text)
+    if seen(4, 4, 2):
+        _draw_centre(c, g, style, centre_text)
 
     if walls:
         c.saveState()
@@ -377,6 +389,8 @@ def draw_chamber(
     if chamber is None:
         return
     for orb in chamber.orbs:
+        if not seen(sc.space(orb.space).row, sc.space(orb.space).col):
+            continue
         x, y = g.space_centre(orb.space)
         if orbs == "coins":
             draw_orb(c, x, y, 0.75 * k, orb.suit, style)
@@ -384,6 +398,9 @@ def draw_chamber(
             draw_orb_ring(c, x, y, 0.75 * k, style)
     if sorcerers:
         for s in chamber.sorcerers:
+            sp = sc.space(s.space)
+            if not seen(sp.row, sp.col, 2 if sp.kind == "portal" else 1):
+                continue
             x, y = g.space_centre(s.space)
             draw_sorcerer(c, x, y, 0.625 * k, s.suit, s.facing, style)
 
@@ -857,7 +874,15 @@ def _draw_piece(c: Canvas, info: PageInfo, chamber: sc.Chamber, p: Piece, pieces
     path = c.beginPath()
     path.rect(x0, y0, x1 - x0, y1 - y0)
     c.clipPath(path, stroke=0, fill=0)
-    draw_chamber(c, g, s, chamber, orbs="rings", sorcerers=False, tile_labels=False, tile_fills=False)
+    window = (
+        math.floor(v0 / CELL),
+        math.floor(u0 / CELL),
+        math.ceil(v1 / CELL) - 1,
+        math.ceil(u1 / CELL) - 1,
+    )
+    draw_chamber(
+        c, g, s, chamber, orbs="rings", sorcerers=False, tile_labels=False, tile_fills=False, window=window
+    )
     c.restoreState()
 
     ru0, rv0, ru1, rv1 = p.region
@@ -1083,10 +1108,15 @@ def draw_cut_lines(c: Canvas, boxes: list[Box], style: Style) -> None:
     for y in ys:
         c.line(xs[0], y, xs[-1], y)
     c.restoreState()
-    for x in xs[1:-1]:
-        glyph_centred(c, "✂", x, ys[-1] + 2.2 * mm, 9, style.muted)
-    for y in ys[1:-1]:
-        glyph_centred(c, "✂", xs[0] - 2.2 * mm, y, 9, style.muted)
+    ends = [(x, ys[-1] - 4 * mm, -90) for x in xs[1:-1]] + [(xs[0] + 4 * mm, y, 0) for y in ys[1:-1]]
+    for x, y, angle in ends:
+        c.saveState()
+        c.translate(x, y)
+        c.rotate(angle)
+        c.setFillColorRGB(*WHITE)
+        c.rect(-5, -4, 10, 8, stroke=0, fill=1)
+        glyph_centred(c, "✂", 0, 0, 9, style.muted)
+        c.restoreState()
 
 
 def notes_page(notes: sc.Notes) -> Page:
@@ -1346,6 +1376,7 @@ def _draw_panel(c: Canvas, box: Box, panel: Panel, style: Style) -> None:
         centre_text=False,
         portal_art=False,
         walls=panel.walls,
+        window=(panel.rows[0], panel.cols[0], panel.rows[1], panel.cols[1]),
     )
     if any(sc.space(a.to).kind == "cell" and a.frm is not None for a in panel.arrows) and panel.rows[0] == 0:
         # the portal's four corners, which its steps start from
