@@ -10,6 +10,7 @@ import click
 from generator import __version__
 from generator.commands.calibrate import calibrate
 from generator.commands.pack import pack
+from generator.commands.riddle_craft import riddle_craft
 from generator.errors import ParlourError
 
 
@@ -69,6 +70,7 @@ def cli() -> None:
 
 cli.add_command(pack)
 cli.add_command(calibrate)
+cli.add_command(riddle_craft)
 
 
 def main() -> None:
