@@ -168,8 +168,7 @@ def space(space_id: str) -> Space:
         return _SPACES[space_id]
     except KeyError:
         raise ParlourError(
-            f"no space {space_id!r} on the chamber board: use 'r<row>c<col>' (0-9) "
-            "or 'portal-<suit>'"
+            f"no space {space_id!r} on the chamber board: use 'r<row>c<col>' (0-9) or 'portal-<suit>'"
         ) from None
 
 
@@ -263,9 +262,7 @@ def moves(space_id: str, facing: str, occupied: Iterable[str] = ()) -> tuple[Mov
     out = []
     for kind, eighths in MOVE_KINDS.items():
         direction = turn(facing, eighths)
-        out.extend(
-            Move(kind, direction, to) for to in step(space_id, direction) if to not in blocked
-        )
+        out.extend(Move(kind, direction, to) for to in step(space_id, direction) if to not in blocked)
     return tuple(out)
 
 
@@ -368,9 +365,7 @@ def _as_cell(value: object, where: str) -> Cell:
         or len(value) != 2
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     ):
-        raise ParlourError(
-            f"{where}: each orb must be [row, col] with two whole numbers, got {value!r}"
-        )
+        raise ParlourError(f"{where}: each orb must be [row, col] with two whole numbers, got {value!r}")
     return (value[0], value[1])
 
 
@@ -390,8 +385,7 @@ def validate_orb_cells(cells: Sequence[Cell], where: str = "orb pattern") -> tup
         sp = space_at(row, col)
         if sp is not None and sp.kind == "portal":
             raise ParlourError(
-                f"{where}: orb [{row}, {col}] is on the {sp.suit} portal; "
-                "orbs never start on a portal"
+                f"{where}: orb [{row}, {col}] is on the {sp.suit} portal; orbs never start on a portal"
             )
         if (row, col) in seen:
             raise ParlourError(f"{where}: orb [{row}, {col}] is listed twice")
@@ -486,9 +480,7 @@ class Chamber:
             "pattern": self.pattern,
             "spaces": [{"id": s.id, "kind": s.kind, "row": s.row, "col": s.col} for s in spaces()],
             "orbs": [{"space": o.space, "suit": o.suit} for o in self.orbs],
-            "sorcerers": [
-                {"suit": s.suit, "space": s.space, "facing": s.facing} for s in self.sorcerers
-            ],
+            "sorcerers": [{"suit": s.suit, "space": s.space, "facing": s.facing} for s in self.sorcerers],
             "tiles": [
                 {"suit": t.suit, "rank": t.rank, "row": t.row, "col": t.col, "face": t.face}
                 for t in self.tiles

@@ -99,8 +99,7 @@ def test_no_rules_examples_or_close_paraphrases(deck):
 
 def test_no_near_duplicates(deck):
     content = {
-        r.text: {w.lower() for w in words_of(r.text.replace("-", " "))} - STOPWORDS
-        for r in deck.riddles
+        r.text: {w.lower() for w in words_of(r.text.replace("-", " "))} - STOPWORDS for r in deck.riddles
     }
     for (a, x), (b, y) in itertools.combinations(content.items(), 2):
         overlap = len(x & y) / len(x | y)

@@ -86,9 +86,7 @@ def test_suns_portal_neighbours_worked_by_hand():
 
 
 def test_a_middle_cell_has_8_neighbours():
-    assert sc.neighbours("r2c3") == ids(
-        "r1c2", "r1c3", "r1c4", "r2c2", "r2c4", "r3c2", "r3c3", "r3c4"
-    )
+    assert sc.neighbours("r2c3") == ids("r1c2", "r1c3", "r1c4", "r2c2", "r2c4", "r3c2", "r3c3", "r3c4")
     assert len(sc.orthogonal_neighbours("r7c6")) == 4
     assert len(sc.diagonal_neighbours("r7c6")) == 4
 
@@ -111,9 +109,7 @@ def test_a_diagonal_step_past_the_centres_corner_is_allowed():
 
 
 def test_a_portal_counts_once_among_a_cells_neighbours():
-    assert sc.neighbours("r2c1") == ids(
-        "portal-suns", "r1c2", "r2c0", "r2c2", "r3c0", "r3c1", "r3c2"
-    )
+    assert sc.neighbours("r2c1") == ids("portal-suns", "r1c2", "r2c0", "r2c2", "r3c0", "r3c1", "r3c2")
     assert sc.step("r2c1", "N") == sc.step("r2c1", "NW") == ("portal-suns",)
     assert len(sc.neighbours("r0c5")) == 5  # edge cell
 
@@ -244,9 +240,7 @@ def test_zap_from_a_portal_sweeps_parallel_lanes():
     east = sc.zap_lines("portal-suns", "E", sorcerers=["portal-crowns"])
     assert [line.path[0] for line in east] == ["r0c2", "r1c2"]
     assert all(line.hit == "portal-crowns" for line in east)
-    assert sc.zap_targets("portal-suns", "E", ["portal-crowns", "r1c5"]) == ids(
-        "portal-crowns", "r1c5"
-    )
+    assert sc.zap_targets("portal-suns", "E", ["portal-crowns", "r1c5"]) == ids("portal-crowns", "r1c5")
     assert sc.zap_lines("portal-suns", "NE") == (sc.ZapLine(("r0c2",), None, "edge"),)
     assert sc.zap_lines("portal-suns", "NW") == ()
 
@@ -296,9 +290,7 @@ def test_every_portal_sees_the_same_arrangement_turned(pattern):
     def distances(suit):
         r0, c0 = sc.PORTAL_CORNERS[suit]
         block = [(r0 + i, c0 + j) for i in (0, 1) for j in (0, 1)]
-        return sorted(
-            min(max(abs(r - br), abs(c - bc)) for br, bc in block) for r, c in pattern.cells
-        )
+        return sorted(min(max(abs(r - br), abs(c - bc)) for br, bc in block) for r, c in pattern.cells)
 
     assert all(distances(suit) == distances("suns") for suit in sc.SUITS)
 
@@ -467,9 +459,7 @@ def test_a_known_seed_deals_a_known_board():
 def test_tiles_one_of_each_suit_and_rank_aces_on_the_portals():
     tiles = sc.tiles()
     assert len(tiles) == 24
-    assert sorted((t.suit, t.rank) for t in tiles) == sorted(
-        (s, r) for s in sc.SUITS for r in sc.RANKS
-    )
+    assert sorted((t.suit, t.rank) for t in tiles) == sorted((s, r) for s in sc.SUITS for r in sc.RANKS)
     blocks = {(t.row, t.col) for t in tiles}
     assert blocks == {(r, c) for r in range(0, 10, 2) for c in range(0, 10, 2)} - {(4, 4)}
     for t in tiles:
