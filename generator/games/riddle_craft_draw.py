@@ -125,8 +125,9 @@ def riddle_face(box: CardBox, ink: RGB = (0, 0, 0)) -> RiddleFace:
     band = 8 * mm * k
     pad = TEXT_PAD * k
     text_box = (sx + pad, sy + band, sw - 2 * pad, sh - 2 * band)
+    kw = min(box.width / POKER[0], 1.25)  # a fragment needs width more than height: size follows width
     style = TextStyle(
-        "Serif-Bold", round(RIDDLE_SIZE * k * 4) / 4, max(8.0, RIDDLE_MIN * min(k, 1.0)), 1.18, color=ink
+        "Serif-Bold", round(RIDDLE_SIZE * kw * 4) / 4, max(8.0, RIDDLE_MIN * min(kw, 1.0)), 1.18, color=ink
     )
     return RiddleFace(band, text_box, style)
 
@@ -159,7 +160,7 @@ def riddle_front(card: RiddleCard, style: Style, what: str = "riddle card") -> D
         _frame(c, box, style.accent, 0.6, double=True)
         label = kind_label(card.kind)
         marker = f"✦  {label}  ✦" if label else "✦"
-        top = TextStyle("Sans", 6.5 * k, 4.5, color=style.muted)
+        top = TextStyle("Sans", max(6.5 * k, 5.5), 4.5, color=style.muted)
         try:
             draw_text(c, marker, sx, sy + sh - face.band, sw, face.band, top, "kind")
         except TextFitError:  # an over-long custom kind: keep the ornament, drop the word
