@@ -91,7 +91,7 @@ def deck(opts: PrintOptions, fragments: Path | None, fragments_mode: str | None)
     \b
     One PDF with a bookmark per part:
       riddle cards        9 to a sheet, the common back on the following page
-      When Cards          "only when" / "except when", two-sided (flip on the long edge)
+      When Cards          "only when" / "except when", two-sided, each side behind the other
       reference cards     turn, challenge and vote, end of game, press your luck
       When Cards to fold  the same When Cards for one-sided printers: cut, fold, glue
       tokens              7 check (+1) and 7 cross (-1) round tokens to cut out
