@@ -172,10 +172,9 @@ def test_drawers_draw_without_error(tmp_path, style):
 
 
 def test_printed_words_are_spelled():
-    lexicon_mod = pytest.importorskip(
-        "generator.words.lexicon", reason="the project lexicon is not on this branch yet"
-    )
-    lex = lexicon_mod.load()
+    from generator.words import lexicon
+
+    lex = lexicon.load()
     texts = [*draw.KIND_LABELS.values(), draw.WHEN_HINT, draw.FOLD_HOWTO, draw.TOKEN_HOWTO, draw.GAME]
     words = {w.lower() for t in texts for w in re.findall(r"[A-Za-z]+", t) if w != "I"}
     assert not sorted(w for w in words if w not in lex)
