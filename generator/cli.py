@@ -10,7 +10,9 @@ import click
 from generator import __version__
 from generator.commands.calibrate import calibrate
 from generator.commands.pack import pack
+from generator.commands.riddle_craft import riddle_craft
 from generator.commands.sorcerer import sorcerer
+from generator.commands.words import words
 from generator.errors import ParlourError
 
 
@@ -35,6 +37,14 @@ class ParlourGroup(click.Group):
             )
             code = rv if isinstance(rv, int) else 0
         except click.UsageError as e:
+            if (
+                type(e).__name__ == "NoArgsIsHelpError"
+            ):  # bare `parlour`: click shows the help (on stderr, exit 2)
+                e.show()
+                code = e.exit_code
+                if standalone_mode:
+                    sys.exit(code)
+                return code
             hint = f" (see '{e.ctx.command_path} --help')" if e.ctx is not None else ""
             click.echo(f"Error: {e.format_message()}{hint}", err=True)
             code = 2
@@ -70,6 +80,8 @@ def cli() -> None:
 
 cli.add_command(pack)
 cli.add_command(calibrate)
+cli.add_command(riddle_craft)
+cli.add_command(words)
 cli.add_command(sorcerer)
 
 

@@ -104,3 +104,8 @@ def test_pack_defaults_into_output_dir(run, tmp_path):
     titles = [o.title for o in reader.outline if not isinstance(o, list)]
     assert titles[0] == "Contents" and "Calibration sheet" in titles
     assert "Contents" in reader.pages[0].extract_text()
+
+
+def test_bare_parlour_shows_help_not_an_error(run):
+    res = run()
+    assert "Usage:" in res.output and "Error" not in res.output

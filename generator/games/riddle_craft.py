@@ -157,9 +157,7 @@ def _clean_kind(raw: object, where: str, path: Path, hint: str = "") -> str:
     if not kind:
         return CUSTOM_KIND
     if not _KIND_RE.match(kind):
-        raise ParlourError(
-            f"{path}: {where}: kind {str(raw).strip()!r} is not one word (a-z, 0-9, _){hint}"
-        )
+        raise ParlourError(f"{path}: {where}: kind {str(raw).strip()!r} is not one word (a-z, 0-9, _){hint}")
     return kind
 
 
@@ -182,9 +180,7 @@ def _toml_entries(data: dict[str, Any], path: Path) -> list[_Entry]:
     if isinstance(riddles, list):
         groups: Iterable[tuple[str, object, str]] = [(CUSTOM_KIND, riddles, "riddles")]
     elif isinstance(riddles, dict):
-        groups = [
-            (_clean_kind(k, f"riddles.{k}", path), v, f"riddles.{k}") for k, v in riddles.items()
-        ]
+        groups = [(_clean_kind(k, f"riddles.{k}", path), v, f"riddles.{k}") for k, v in riddles.items()]
     else:
         raise ParlourError(f"{path}: 'riddles' must be a table of lists or a list of fragments")
     entries = []

@@ -191,7 +191,20 @@ def parse_offset(text: str | None) -> tuple[float, float]:
     return (x * mm, y * mm)
 
 
-def _place(c: Canvas, slot: Slot, card: CardSize, bleed: float, draw: Drawer, back: bool) -> None:
+def _form(c: Canvas, name: str, bbox: tuple[float, float, float, float], draw: Callable[[], None]) -> None:
+    """Draw once per canvas as a form XObject, then place it: repeated art is stored once in the PDF."""
+    made: set[str] = c.__dict__.setdefault("_parlour_forms", set())
+    if name not in made:
+        c.beginForm(name, *bbox)
+        draw()
+        c.endForm()
+        made.add(name)
+    c.doForm(name)
+
+
+def _place(
+    c: Canvas, slot: Slot, card: CardSize, bleed: float, draw: Drawer, back: bool, form: str | None = None
+) -> None:
     c.saveState()
     if not slot.rotated:
         c.translate(slot.x, slot.y)
@@ -203,18 +216,17 @@ def _place(c: Canvas, slot: Slot, card: CardSize, bleed: float, draw: Drawer, ba
             slot.x, slot.y + slot.h
         )  # its back turns the other way, so both read alike after the flip
         c.rotate(-90)
-    p = c.beginPath()
-    p.rect(-bleed, -bleed, card.width + 2 * bleed, card.height + 2 * bleed)
-    c.clipPath(p, stroke=0, fill=0)
-    draw(c, CardBox(card.width, card.height, bleed))
-    c.restoreState()
 
+    def art() -> None:
+        p = c.beginPath()
+        p.rect(-bleed, -bleed, card.width + 2 * bleed, card.height + 2 * bleed)
+        c.clipPath(p, stroke=0, fill=0)
+        draw(c, CardBox(card.width, card.height, bleed))
 
-def _outline(c: Canvas, slot: Slot, color: tuple[float, float, float]) -> None:
-    c.saveState()
-    c.setStrokeColorRGB(*color)
-    c.setLineWidth(0.3)
-    c.rect(slot.x, slot.y, slot.w, slot.h, stroke=1, fill=0)
+    if form:
+        _form(c, form, (-bleed, -bleed, card.width + bleed, card.height + bleed), art)
+    else:
+        art()
     c.restoreState()
 
 
@@ -265,6 +277,31 @@ def _boxes(layout: Layout, dx: float = 0.0, dy: float = 0.0) -> tuple[tuple, tup
     return trim, bleed
 
 
+def _frame(
+    c: Canvas,
+    layout: Layout,
+    slots: list[Slot],
+    color: tuple[float, float, float],
+    dx: float,
+    dy: float,
+    name: str,
+) -> None:
+    """Card outlines (when cards share cuts) and crop marks, stored once per distinct sheet."""
+
+    def art() -> None:
+        if not layout.bleed:
+            c.saveState()
+            c.setStrokeColorRGB(*color)
+            c.setLineWidth(0.3)
+            for s in slots:
+                c.rect(s.x + dx, s.y + dy, s.w, s.h, stroke=1, fill=0)
+            c.restoreState()
+        crop_marks(c, layout, dx, dy)
+
+    W, H = layout.paper.size
+    _form(c, name, (0, 0, W, H), art)
+
+
 DUPLEX_NOTES = {
     "long": "two-sided: flip on the long edge",
     "short": "two-sided: flip on the short edge",
@@ -292,11 +329,10 @@ def deck_pages(
     for si, sheet in enumerate(sheets, start=1):
 
         def fronts(c: Canvas, info: PageInfo, sheet: list[Card] = sheet) -> None:
-            for i, cd in enumerate(sheet):
-                _place(c, layout.slot(i), layout.card, layout.bleed, cd.front, back=False)
-                if not layout.bleed:
-                    _outline(c, layout.slot(i), outline_color)
-            crop_marks(c, layout)
+            slots = [layout.slot(i) for i in range(len(sheet))]
+            for s, cd in zip(slots, sheet, strict=True):
+                _place(c, s, layout.card, layout.bleed, cd.front, back=False)
+            _frame(c, layout, slots, outline_color, 0, 0, f"frontframe{len(sheet)}")
 
         trim, bleed_box = _boxes(layout)
         sheet_label = f"{label}, sheet {si} of {len(sheets)}"
@@ -318,17 +354,25 @@ def deck_pages(
         def backs(c: Canvas, info: PageInfo, sheet: list[Card] = sheet) -> None:
             c.saveState()
             c.translate(dx, dy)
+            slots = []
             for i, cd in enumerate(sheet):
                 draw = cd.back or back
                 if draw is None:
                     continue
                 s = layout.back_slot(i, duplex)
+                slots.append(s)
                 # after a short-edge flip a turned card's top stays where it was; after a long-edge one it swaps
-                _place(c, s, layout.card, layout.bleed, draw, back=duplex != "short")
-                if not layout.bleed:
-                    _outline(c, s, outline_color)
+                _place(
+                    c,
+                    s,
+                    layout.card,
+                    layout.bleed,
+                    draw,
+                    back=duplex != "short",
+                    form=None if cd.back else "commonback",
+                )
             c.restoreState()
-            crop_marks(c, layout, dx, dy)
+            _frame(c, layout, slots, outline_color, dx, dy, f"backframe{len(slots)}-{len(sheet)}")
 
         trim, bleed_box = _boxes(layout, dx, dy)
         pages.append(

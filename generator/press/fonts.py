@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from functools import cache
 from pathlib import Path
 
@@ -49,8 +50,17 @@ def has_glyph(face: str, char: str) -> bool:
     return ord(char) in _cmap(face)
 
 
+@functools.lru_cache(maxsize=65536)
+def covers(face: str, text: str) -> bool:
+    """True if `face` has a glyph for every character of `text`."""
+    cmap = _cmap(face)
+    return all(ord(ch) in cmap for ch in text)
+
+
 def runs(text: str, face: str) -> list[tuple[str, str]]:
     """Split `text` into (face, chunk) runs, sending characters `face` lacks to the fallback face."""
+    if covers(face, text):
+        return [(face, text)]
     out: list[tuple[str, str]] = []
     for ch in text:
         f = face if (ch in " \t" or has_glyph(face, ch)) else FALLBACK
@@ -63,5 +73,6 @@ def runs(text: str, face: str) -> list[tuple[str, str]]:
 
 def string_width(text: str, face: str, size: float) -> float:
     """Width in points of `text` set in `face` at `size`, with glyph fallback."""
-    register_fonts()
+    if covers(face, text):
+        return pdfmetrics.stringWidth(text, face, size)
     return sum(pdfmetrics.stringWidth(chunk, f, size) for f, chunk in runs(text, face))

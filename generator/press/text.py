@@ -42,24 +42,30 @@ def _extent(face: str) -> tuple[float, float]:
 
 def wrap(text: str, face: str, size: float, width: float) -> list[str] | None:
     """Greedy word wrap; explicit newlines break paragraphs. None if one word alone is too wide."""
+    space = string_width(" ", face, size)
+    widths: dict[str, float] = {}
+
+    def wd(word: str) -> float:
+        if word not in widths:
+            widths[word] = string_width(word, face, size)
+        return widths[word]
+
     lines: list[str] = []
     for para in text.split("\n"):
         words = para.split()
         if not words:
             lines.append("")
             continue
-        line = words[0]
-        if string_width(line, face, size) > width:
+        if max(wd(w) for w in words) > width + 1e-9:
             return None
+        line, line_w = words[0], wd(words[0])
         for word in words[1:]:
-            if string_width(word, face, size) > width:
-                return None
-            trial = f"{line} {word}"
-            if string_width(trial, face, size) <= width:
-                line = trial
+            trial_w = line_w + space + wd(word)
+            if trial_w <= width + 1e-9:
+                line, line_w = f"{line} {word}", trial_w
             else:
                 lines.append(line)
-                line = word
+                line, line_w = word, wd(word)
         lines.append(line)
     return lines
 
