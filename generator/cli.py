@@ -10,6 +10,8 @@ import click
 from generator import __version__
 from generator.commands.calibrate import calibrate
 from generator.commands.pack import pack
+from generator.commands.riddle_craft import riddle_craft
+from generator.commands.sorcerer import sorcerer
 from generator.commands.words import words
 from generator.errors import ParlourError
 
@@ -78,7 +80,9 @@ def cli() -> None:
 
 cli.add_command(pack)
 cli.add_command(calibrate)
+cli.add_command(riddle_craft)
 cli.add_command(words)
+cli.add_command(sorcerer)
 
 
 def main() -> None:

@@ -220,6 +220,23 @@ def step(space_id: str, direction: str) -> tuple[str, ...]:
     return _in_order(found)
 
 
+def step_pairs(space_id: str, direction: str) -> tuple[tuple[Cell, str], ...]:
+    """Like `step`, but says which of the space's cells each step leaves from: (cell, space reached).
+
+    From a cell there is at most one pair. From a portal a direction can give several (a
+    diagonal into the board gives three), and two pairs may reach the same space. The drawings
+    of moves on and off a portal are made from these pairs.
+    """
+    origin = space(space_id)
+    dr, dc = VECTORS[_facing(direction)]
+    pairs = []
+    for row, col in origin.cells:
+        sid = _OWNER.get((row + dr, col + dc))
+        if sid is not None and sid != space_id:
+            pairs.append(((row, col), sid))
+    return tuple(pairs)
+
+
 def orthogonal_neighbours(space_id: str) -> tuple[str, ...]:
     """Spaces one orthogonal step away (a middle cell: 4; a corner portal: 4)."""
     return _in_order(n for d in ORTHOGONAL for n in step(space_id, d))

@@ -188,6 +188,7 @@ def calibration_pages(paper: Paper) -> list[Page]:
             note="two-sided: flip on the long edge",
             duplex="long",
             bookmark="Front",
+            side="front",
         ),
         Page(
             lambda c, i: side(c, i, True),
@@ -195,6 +196,7 @@ def calibration_pages(paper: Paper) -> list[Page]:
             note="two-sided: flip on the long edge",
             duplex="long",
             bookmark="Back",
+            side="back",
         ),
     ]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -302,6 +303,17 @@ def _frame(
     _form(c, name, (0, 0, W, H), art)
 
 
+def _free_span(layout: Layout) -> tuple[float, float]:
+    """The longest stretch of the side margins that no horizontal crop mark crosses (y0, y1)."""
+    _, ys = layout.cut_lines()
+    b = layout.bleed
+    H = layout.paper.height
+    stops = sorted({0.0, H, *ys, *(y - b for y in ys), *(y + b for y in ys)})
+    gaps = [(stops[i], stops[i + 1]) for i in range(len(stops) - 1)]
+    # among the longest gaps, the one nearest the middle of the page
+    return max(gaps, key=lambda g: (round(g[1] - g[0], 1), -abs((g[0] + g[1]) / 2 - H / 2)))
+
+
 DUPLEX_NOTES = {
     "long": "two-sided: flip on the long edge",
     "short": "two-sided: flip on the short edge",
@@ -326,13 +338,17 @@ def deck_pages(
     two_sided = back is not None or any(cd.back for cd in cards)
     pages: list[Page] = []
     dx, dy = back_offset
+    # forms are stored once per PDF under a name: make it unique to this deck's label, layout and offset
+    ident = f"{label}|{layout.card.name}|{layout.cols}x{layout.rows}|{layout.bleed:.3f}|{duplex}|{dx:.3f},{dy:.3f}"
+    key = "d" + hashlib.sha1(ident.encode()).hexdigest()[:10]
+    span = _free_span(layout)
     for si, sheet in enumerate(sheets, start=1):
 
         def fronts(c: Canvas, info: PageInfo, sheet: list[Card] = sheet) -> None:
             slots = [layout.slot(i) for i in range(len(sheet))]
             for s, cd in zip(slots, sheet, strict=True):
                 _place(c, s, layout.card, layout.bleed, cd.front, back=False)
-            _frame(c, layout, slots, outline_color, 0, 0, f"frontframe{len(sheet)}")
+            _frame(c, layout, slots, outline_color, 0, 0, f"{key}-front{len(sheet)}")
 
         trim, bleed_box = _boxes(layout)
         sheet_label = f"{label}, sheet {si} of {len(sheets)}"
@@ -342,6 +358,8 @@ def deck_pages(
                 f"{sheet_label}: fronts" if two_sided else sheet_label,
                 note=DUPLEX_NOTES[duplex] if two_sided else None,
                 footer="sides",
+                side_span=span,
+                side="front" if two_sided else None,
                 bookmark=f"Sheet {si}" if len(sheets) > 1 else None,
                 trim_box=trim,
                 bleed_box=bleed_box,
@@ -369,10 +387,10 @@ def deck_pages(
                     layout.bleed,
                     draw,
                     back=duplex != "short",
-                    form=None if cd.back else "commonback",
+                    form=None if cd.back else f"{key}-back",
                 )
             c.restoreState()
-            _frame(c, layout, slots, outline_color, dx, dy, f"backframe{len(slots)}-{len(sheet)}")
+            _frame(c, layout, slots, outline_color, dx, dy, f"{key}-backs{len(slots)}-{len(sheet)}")
 
         trim, bleed_box = _boxes(layout, dx, dy)
         pages.append(
@@ -381,6 +399,8 @@ def deck_pages(
                 f"{sheet_label}: backs",
                 note=DUPLEX_NOTES[duplex],
                 footer="sides",
+                side_span=span,
+                side="back",
                 trim_box=trim,
                 bleed_box=bleed_box,
                 duplex=duplex if duplex != "none" else None,

@@ -42,6 +42,12 @@ class Page:
     trim_box: Box | None = None
     bleed_box: Box | None = None
     duplex: str | None = None  # "long" | "short" when this page is one side of a two-sided sheet
+    side: str | None = (
+        None  # "front" starts a two-sided sheet (it must fall on an odd page); "back" follows it
+    )
+    side_span: tuple[float, float] | None = (
+        None  # for footer="sides": the stretch of margin free of crop marks
+    )
 
 
 @dataclass
@@ -82,6 +88,10 @@ def atomic_write(path: str | os.PathLike[str], write: Callable[[str], None]) -> 
         raise
 
 
+def _draw_blank(c: Canvas, info: PageInfo) -> None:
+    """A page left empty so that the next two-sided sheet starts on a front."""
+
+
 class Document:
     """A list of sections of pages, drawn in one go so footers can say 'page x of y'."""
 
@@ -103,26 +113,32 @@ class Document:
     def add(self, title: str, pages: list[Page]) -> None:
         self.sections.append(Section(title, list(pages)))
 
-    @property
-    def page_count(self) -> int:
-        return sum(len(s.pages) for s in self.sections) + (1 if self.contents else 0)
-
     def _all_pages(self) -> list[tuple[Section | None, bool, Page]]:
+        """Every page in print order, with a blank inserted wherever a sheet's front would land on a
+        back (an even page): printed two-sided, each card's back then stays behind its front."""
         out: list[tuple[Section | None, bool, Page]] = []
         if self.contents:
             out.append((None, True, Page(self._draw_contents, "Contents")))
         for sec in self.sections:
-            for i, page in enumerate(sec.pages):
-                out.append((sec, i == 0, page))
+            first = True
+            for page in sec.pages:
+                if page.side == "front" and len(out) % 2 == 1:
+                    out.append((sec, first, Page(_draw_blank, "This side is left blank on purpose")))
+                    first = False
+                out.append((sec, first, page))
+                first = False
         return out
+
+    @property
+    def page_count(self) -> int:
+        return len(self._all_pages())
 
     def section_starts(self) -> list[tuple[str, int]]:
         """(section title, first page number) for each section."""
-        n = 2 if self.contents else 1
         starts = []
-        for sec in self.sections:
-            starts.append((sec.title, n))
-            n += len(sec.pages)
+        for n, (sec, first, _) in enumerate(self._all_pages(), start=1):
+            if sec is not None and first:
+                starts.append((sec.title, n))
         return starts
 
     def _draw_contents(self, c: Canvas, info: PageInfo) -> None:
@@ -179,13 +195,19 @@ class Document:
             # Card sheets: the bottom margin belongs to crop marks, so the footer runs up the side margins,
             # within the middle third of the page where no crop mark reaches.
             size = 6.5
-            span = 72 * mm  # shorter than a mini card's row, so no crop mark is crossed
+            lo, hi = page.side_span or (h / 2 - 36 * mm, h / 2 + 36 * mm)
+            span = hi - lo - 4 * mm
+            mid = (lo + hi) / 2
             for text, x, angle in ((left, 7 * mm, 90), (right, w - 7 * mm, -90)):
                 sz = size
-                while string_width(text, "Cond", sz) > span and sz > 4.5:
+                while string_width(text, "Cond", sz) > span and sz > 4:
                     sz -= 0.25
+                if string_width(text, "Cond", sz) > span:  # still too long: keep what fits, say it was cut
+                    while text and string_width(text + "…", "Cond", sz) > span:
+                        text = text[:-1]
+                    text += "…"
                 c.saveState()
-                c.translate(x, h / 2)
+                c.translate(x, mid)
                 c.rotate(angle)
                 c.setFont("Cond", sz)
                 c.drawCentredString(0, -sz / 3, text)

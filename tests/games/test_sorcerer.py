@@ -149,6 +149,20 @@ def test_rotate_space_carries_portals_round_clockwise():
     assert sc.rotate_space("r0c3") == "r3c9"
 
 
+def test_step_pairs_say_which_corner_of_a_portal_a_step_leaves_from():
+    assert sc.step_pairs("portal-suns", "E") == (((0, 1), "r0c2"), ((1, 1), "r1c2"))
+    assert sc.step_pairs("portal-suns", "SE") == (((0, 1), "r1c2"), ((1, 0), "r2c1"), ((1, 1), "r2c2"))
+    assert sc.step_pairs("portal-suns", "NE") == (((1, 1), "r0c2"),)
+    assert sc.step_pairs("portal-suns", "NW") == ()
+    assert sc.step_pairs("r6c2", "N") == (((6, 2), "r5c2"),)
+
+
+@given(st.sampled_from(ALL_IDS), st.sampled_from(sc.FACINGS))
+def test_step_pairs_reach_exactly_the_spaces_of_step(a, d):
+    assert tuple(sorted({to for _, to in sc.step_pairs(a, d)})) == tuple(sorted(sc.step(a, d)))
+    assert all(cell in sc.space(a).cells for cell, _ in sc.step_pairs(a, d))
+
+
 # --- moves -------------------------------------------------------------------------------------
 
 
@@ -521,7 +535,7 @@ def test_notes_cover_the_seven_spells_with_costs(notes):
 
 def test_notes_cover_moves_double_use_and_spent_orbs(notes):
     text = note_text(notes)
-    for phrase in ("ahead-left", "ahead-right", "8 ways", "Two moves", "twice", "portal"):
+    for phrase in ("forward-left", "forward-right", "8 ways", "Two moves", "twice", "portal"):
         assert phrase.lower() in text.lower()
     headings = [s.heading for s in notes.sections]
     assert "Orbs of your own suit" in headings and "Spent orbs" in headings

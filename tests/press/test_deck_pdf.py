@@ -107,3 +107,48 @@ def test_back_offset_shifts_backs_only(tmp_path):
 
 def test_same_deck_same_bytes(tmp_path):
     assert _deck(tmp_path / "a.pdf").read_bytes() == _deck(tmp_path / "b.pdf").read_bytes()
+
+
+def test_two_sided_sheets_start_on_odd_pages_and_decks_keep_their_own_backs(tmp_path):
+    """A pack-like PDF: a one-page section, then two decks with different common backs."""
+    from generator.press.document import Page
+
+    p = get_paper("letter")
+    lay = impose(p, get_card("poker"))
+
+    def labelled(text):
+        def draw(c, box):
+            x, y, w, h = box.inner
+            draw_text(c, text, x, y, w, h, TextStyle("Sans", 14, 6), text)
+
+        return draw
+
+    doc = Document(p, "pack", contents=True)
+    doc.add("Sheet", [Page(lambda c, i: None, "one page")])
+    doc.add("Sheet 2", [Page(lambda c, i: None, "another page")])  # Deck A would now start on page 4
+    doc.add("Deck A", deck_pages([Card("a", labelled("AAA"))], lay, "Deck A", back=labelled("BACKA")))
+    doc.add("Deck B", deck_pages([Card("b", labelled("BBB"))], lay, "Deck B", back=labelled("BACKB")))
+    pdf = tmp_path / "pack.pdf"
+    doc.save(pdf)
+    reader = PdfReader(str(pdf))
+    texts = [pg.extract_text() for pg in reader.pages]
+    fronts = [i + 1 for i, t in enumerate(texts) if "AAA" in t or "BBB" in t]
+    assert fronts and all(n % 2 == 1 for n in fronts), fronts
+    assert any("BACKA" in t for t in texts) and any("BACKB" in t for t in texts)
+    assert "left blank on purpose" in texts[fronts[0] - 2]  # the page before Deck A's first front
+    starts = dict(doc.section_starts())
+    assert starts["Deck A"] == fronts[0] - 1 and starts["Deck B"] == fronts[1]
+
+
+def test_side_footer_stays_clear_of_crop_marks():
+    from generator.press.cards import _free_span
+
+    for paper in ("letter", "a4"):
+        for card in ("mini", "poker", "tarot"):
+            for bleed in (0.0, 3 * mm):
+                lay = impose(get_paper(paper), get_card(card), bleed)
+                lo, hi = _free_span(lay)
+                _, ys = lay.cut_lines()
+                marks = {*ys, *(y - bleed for y in ys), *(y + bleed for y in ys)}
+                assert not any(lo < y < hi for y in marks)
+                assert hi - lo >= 20 * mm
