@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from generator.errors import ParlourError
 from generator.words.ladder import (
     MAX_LENGTH,
     MIN_LENGTH,
@@ -49,7 +50,7 @@ LINK_ZIPF_FLOOR = 2.5
 MAX_TRIES_PER_PUZZLE = 20_000
 
 
-class DoubletsError(ValueError):
+class DoubletsError(ParlourError, ValueError):
     """Bad sheet/jewel/scorepad parameters, or no content can satisfy them; one line."""
 
 

@@ -7,6 +7,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
+from generator.errors import ParlourError
+
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from generator.words.lexicon import Lexicon
 
@@ -40,8 +42,9 @@ class _LexiconLike(Protocol):  # the slice of the Lexicon API this module needs
 # Errors (the command layer turns these into one-line user errors)
 
 
-class LadderError(ValueError):
-    """A Doublet that cannot be solved as asked; str() is a one-line explanation."""
+class LadderError(ParlourError, ValueError):
+    """A Doublet that cannot be solved as asked; str() is a one-line explanation (the CLI
+    prints it and exits 2)."""
 
 
 class BadLength(LadderError):
