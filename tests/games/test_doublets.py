@@ -386,3 +386,9 @@ def test_round_game_scorepad(players):
 def test_scorepad_errors(players):
     with pytest.raises(DoubletsError):
         make_scorepad(players)
+
+
+def test_doublets_errors_are_parlour_errors():
+    from generator.errors import ParlourError
+
+    assert issubclass(DoubletsError, ParlourError)

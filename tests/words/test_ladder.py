@@ -370,3 +370,12 @@ def test_ball_and_step_bounds(words, data):
         if b != a and b in lengths:
             lo, hi = g.step_bounds(a, b)
             assert lo <= lengths[b] <= hi
+
+
+def test_errors_are_one_line_parlour_errors(carroll):
+    from generator.errors import ParlourError
+
+    for a, b in [("head", "ape"), ("head", "head"), ("heap", "tail"), ("ab", "cd")]:
+        with pytest.raises(ParlourError) as err:
+            solve(a, b, carroll)
+        assert "\n" not in str(err.value)
