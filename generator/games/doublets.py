@@ -191,6 +191,8 @@ class _Ends:
     by_component: dict[int, list[int]]
     component: list[int]
 
+    reach: dict[int, list[int]] | None = None  # see _reach
+
     def __post_init__(self) -> None:
         self.common = frozenset(self.pool)
 
@@ -325,11 +327,13 @@ def _find_puzzle(
 
     Short pars (par_hi <= 3) search outward from the start: one small BFS gives the par and
     chain count to every word in reach, so fitting ends are found at once (random ends would
-    rarely be that close).  Otherwise ends are drawn at random and checked, cheap landmark
-    distance bounds first, which costs less than searching most of the graph from the start.
+    rarely be that close).  Otherwise ends are drawn at random and first tested against
+    bitsets of the words within each number of steps of the start (built once per length),
+    so only ends at a fitting distance cost a search.
     """
     pool, words = ends.pool, g.words
     outward = par_hi <= 3
+    masks = None if outward or par_hi > MAX_PAR else _reach(g, ends)
     tries = 0
     while tries < MAX_TRIES_PER_PUZZLE:
         tries += 1
@@ -358,9 +362,10 @@ def _find_puzzle(
         t = group[rng.randrange(len(group))]
         if s == t or t in used or _one_apart(a, words[t]):
             continue
-        lo, hi = g.step_bounds(a, words[t])  # cheap: skip pairs that cannot fit
-        if hi < par_lo + 1 or lo > par_hi + 1:
-            continue
+        if masks is not None:  # exact and cheap: is t within par_lo+1..par_hi+1 steps of s?
+            m = masks[s]
+            if not (m[par_hi + 1] >> t) & 1 or (m[par_lo] >> t) & 1:
+                continue
         got = g.par_and_count(a, words[t], max_links=par_hi)
         if got is None or got[0] < par_lo:
             continue
@@ -370,6 +375,13 @@ def _find_puzzle(
         if found is not None:
             return found
     return None
+
+
+def _reach(g: WordGraph, ends: _Ends) -> dict[int, list[int]]:
+    """Bitsets of the words within 0..MAX_PAR+1 steps of every candidate start (cached)."""
+    if ends.reach is None:
+        ends.reach = g.reach_masks(ends.pool, MAX_PAR + 1)
+    return ends.reach
 
 
 def _keyed(g: WordGraph, s: int, t: int, par_hi: int, zipf_floor: float) -> Puzzle | None:

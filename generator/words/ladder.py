@@ -16,7 +16,6 @@ MIN_LENGTH = 3
 MAX_LENGTH = 8
 DEFAULT_TIER = "standard"
 DEFAULT_CHAIN_LIMIT = 50
-LANDMARKS = 12  # reference words for cheap distance bounds (WordGraph.step_bounds)
 
 # Friendliness cost of a word (Knuth's `ladders -f` idea: rarer words cost more).
 # cost = max(1, round(COST_SCALE * (COST_CEILING - zipf))): the cost falls by one for every
@@ -205,7 +204,6 @@ class WordGraph:
                 gc.enable()
         self._component: list[int] | None = None
         self._component_sizes: list[int] = []
-        self._landmarks: list[list[int]] | None = None
 
     @classmethod
     def from_lexicon(cls, lexicon: _LexiconLike, length: int, tier: str = DEFAULT_TIER) -> WordGraph:
@@ -332,69 +330,24 @@ class WordGraph:
         del dist[s]
         return {v: (d - 1, ways[v]) for v, d in dist.items()}
 
-    def _distances(self, s: int) -> list[int]:
-        """Steps from word id s to every word (-1 where unreachable)."""
-        dist = [-1] * len(self.words)
-        dist[s] = 0
-        frontier = [s]
+    def reach_masks(self, sources: Sequence[int], radius: int) -> dict[int, list[int]]:
+        """For each source word id: bitsets (ints, bit i = word id i) of the words within
+        0, 1, ..., radius steps.  Built level by level for the whole graph at once (one OR per
+        edge per level), so membership tests afterwards cost a shift and an AND."""
         adj = self.adj
-        d = 0
-        while frontier:
-            d += 1
+        cur = [1 << v for v in range(len(self.words))]
+        out = {s: [cur[s]] for s in sources}
+        for _ in range(radius):
             nxt = []
-            for u in frontier:
-                for v in adj[u]:
-                    if dist[v] < 0:
-                        dist[v] = d
-                        nxt.append(v)
-            frontier = nxt
-        return dist
-
-    def step_bounds(self, a: str, b: str) -> tuple[int, int]:
-        """Cheap (lower, upper) bounds on the steps between two connected words.
-
-        Uses LANDMARKS words spread over the graph (farthest-first) and the triangle
-        inequality: |d(L,a) - d(L,b)| <= d(a,b) <= d(L,a) + d(L,b).  Exact par still
-        needs `par`; the bounds only let callers skip pairs that cannot fit a range.
-        """
-        marks = self.landmarks()
-        s, t = self.index[a], self.index[b]
-        lo, hi = 1, 1 << 30
-        for dist in marks:
-            ds, dt = dist[s], dist[t]
-            if ds < 0 or dt < 0:
-                continue
-            if ds + dt < hi:
-                hi = ds + dt
-            gap = ds - dt if ds > dt else dt - ds
-            if gap > lo:
-                lo = gap
-        return lo, hi
-
-    def landmarks(self) -> list[list[int]]:
-        """Distances (steps, -1 if unreachable) from each of up to LANDMARKS reference words,
-        chosen farthest-first from a best-connected word of the largest component."""
-        if self._landmarks is None:
-            self._landmarks = self._pick_landmarks()
-        return self._landmarks
-
-    def _pick_landmarks(self) -> list[list[int]]:
-        comp = self._components()
-        if not self.words:
-            return []
-        big = max(range(len(self._component_sizes)), key=self._component_sizes.__getitem__)
-        first = min(range(len(self.words)), key=lambda i: (comp[i] != big, -len(self.adj[i])))
-        marks = [self._distances(first)]
-        # farthest-first: each new landmark is the word farthest from all chosen ones
-        nearest = list(marks[0])
-        for _ in range(LANDMARKS - 1):
-            far = max(range(len(nearest)), key=nearest.__getitem__)
-            if nearest[far] <= 0:
-                break
-            dist = self._distances(far)
-            marks.append(dist)
-            nearest = [min(x, y) if y >= 0 else x for x, y in zip(nearest, dist, strict=True)]
-        return marks
+            for v, nbrs in enumerate(adj):
+                m = cur[v]
+                for u in nbrs:
+                    m |= cur[u]
+                nxt.append(m)
+            cur = nxt
+            for s, masks in out.items():
+                masks.append(cur[s])
+        return out
 
     def bfs(self, a: str) -> tuple[list[int], list[int]]:
         """From `a`: (distance in steps to every word or -1, number of shortest paths or 0)."""

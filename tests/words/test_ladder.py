@@ -355,7 +355,7 @@ def test_par_and_count_without_the_dag(words, data):
 
 @SLOW
 @given(words=toy_lexicon_words(), data=st.data())
-def test_ball_and_step_bounds(words, data):
+def test_ball_and_reach_masks(words, data):
     g = WordGraph(words)
     oracle = naive_graph(words)
     a = data.draw(st.sampled_from(words))
@@ -366,10 +366,12 @@ def test_ball_and_step_bounds(words, data):
     assert {g.words[i]: par for i, (par, _) in reach.items()} == expect
     for i, (_, ways) in reach.items():
         assert ways == len(list(nx.all_shortest_paths(oracle, a, g.words[i])))
-    for b in words:
-        if b != a and b in lengths:
-            lo, hi = g.step_bounds(a, b)
-            assert lo <= lengths[b] <= hi
+    s = g.index[a]
+    masks = g.reach_masks([s], radius)[s]
+    assert len(masks) == radius + 1
+    for r, mask in enumerate(masks):
+        inside = {g.words[i] for i in range(len(g)) if (mask >> i) & 1}
+        assert inside == {w for w, d in lengths.items() if d <= r}
 
 
 def test_errors_are_one_line_parlour_errors(carroll):
