@@ -311,6 +311,7 @@ def make_sheet(
 
 
 OUTWARD_PICKS = 4  # ends tried from one outward search before drawing a new start
+OUTWARD_MAX_PAR = 3  # search outward from the start when par is at most this
 
 
 def _find_puzzle(
@@ -332,7 +333,7 @@ def _find_puzzle(
     so only ends at a fitting distance cost a search.
     """
     pool, words = ends.pool, g.words
-    outward = par_hi <= 3
+    outward = par_hi <= OUTWARD_MAX_PAR
     masks = None if outward or par_hi > MAX_PAR else _reach(g, ends)
     tries = 0
     while tries < MAX_TRIES_PER_PUZZLE:
