@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import hashlib
 import itertools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.errors import ParlourError
@@ -23,6 +25,29 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from generator.words.lexicon import Lexicon
 
 PUZZLE_TIER = "common"  # both ends of every puzzle, and every Jewel, come from this tier
+NOT_PUZZLE_ENDS_FILE = Path(__file__).resolve().parents[1] / "data" / "not_puzzle_ends.txt"
+
+
+@functools.cache
+def not_puzzle_ends() -> frozenset[str]:
+    """Common words never used as a puzzle's end or a Jewel (data/not_puzzle_ends.txt: phrase
+    fragments, letter names, interjections, slang, name-like and unwelcome words)."""
+    words = set()
+    for line in NOT_PUZZLE_ENDS_FILE.read_text(encoding="utf-8").splitlines():
+        line = line.split("#", 1)[0].strip().lower()
+        if line:
+            words.add(line)
+    return frozenset(words)
+
+
+def is_puzzle_end(word: str, lexicon: Lexicon | None = None) -> bool:
+    """True if `word` may be a puzzle's end or a Jewel: a common word not on the exclusion list."""
+    if lexicon is None:
+        from generator.words.lexicon import load
+
+        lexicon = load()
+    return lexicon.in_tier(word, PUZZLE_TIER) and word not in not_puzzle_ends()
+
 
 # -- difficulty --------------------------------------------------------------------------------
 #
@@ -204,7 +229,10 @@ def _ends(ladders: Ladders, length: int) -> _Ends:
         g = ladders.graph(length)
         comp = g._components()
         groups: dict[int, list[int]] = {}
+        excluded = not_puzzle_ends()
         for w in ladders.lexicon.words(tier=PUZZLE_TIER, length=length):
+            if w in excluded:
+                continue
             i = g.index.get(w)
             if i is not None:
                 groups.setdefault(comp[i], []).append(i)

@@ -92,6 +92,7 @@ def check_sheet(sheet, lexicon, oracle=None):
     for p in sheet.puzzles:
         assert p.start == p.start.lower() and len(p.start) == sheet.length
         assert lexicon.in_tier(p.start, "common") and lexicon.in_tier(p.end, "common")
+        assert p.start not in D.not_puzzle_ends() and p.end not in D.not_puzzle_ends()
         assert not one_apart(p.start, p.end)
         assert_valid_chain(list(p.chain), lexicon, p.start, p.end, p.par)
         assert g.par(p.start, p.end) == p.par
@@ -203,6 +204,42 @@ def test_puzzle_for_given_ends(real):
     p = D.puzzle_for("HEAD", "tail")
     assert (p.start, p.end, p.par) == ("head", "tail", 4)
     assert_valid_chain(list(p.chain), real, "head", "tail", 4)
+
+
+# --- which common words may be ends ----------------------------------------------------------
+
+
+def test_not_puzzle_ends_list_is_curated(real):
+    text = D.NOT_PUZZLE_ENDS_FILE.read_text(encoding="utf-8")
+    sections: list[list[str]] = []
+    for line in text.splitlines():
+        if line.startswith("# --"):
+            sections.append([])
+        elif line.strip() and not line.startswith("#"):
+            assert sections, f"{line!r} comes before the first section heading"
+            sections[-1].append(line.strip())
+    words = [w for sec in sections for w in sec]
+    assert len(words) == len(set(words)), "a word is listed twice"
+    assert set(words) == D.not_puzzle_ends()
+    for sec in sections:
+        assert sec == sorted(sec), "keep each section sorted"
+    # Every entry is a word the sheet could otherwise have chosen (else it is dead weight).
+    stray = [w for w in words if not (w.isalpha() and w.islower() and 3 <= len(w) <= 8)]
+    assert not stray
+    assert not [w for w in words if not real.in_tier(w, "common")]
+    # The odd ends that prompted the list.
+    for w in ("situ", "whit", "ins", "ifs", "ems", "ump", "fer", "emo", "orcs", "harry"):
+        assert w in D.not_puzzle_ends() and not D.is_puzzle_end(w, real)
+    assert D.is_puzzle_end("head", real) and not D.is_puzzle_end("qqqq", real)
+
+
+@pytest.mark.parametrize("length", [3, 4, 5])
+def test_sheets_and_jewels_never_use_excluded_ends(real, length):
+    excluded = D.not_puzzle_ends()
+    for seed in range(6):
+        sheet = make_sheet(8, length, D.MIXED, seed=seed)
+        assert not {w for p in sheet.puzzles for w in (p.start, p.end)} & excluded
+    assert not set(make_jewels(2, length).words) & excluded
 
 
 # --- Jewels: scoring --------------------------------------------------------------------------
@@ -318,7 +355,7 @@ def test_real_jewels(real, seed):
     groups = j.by_length()
     assert {n: len(ws) for n, ws in groups.items()} == {3: 4, 4: 4, 5: 4}
     for ws in groups.values():
-        assert all(real.in_tier(w, "common") for w in ws)
+        assert all(D.is_puzzle_end(w, real) for w in ws)
         assert not any(one_apart(a, b) for a, b in itertools.combinations(ws, 2))
     assert any(c.necklace for c in j.key.chains)
     check_key(j.key, j.words, real)
