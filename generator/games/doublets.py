@@ -3,41 +3,36 @@
 from __future__ import annotations
 
 import datetime as _dt
-import functools
 import hashlib
 import itertools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.errors import ParlourError
 from generator.words.ladder import (
     MAX_LENGTH,
     MIN_LENGTH,
+    UNWELCOME_FILE,
     Ladders,
     WordGraph,
     ladders_for,
+    unwelcome_words,
 )
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from generator.words.lexicon import Lexicon
 
 PUZZLE_TIER = "common"  # both ends of every puzzle, and every Jewel, come from this tier
-NOT_PUZZLE_ENDS_FILE = Path(__file__).resolve().parents[1] / "data" / "not_puzzle_ends.txt"
+NOT_PUZZLE_ENDS_FILE = UNWELCOME_FILE  # data/not_puzzle_ends.txt
 
 
-@functools.cache
 def not_puzzle_ends() -> frozenset[str]:
     """Common words never used as a puzzle's end or a Jewel (data/not_puzzle_ends.txt: phrase
-    fragments, letter names, interjections, slang, name-like and unwelcome words)."""
-    words = set()
-    for line in NOT_PUZZLE_ENDS_FILE.read_text(encoding="utf-8").splitlines():
-        line = line.split("#", 1)[0].strip().lower()
-        if line:
-            words.add(line)
-    return frozenset(words)
+    fragments, letter names, interjections, slang, name-like and unwelcome words); the keys'
+    friendliest chains also steer round them as links (see ladder.UNWELCOME_PENALTY)."""
+    return unwelcome_words()
 
 
 def is_puzzle_end(word: str, lexicon: Lexicon | None = None) -> bool:
@@ -147,8 +142,7 @@ class Puzzle:
 
 
 SHEET_RULES = (
-    "Turn the top word into the bottom one by changing a single letter per rung; "
-    "every rung must be a real word. Par is the fewest rungs it can be done in."
+    "Change one letter per rung to turn the top word into the bottom one; every rung must be a real word."
 )
 
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import gc
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from generator.errors import ParlourError
@@ -29,6 +31,25 @@ COST_SCALE = 10.0
 def word_cost(zipf: float) -> int:
     """Return the friendliness cost of a word with this zipf frequency (lower is friendlier)."""
     return max(1, round(COST_SCALE * (COST_CEILING - zipf)))
+
+
+# Common words that read oddly or unkindly (phrase fragments, letter names, slang, bodily and
+# grim words...): never a puzzle's end, and a link the friendliest chain steers round when
+# another shortest chain exists.  The penalty counts such a word as if it were ten thousand
+# times rarer (four zipf units); it never changes par or the chain count.
+UNWELCOME_FILE = Path(__file__).resolve().parents[1] / "data" / "not_puzzle_ends.txt"
+UNWELCOME_PENALTY = 40
+
+
+@functools.cache
+def unwelcome_words() -> frozenset[str]:
+    """The packaged list of unwelcome common words (data/not_puzzle_ends.txt)."""
+    words = set()
+    for line in UNWELCOME_FILE.read_text(encoding="utf-8").splitlines():
+        line = line.split("#", 1)[0].strip().lower()
+        if line:
+            words.add(line)
+    return frozenset(words)
 
 
 class _LexiconLike(Protocol):  # the slice of the Lexicon API this module needs
@@ -188,11 +209,17 @@ class ShortestChains:
 class WordGraph:
     """The one-letter-change graph over the words of one length (words sorted, ids = positions)."""
 
-    def __init__(self, words: Sequence[str], zipf: Callable[[str], float] | None = None) -> None:
+    def __init__(
+        self,
+        words: Sequence[str],
+        zipf: Callable[[str], float] | None = None,
+        avoid: Collection[str] = (),
+    ) -> None:
         self.words: list[str] = sorted(words)  # ids follow alphabetical order (ties, output)
         self.length = len(self.words[0]) if self.words else 0
         self.index: dict[str, int] = {w: i for i, w in enumerate(self.words)}
         self._zipf = zipf
+        self.avoid = frozenset(avoid)  # words whose cost carries UNWELCOME_PENALTY
         self._costs: dict[int, int] = {}
         paused = gc.isenabled()
         if paused:  # building makes many small lists; skip the collector passes meanwhile
@@ -206,19 +233,26 @@ class WordGraph:
         self._component_sizes: list[int] = []
 
     @classmethod
-    def from_lexicon(cls, lexicon: _LexiconLike, length: int, tier: str = DEFAULT_TIER) -> WordGraph:
+    def from_lexicon(
+        cls, lexicon: _LexiconLike, length: int, tier: str = DEFAULT_TIER, avoid: Collection[str] = ()
+    ) -> WordGraph:
         """Build the graph of all `length`-letter words of `tier` (or narrower)."""
-        return cls(lexicon.words(tier=tier, length=length), lexicon.zipf)
+        return cls(lexicon.words(tier=tier, length=length), lexicon.zipf, avoid)
 
     def zipf(self, word: str) -> float | None:
         """The word's zipf frequency, or None if the graph was built without frequencies."""
         return None if self._zipf is None else self._zipf(word)
 
     def cost(self, i: int) -> int:
-        """Friendliness cost of word id `i` (see word_cost); 1 for every word if no frequencies."""
+        """Friendliness cost of word id `i` (see word_cost; 1 for every word if no frequencies),
+        plus UNWELCOME_PENALTY for a word the graph was told to avoid."""
         c = self._costs.get(i)
         if c is None:
-            c = self._costs[i] = word_cost(self._zipf(self.words[i])) if self._zipf else 1
+            w = self.words[i]
+            c = word_cost(self._zipf(w)) if self._zipf else 1
+            if w in self.avoid:
+                c += UNWELCOME_PENALTY
+            self._costs[i] = c
         return c
 
     def __len__(self) -> int:
@@ -542,11 +576,15 @@ def _shortest_dag(g: WordGraph, s: int, t: int, max_steps: int) -> ShortestChain
 
 
 class Ladders:
-    """Lazily built WordGraphs (one per length) over one lexicon tier."""
+    """Lazily built WordGraphs (one per length) over one lexicon tier; friendliest chains steer
+    round `avoid` (by default the packaged unwelcome words)."""
 
-    def __init__(self, lexicon: _LexiconLike, tier: str = DEFAULT_TIER) -> None:
+    def __init__(
+        self, lexicon: _LexiconLike, tier: str = DEFAULT_TIER, avoid: Collection[str] | None = None
+    ) -> None:
         self.lexicon = lexicon
         self.tier = tier
+        self.avoid = unwelcome_words() if avoid is None else frozenset(avoid)
         self._graphs: dict[int, WordGraph] = {}
         self.memo: dict[object, object] = {}  # derived data cached by callers (e.g. puzzle ends)
 
@@ -554,7 +592,7 @@ class Ladders:
         """The graph for words of `length` letters, built on first use."""
         g = self._graphs.get(length)
         if g is None:
-            g = self._graphs[length] = WordGraph.from_lexicon(self.lexicon, length, self.tier)
+            g = self._graphs[length] = WordGraph.from_lexicon(self.lexicon, length, self.tier, self.avoid)
         return g
 
     def build_all(self) -> dict[int, WordGraph]:

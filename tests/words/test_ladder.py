@@ -39,7 +39,11 @@ cold cord card ward warm word worm
 
 
 def costs_of(lexicon, chain):
-    return sum(word_cost(lexicon.zipf(w)) for w in chain[1:-1])
+    """Link cost as the key counts it: by frequency, plus the penalty for unwelcome words."""
+    unwelcome = ladder.unwelcome_words()
+    return sum(
+        word_cost(lexicon.zipf(w)) + (ladder.UNWELCOME_PENALTY if w in unwelcome else 0) for w in chain[1:-1]
+    )
 
 
 # --- random small lexicons ---------------------------------------------------------------
@@ -233,6 +237,22 @@ def test_no_chain_reports_component_sizes():
 
 
 # --- costs, helpers --------------------------------------------------------------------------
+
+
+def test_friendliest_chain_steers_round_unwelcome_links():
+    # hen -> pes has two shortest chains, through "hes" (unwelcome) or "pen", equally common.
+    assert "hes" in ladder.unwelcome_words() and "pen" not in ladder.unwelcome_words()
+    lex = lexicon_from(["hen", "hes", "pen", "pes"], zipf=4.0)
+    g = Ladders(lex).graph(3)
+    dag = g.shortest("hen", "pes")
+    assert dag.count == 2 and dag.par == 1
+    assert dag.friendliest() == ["hen", "pen", "pes"]
+    assert g.cost(g.index["hes"]) == word_cost(4.0) + ladder.UNWELCOME_PENALTY
+    # Without the list, equal costs fall to the alphabetically first chain.
+    assert Ladders(lex, avoid=()).graph(3).shortest("hen", "pes").friendliest() == ["hen", "hes", "pes"]
+    # The penalty never makes an unwelcome word impossible: a single route still goes through it.
+    lex = lexicon_from(["hen", "hes", "yes"], zipf=4.0)
+    assert solve("hen", "yes", lex).chain == ["hen", "hes", "yes"]
 
 
 def test_word_cost_falls_with_frequency():
