@@ -9,6 +9,7 @@ import click
 
 from generator import __version__
 from generator.commands.calibrate import calibrate
+from generator.commands.doublets import doublets
 from generator.commands.pack import pack
 from generator.commands.riddle_craft import riddle_craft
 from generator.commands.sorcerer import sorcerer
@@ -80,6 +81,7 @@ def cli() -> None:
 
 cli.add_command(pack)
 cli.add_command(calibrate)
+cli.add_command(doublets)
 cli.add_command(riddle_craft)
 cli.add_command(words)
 cli.add_command(sorcerer)

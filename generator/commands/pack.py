@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from generator.commands import riddle_craft, sorcerer
+from generator.commands import doublets, riddle_craft, sorcerer
 from generator.commands.common import PrintOptions, print_options, write_outputs
 from generator.press.calibration import calibration_model, calibration_pages
 from generator.press.document import Document, Page
@@ -24,6 +24,7 @@ def sections() -> list[tuple[str, SectionMaker]]:
     """(json key, maker) for every section of the pack, in print order."""
     return [
         ("calibration", calibration_section),
+        ("doublets", doublets.pack_section),
         ("riddle_craft", riddle_craft.pack_section),
         ("sorcerer", sorcerer.pack_section),
     ]

@@ -1,0 +1,462 @@
+"""`parlour doublets`: solve a Doublet, print puzzle sheets, daily sheets, Jewels and scoring paper."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import click
+from click.core import ParameterSource
+
+from generator.commands.common import OUTPUT_DIR, PrintOptions, print_options, write_outputs
+from generator.errors import ParlourError
+from generator.games import doublets as model
+
+TITLE = "Doublets"
+DIFFICULTY_CHOICES = [*model.DIFFICULTIES, model.MIXED]
+KEY_MODES = ("separate", "bottom", "none")
+MAX_DAYS = 3660
+MAX_COUNT = 60
+
+
+def _given(name: str) -> bool:
+    """True if the option `name` was typed on the command line (not left at its default)."""
+    ctx = click.get_current_context()
+    return ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE
+
+
+def parse_links(text: str | None) -> tuple[int, int] | None:
+    """'3-5' -> (3, 5); '4' -> (4, 4); None stays None."""
+    if text is None:
+        return None
+    m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", text)
+    if not m:
+        raise ParlourError(f"--links {text!r} is not a range like 3-5 (or one number, like 4)")
+    lo = int(m.group(1))
+    hi = int(m.group(2)) if m.group(2) else lo
+    if not 1 <= lo <= hi <= model.MAX_PAR:
+        raise ParlourError(f"--links {text}: give a range from 1 up to at most {model.MAX_PAR}, like 3-5")
+    return lo, hi
+
+
+def parse_date(text: str, option: str = "--date") -> dt.date:
+    """YYYY-MM-DD, or a one-line error naming the option."""
+    try:
+        return dt.date.fromisoformat(text.strip())
+    except ValueError:
+        raise ParlourError(f"{option} {text!r} is not a date like 2025-03-01 (YYYY-MM-DD)") from None
+
+
+def _check_count(count: int, length: int) -> None:
+    if not 1 <= count <= MAX_COUNT:
+        raise ParlourError(f"--count {count}: give 1 to {MAX_COUNT} puzzles")
+    if not model.MIN_LENGTH <= length <= model.MAX_LENGTH:
+        raise ParlourError(
+            f"--length {length}: Doublets uses words of {model.MIN_LENGTH} to {model.MAX_LENGTH} letters"
+        )
+
+
+def _check_players(players: int) -> None:
+    if not 2 <= players <= model.MAX_PLAYERS:
+        raise ParlourError(f"--players {players}: Doublets is for 2 to {model.MAX_PLAYERS} players")
+
+
+@click.group()
+def doublets() -> None:
+    """Doublets (Lewis Carroll's word ladders): solve, puzzle sheets, daily sheets, Jewels, scoring paper.
+
+    \b
+    Example:
+      parlour doublets solve head tail
+      parlour doublets sheet --difficulty hard --length 5
+    """
+
+
+# -- solve --------------------------------------------------------------------------------------
+
+
+@doublets.command()
+@click.argument("head")
+@click.argument("tail")
+@click.option("--all", "show_all", is_flag=True, help="List the shortest chains, not just the friendliest.")
+@click.option(
+    "--limit",
+    type=int,
+    default=50,
+    show_default=True,
+    help="With --all, list at most this many chains (the count is always exact).",
+)
+@click.option(
+    "--json",
+    "json_path",
+    type=click.Path(path_type=Path),
+    default=None,
+    help='Also write {"chain", "links", "shortest_chains"} to this file.',
+)
+def solve(head: str, tail: str, show_all: bool, limit: int, json_path: Path | None) -> None:
+    """Find the shortest chain from HEAD to TAIL, changing one letter at a time.
+
+    Prints the friendliest shortest chain (the one made of the most familiar words), how many
+    links it has, and how many shortest chains there are in all.
+
+    \b
+    Example:
+      parlour doublets solve head tail
+      parlour doublets solve cold warm --all --limit 20
+    """
+    from generator.press.document import atomic_write, check_output_path
+    from generator.words.ladder import solve as solve_doublet
+
+    if limit < 1:
+        raise ParlourError(f"--limit {limit}: give at least 1")
+    if json_path is not None:
+        check_output_path(json_path, "--json")
+    sol = solve_doublet(head, tail, limit=limit if show_all else 0)
+    click.echo(" → ".join(sol.chain))
+    count = sol.shortest_chains
+    ways = "the only shortest chain" if count == 1 else f"one of {count:,} shortest chains"
+    click.echo(f"{sol.links} link{'s' if sol.links != 1 else ''} · {ways}")
+    if show_all:
+        click.echo("")
+        width = len(str(len(sol.chains)))
+        for n, chain in enumerate(sol.chains, start=1):
+            click.echo(f"{n:>{width}}. {' → '.join(chain)}")
+        if sol.truncated:
+            click.echo(
+                f"... and {count - len(sol.chains):,} more ({len(sol.chains)} of {count:,} shown; raise --limit)"
+            )
+    if json_path is not None:
+        text = json.dumps(sol.to_json(), indent=2) + "\n"
+        atomic_write(json_path, lambda tmp: Path(tmp).write_text(text, encoding="utf-8"))
+
+
+# -- sheets -------------------------------------------------------------------------------------
+
+
+def _sheet_options(difficulty: str = "medium") -> list:
+    return [
+        click.option("--count", type=int, default=8, show_default=True, help="Puzzles on the sheet."),
+        click.option("--length", type=int, default=4, show_default=True, help="Letters per word (3 to 8)."),
+        click.option(
+            "--difficulty",
+            type=click.Choice(DIFFICULTY_CHOICES, case_sensitive=False),
+            default=difficulty,
+            show_default=True,
+            help="How hard: by par and by how few ways there are to do it; mixed = graded, easiest first.",
+        ),
+        click.option(
+            "--links", default=None, metavar="A-B", help="Instead of --difficulty: pars from A to B links."
+        ),
+        click.option(
+            "--key",
+            type=click.Choice(KEY_MODES, case_sensitive=False),
+            default="separate",
+            show_default=True,
+            help="Answer key on its own page, upside down at the foot of the sheet, or none.",
+        ),
+    ]
+
+
+def _with(options):
+    def decorate(f):
+        for opt in reversed(options):
+            f = opt(f)
+        return f
+
+    return decorate
+
+
+def make_sheet_from_options(
+    count: int, length: int, difficulty: str, links: str | None, seed: int | None, date: dt.date | None
+) -> model.Sheet:
+    """The sheet the options ask for (errors as one line)."""
+    _check_count(count, length)
+    rng = parse_links(links)
+    if rng is not None and _given("difficulty"):
+        raise ParlourError("give --difficulty or --links, not both")
+    return model.make_sheet(
+        count,
+        length,
+        None if rng else difficulty.lower(),
+        links=rng,
+        seed=None if date else seed,
+        date=date,
+    )
+
+
+@doublets.command()
+@_with(_sheet_options())
+@click.option(
+    "--date", default=None, metavar="YYYY-MM-DD", help="Make the sheet for this date (instead of --seed)."
+)
+@print_options()
+def sheet(
+    opts: PrintOptions,
+    count: int,
+    length: int,
+    difficulty: str,
+    links: str | None,
+    key: str,
+    date: str | None,
+) -> None:
+    """Print a sheet of Doublets: each puzzle shows its two end words and one blank rung per link.
+
+    Every par is exact (the fewest links possible), both ends are everyday words, and no word
+    ends two puzzles. The answer key gives the friendliest shortest chain for each.
+
+    \b
+    Example:
+      parlour doublets sheet                          # 8 medium 4-letter puzzles, key on page 2
+      parlour doublets sheet --difficulty mixed --length 5 --key bottom
+      parlour doublets sheet --links 5-7 --date 2025-03-01 --paper a4
+    """
+    from generator.games import doublets_draw as draw
+    from generator.press.document import Document
+
+    day = parse_date(date) if date else None
+    if day is not None and _given("seed"):
+        raise ParlourError("give --seed or --date, not both")
+    sh = make_sheet_from_options(count, length, difficulty, links, opts.seed, day)
+    doc = Document(opts.paper, f"{TITLE}: {draw.sheet_about(sh)}", draw.sheet_when(sh), opts.style)
+    doc.add("Puzzle sheet", draw.sheet_pages(sh, opts.paper, key.lower()))
+    name = f"doublets-{sh.date}" if sh.date else "doublets-sheet"
+    write_outputs(doc, opts, name, sh.to_json())
+
+
+# -- daily --------------------------------------------------------------------------------------
+
+
+def _daily_sheets(start: dt.date, days: int, count: int, length: int, difficulty: str, links: str | None):
+    for i in range(days):
+        day = start + dt.timedelta(days=i)
+        yield make_sheet_from_options(count, length, difficulty, links, None, day)
+
+
+def _daily_pages(sh: model.Sheet, paper, key: str, bookmark: str | None):
+    from generator.games import doublets_draw as draw
+
+    pages = draw.sheet_pages(sh, paper, key, label=f"{TITLE} for {draw.long_date(sh.date or '')}")
+    if bookmark:
+        pages[0] = replace(pages[0], bookmark=bookmark)
+    return pages
+
+
+@doublets.command()
+@click.option("--from", "start", required=True, metavar="YYYY-MM-DD", help="The first day.")
+@click.option("--days", type=int, default=7, show_default=True, help="How many days (up to ten years).")
+@click.option("--book", is_flag=True, help="One PDF with a bookmark for every day, instead of a file a day.")
+@_with(_sheet_options(model.MIXED))
+@print_options()
+def daily(
+    opts: PrintOptions,
+    start: str,
+    days: int,
+    book: bool,
+    count: int,
+    length: int,
+    difficulty: str,
+    links: str | None,
+    key: str,
+) -> None:
+    """Print a Doublets sheet for every day: the same date always gives the same sheet.
+
+    Without --book each day is its own PDF, named by date, in the --output directory
+    (default output/daily/). With --book the days go into one PDF (-o names it) with an
+    outline by month and day. --seed is not used: the date is the seed.
+
+    \b
+    Example:
+      parlour doublets daily --from 2025-01-01 --days 7
+      parlour doublets daily --from 2025-01-01 --days 365 --book -o year.pdf
+    """
+    from generator.games import doublets_draw as draw
+    from generator.press.document import Document, atomic_write, check_output_path
+
+    first = parse_date(start, "--from")
+    if not 1 <= days <= MAX_DAYS:
+        raise ParlourError(f"--days {days}: give 1 to {MAX_DAYS} days")
+    if _given("seed"):
+        raise ParlourError("daily sheets take their seed from the date: leave out --seed")
+    _check_count(count, length)
+    parse_links(links)
+    key = key.lower()
+    last = first + dt.timedelta(days=days - 1)
+    span = first.isoformat() if days == 1 else f"{first.isoformat()}_to_{last.isoformat()}"
+    if book:
+        doc = Document(
+            opts.paper,
+            f"{TITLE}: a sheet a day, {draw.long_date(first.isoformat())} on",
+            f"{days} daily sheets",
+            opts.style,
+        )
+        model_days = []
+        month: str | None = None
+        pages: list = []
+        for sh in _progress(
+            _daily_sheets(first, days, count, length, difficulty, links), days, "choosing puzzles"
+        ):
+            d = dt.date.fromisoformat(sh.date or "")
+            name = f"{draw.MONTHS[d.month - 1]} {d.year}"
+            if name != month:
+                if pages:
+                    doc.add(month or "", pages)
+                month, pages = name, []
+            pages += _daily_pages(
+                sh, opts.paper, key, f"{draw.DAYS[d.weekday()][:3]} {d.day} {draw.MONTHS[d.month - 1]}"
+            )
+            model_days.append(sh.to_json())
+        if pages:
+            doc.add(month or "", pages)
+        write_outputs(doc, opts, f"doublets-daily-{span}", {"days": model_days})
+        return
+    # One PDF a day into a directory.
+    out_dir = opts.output if opts.output is not None else OUTPUT_DIR / "daily"
+    if out_dir.exists() and not out_dir.is_dir():
+        raise ParlourError(
+            f"--output {str(out_dir)!r} is a file: without --book, give a directory for the daily PDFs"
+        )
+    parent = out_dir.parent if str(out_dir.parent) else Path(".")
+    if opts.output is not None and not out_dir.exists() and not parent.is_dir():
+        raise ParlourError(
+            f"--output: directory {str(parent)!r} does not exist; create it or choose another path"
+        )
+    if opts.json_path:
+        check_output_path(opts.json_path, "--json")
+    if opts.png_dir:
+        from generator.press.preview import check_png_dir
+
+        check_png_dir(opts.png_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written = []
+    model_days = []
+    for sh in _progress(
+        _daily_sheets(first, days, count, length, difficulty, links), days, "printing daily sheets"
+    ):
+        doc = Document(
+            opts.paper, f"{TITLE} for {draw.long_date(sh.date or '')}", draw.sheet_about(sh), opts.style
+        )
+        doc.add(draw.long_date(sh.date or ""), _daily_pages(sh, opts.paper, key, None))
+        path = out_dir / f"doublets-{sh.date}.pdf"
+        doc.save(path)
+        written.append(path)
+        model_days.append({**sh.to_json(), "file": path.name})
+        if opts.png_dir:
+            from generator.press.preview import render_pngs
+
+            render_pngs(path, opts.png_dir)
+    if opts.json_path:
+        text = json.dumps({"days": model_days}, indent=2) + "\n"
+        atomic_write(opts.json_path, lambda tmp: Path(tmp).write_text(text, encoding="utf-8"))
+    what = f"wrote {len(written)} daily sheet{'s' if len(written) != 1 else ''} into {out_dir}"
+    if days > 1:
+        what += f" ({written[0].name} to {written[-1].name})"
+    if opts.png_dir:
+        what += f", previews in {opts.png_dir}"
+    if opts.json_path:
+        what += f", content in {opts.json_path}"
+    click.echo(what)
+
+
+def _progress(items, total: int, label: str):
+    """Yield from `items`, with a progress bar on stderr when it is a terminal and the run is long."""
+    if not sys.stderr.isatty() or total < 5:
+        yield from items
+        return
+    with click.progressbar(length=total, label=label, file=sys.stderr) as bar:
+        for item in items:
+            yield item
+            bar.update(1)
+
+
+# -- Jewels -------------------------------------------------------------------------------------
+
+
+@doublets.command()
+@click.option("--players", type=int, default=2, show_default=True, help="2, or more for the round game.")
+@print_options()
+def jewels(opts: PrintOptions, players: int) -> None:
+    """Print twelve Jewels (four each of 3, 4 and 5 letters) and a key with the best score.
+
+    The Jewels are everyday words, dealt as the rules have players choose them, and always allow
+    chains and at least one Necklace. The key gives a best-scoring set of chains with the marks
+    worked out: a Jewel at an end scores its letters, a set Jewel twice that, each link costs one.
+
+    \b
+    Example:
+      parlour doublets jewels --seed 3
+      parlour doublets jewels --players 4 --paper a4
+    """
+    from generator.games import doublets_draw as draw
+    from generator.press.document import Document
+
+    _check_players(players)
+    jw = model.make_jewels(players, opts.seed)
+    doc = Document(opts.paper, f"{TITLE}: Jewels", f"Twelve Jewels, seed {opts.seed}", opts.style)
+    doc.add("Jewels", [draw.jewels_page(jw), draw.jewels_key_page(jw)])
+    write_outputs(doc, opts, "doublets-jewels", jw.to_json())
+
+
+# -- scoring paper ------------------------------------------------------------------------------
+
+
+@doublets.command()
+@click.option("--players", type=int, default=2, show_default=True, help="2, or 3 to 12 for the round game.")
+@click.option("--games", type=int, default=None, help="How many games to print [default: a page full].")
+@print_options()
+def scorepad(opts: PrintOptions, players: int, games: int | None) -> None:
+    """Print scoring paper: names, Declarations and Marks for four Doublets, Jewels and Total.
+
+    For three or more players it is the round game's paper, with a line for the President and
+    the decision marks for that many players.
+
+    \b
+    Example:
+      parlour doublets scorepad
+      parlour doublets scorepad --players 5 --games 6 --paper a4
+    """
+    from generator.games import doublets_draw as draw
+    from generator.press.document import Document
+
+    _check_players(players)
+    if games is not None and not 1 <= games <= 500:
+        raise ParlourError(f"--games {games}: give 1 to 500 games")
+    pad = model.make_scorepad(players)
+    pages = draw.scorepad_pages(pad, opts.paper, games)
+    doc = Document(opts.paper, f"{TITLE}: scoring paper", f"{players} players", opts.style)
+    doc.add("Scoring paper", pages)
+    per = draw.games_per_page(pad, opts.paper)
+    data = {**pad.to_json(), "games": games or per, "games_per_page": per, "pages": len(pages)}
+    write_outputs(doc, opts, f"doublets-scorepad-{players}", data)
+
+
+# -- the pack -----------------------------------------------------------------------------------
+
+
+def pack_section(opts: PrintOptions) -> tuple[str, list[Any], Any]:
+    """The pack's Doublets section: 8 graded 4-letter puzzles with their key, Jewels with their key,
+    and a page of two-player scoring paper."""
+    from generator.games import doublets_draw as draw
+
+    sh = model.make_sheet(8, 4, model.MIXED, seed=opts.seed)
+    jw = model.make_jewels(2, opts.seed)
+    pad = model.make_scorepad(2)
+    parts = [
+        ("Puzzle sheet", draw.sheet_pages(sh, opts.paper, "separate")),
+        ("Jewels", [draw.jewels_page(jw), draw.jewels_key_page(jw)]),
+        ("Scoring paper", draw.scorepad_pages(pad, opts.paper)),
+    ]
+    pages = [
+        replace(p, bookmark=title if i == 0 else None) for title, part in parts for i, p in enumerate(part)
+    ]
+    content = {"sheet": sh.to_json(), "jewels": jw.to_json(), "scorepad": pad.to_json()}
+    return TITLE, pages, content
+
+
+for _param in daily.params:  # -o means a directory here unless --book
+    if _param.name == "output":
+        _param.help = "Without --book: the directory for the daily PDFs [default: output/daily]. With --book: the PDF to write."
