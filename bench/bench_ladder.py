@@ -1,5 +1,7 @@
 """Doublets figures: graph builds per length, exact par for 1,000 puzzles, a year of daily
-sheets (puzzle selection only), Jewels, and `solve` in a cold process.
+sheets (puzzle selection alone, then the whole `parlour doublets daily` command with its PDFs),
+Jewels, and `parlour doublets solve` in a cold process.  Ends with the four figures the issue
+budgets, beside their budgets.
 
 Run: python bench/bench_ladder.py   (prints figures; asserts nothing)
 """
@@ -11,6 +13,7 @@ import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -56,6 +59,7 @@ def main() -> None:
         print(f"  {n} letters: {len(g):6d} words {g.edge_count:6d} edges {ms(best)} {ms(med)}")
     _, all_med, _ = timed(lambda: ladder.Ladders(lex).build_all())
     print(f"  all lengths (sum of bests)   {ms(total_best)}   one build_all(): {ms(all_med)}")
+    summary = {"graphs": all_med}
 
     lad = ladder.ladders_for(lex)
     lad.build_all()
@@ -71,6 +75,7 @@ def main() -> None:
             a, b = rng.sample(common, 2)
             pairs.append((a, b))
         best, med, pars = timed(lambda g=g, pairs=pairs: [g.par(a, b) for a, b in pairs])
+        summary[f"par{n}"] = med
         print(
             f"\n{PUZZLES} random {n}-letter puzzles, exact par: {ms(best)} {ms(med)}"
             f"   (mean par {statistics.mean(pars):.1f})"
@@ -105,22 +110,53 @@ def main() -> None:
         times.append(time.perf_counter() - t)
     print(f"\nJewels (20 seeds): median {ms(statistics.median(times))}  max {ms(max(times))}")
 
-    code = (
-        "from generator.words.ladder import solve; s = solve('witch', 'fairy'); "
-        "print(s.links, s.shortest_chains)"
+    t = time.perf_counter()
+    for seed in range(PUZZLES // 8):
+        doublets.make_sheet(8, 4, doublets.MIXED, seed=seed)
+    summary["sheets"] = time.perf_counter() - t
+    print(
+        f"\n{PUZZLES // 8} graded 4-letter sheets = {PUZZLES} puzzles chosen with key: {summary['sheets']:.2f} s"
     )
+
+    # The whole command, cold, as a user runs it: a year of daily sheets with their PDFs.
+    cli = [sys.executable, "-m", "generator", "doublets"]
+    with tempfile.TemporaryDirectory() as tmp:
+        for label, extra in (
+            ("a PDF a day", ["-o", f"{tmp}/year"]),
+            ("--book", ["--book", "-o", f"{tmp}/y.pdf"]),
+        ):
+            t = time.perf_counter()
+            subprocess.run(
+                [*cli, "daily", "--from", "2025-01-01", "--days", str(DAYS), *extra],
+                cwd=ROOT,
+                check=True,
+                capture_output=True,
+            )
+            el = time.perf_counter() - t
+            summary[f"year {label}"] = el
+            print(f"`parlour doublets daily --days {DAYS}` ({label}), cold, PDFs included: {el:6.2f} s")
+
     cold = []
     for _ in range(REPEAT):
         t = time.perf_counter()
-        subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, capture_output=True)
+        subprocess.run([*cli, "solve", "witch", "fairy"], cwd=ROOT, check=True, capture_output=True)
         cold.append(time.perf_counter() - t)
     t = time.perf_counter()
     subprocess.run([sys.executable, "-c", "pass"], check=True)
     bare = time.perf_counter() - t
+    summary["solve"] = statistics.median(cold)
     print(
-        f"\ncold `python -c` solve witch->fairy: best {ms(min(cold))} median "
+        f"\ncold `python -m generator doublets solve witch fairy`: best {ms(min(cold))} median "
         f"{ms(statistics.median(cold))}   (bare interpreter {ms(bare)})"
     )
+
+    print("\nIssue figures (median where repeated)          measured    budget")
+    print(f"  graphs for all lengths built                  {ms(summary['graphs'])}    300 ms")
+    print(f"  1,000 puzzles with exact par (4 letters)      {ms(summary['par4'])}   1000 ms")
+    print(f"  1,000 puzzles with exact par (5 letters)      {ms(summary['par5'])}   1000 ms")
+    print(f"  a year of daily sheets with PDFs              {summary['year a PDF a day']:8.2f} s      30 s")
+    print(f"  ... as one --book PDF                         {summary['year --book']:8.2f} s      30 s")
+    print(f"  `solve` in a cold process                     {ms(summary['solve'])}   1000 ms")
 
 
 if __name__ == "__main__":
