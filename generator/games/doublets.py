@@ -55,7 +55,7 @@ def is_puzzle_end(word: str, lexicon: Lexicon | None = None) -> bool:
 #     hard 6-7:     par 4 with 1 way, par 5 with 1-3, par 6 with 2+, par 7 with 4+
 #     fiendish 8-10: par 6 with 1 way, par 7 with 1-3, par 8 any, par 9 with 2+, par 10 with 4+
 # Rare words never make a puzzle hard: every link of the key's (friendliest) chain must have
-# zipf >= LINK_ZIPF_FLOOR, and both ends are common words.
+# zipf >= LINK_ZIPF_FLOOR and be off the unwelcome list, and both ends are common words.
 DIFFICULTY_BANDS: dict[str, tuple[int, int]] = {
     "easy": (2, 3),
     "medium": (4, 5),
@@ -238,9 +238,12 @@ def _ends(ladders: Ladders, length: int) -> _Ends:
 
 
 def _links_ok(g: WordGraph, chain: Sequence[str], zipf_floor: float) -> bool:
-    """True if no link of the chain is rarer than the floor (graphs without frequencies pass)."""
-    zipfs = [g.zipf(w) for w in chain[1:-1]]
-    return all(z is None or z >= zipf_floor for z in zipfs)
+    """True if no link of the key is rarer than the floor (graphs without frequencies pass) or
+    unwelcome: the key steers round unwelcome words, so one left in it means every shortest
+    chain is either unwelcome or rare, and the puzzle would ask players to find such a word."""
+    links = chain[1:-1]
+    zipfs = [g.zipf(w) for w in links]
+    return all(z is None or z >= zipf_floor for z in zipfs) and not any(w in g.avoid for w in links)
 
 
 def _band_list(count: int, difficulty: str) -> list[str]:
@@ -958,6 +961,8 @@ def make_jewels(
         chains = [c for n in JEWEL_LENGTHS for c in results[n][0]]
         if not any(c.necklace for c in chains):
             continue
+        if any(w in ladders.graph(len(w)).avoid for c in chains for w in c.words):
+            continue  # the best key would print an unwelcome word: deal again
         unused = [w for n in JEWEL_LENGTHS for w in results[n][1]]
         return Jewels(
             players=players,

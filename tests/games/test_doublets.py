@@ -100,6 +100,7 @@ def check_sheet(sheet, lexicon, oracle=None):
         assert dag.count == p.shortest_chains
         assert list(p.chain) == dag.friendliest()
         assert all(lexicon.zipf(w) >= D.LINK_ZIPF_FLOOR for w in p.links)
+        assert not set(p.links) & D.not_puzzle_ends(), "the key needs an unwelcome word"
         if oracle is not None:
             assert nx.shortest_path_length(oracle, p.start, p.end) - 1 == p.par
             if p.shortest_chains <= 200:
@@ -358,6 +359,7 @@ def test_real_jewels(real, seed):
         assert all(D.is_puzzle_end(w, real) for w in ws)
         assert not any(one_apart(a, b) for a, b in itertools.combinations(ws, 2))
     assert any(c.necklace for c in j.key.chains)
+    assert not {w for c in j.key.chains for w in c.words} & D.not_puzzle_ends()
     check_key(j.key, j.words, real)
     for n, ws in groups.items():  # chains are possible in every length
         assert any(c.jewels[0] in ws for c in j.key.chains), n
