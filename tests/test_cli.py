@@ -10,6 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from generator import __version__
+from tests.clicheck import one_line_error as _one_line_error
 
 
 def test_help_and_version(run):
@@ -20,14 +21,6 @@ def test_help_and_version(run):
     for cmd in ("pack", "calibrate"):
         res = run(cmd, "--help")
         assert res.exit_code == 0 and "Example" in res.output and "--paper" in res.output
-
-
-def _one_line_error(res) -> str:
-    assert res.exit_code == 2, (res.exit_code, res.output)
-    lines = [ln for ln in res.stderr.splitlines() if ln.strip()]
-    assert len(lines) == 1, res.stderr
-    assert "Traceback" not in res.stderr
-    return lines[0]
 
 
 def _no_files(where: Path) -> list[str]:

@@ -16,6 +16,7 @@ from generator.games import riddle_craft_draw as draw
 from generator.games.riddle_craft import load_template
 from generator.press.cards import SAFE, get_card, impose
 from generator.press.paper import get_paper
+from tests.clicheck import one_line_error as _one_line_error
 from tests.pdfcheck import fonts_embedded
 
 RIDDLE_SHEETS = math.ceil(118 / 9)  # 14: the last sheet holds one card
@@ -256,14 +257,6 @@ def test_fragments_replace_by_default_and_extend_on_request(tmp_path):
     assert len(model["riddles"]) == 121 and model["riddles"][-1]["text"] == "I hum in the rain"
     pdf, model = _make(tmp_path, "--fragments", str(src), "--fragments-mode", "replace")
     assert len(model["riddles"]) == 3
-
-
-def _one_line_error(res) -> str:
-    assert res.exit_code == 2, (res.exit_code, res.output)
-    lines = [ln for ln in res.stderr.splitlines() if ln.strip()]
-    assert len(lines) == 1, res.stderr
-    assert "Traceback" not in res.stderr
-    return lines[0]
 
 
 @pytest.mark.parametrize(

@@ -207,6 +207,26 @@ def draw_arrow(
     c.restoreState()
 
 
+def _sorcerer_body(c: Canvas, size: float, suit: str, style: Style) -> None:
+    """The bottom pyramid seen from above, drawn with its front towards +x: base, dark front face, ridges."""
+    col = suit_colour(suit, style)
+    h = size / 2
+    c.setLineJoin(0)
+    c.setLineWidth(max(0.5, size * 0.025))
+    c.setStrokeColorRGB(*(style.ink if style.ink_saver else col))
+    c.setFillColorRGB(*(WHITE if style.ink_saver else pale(col, 0.35)))
+    c.rect(-h, -h, size, size, stroke=1, fill=1)
+    p = c.beginPath()  # the front face (where the suit marks look), filled solid
+    p.moveTo(h, -h)
+    p.lineTo(h, h)
+    p.lineTo(0, 0)
+    p.close()
+    c.setFillColorRGB(*col)
+    c.drawPath(p, stroke=0, fill=1)
+    for sx, sy in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
+        c.line(0, 0, sx * h, sy * h)
+
+
 def draw_sorcerer(c: Canvas, x: float, y: float, size: float, suit: str, facing: str, style: Style) -> None:
     """A sorcerer seen from above: three stacked pyramids (nested squares with their ridges), the front
     face dark, the suit glyph on the apex, and an arrow showing the facing. `size` is the base width."""
@@ -215,24 +235,8 @@ def draw_sorcerer(c: Canvas, x: float, y: float, size: float, suit: str, facing:
     c.saveState()
     c.translate(x, y)
     c.rotate(ANGLES[facing])  # the sorcerer's front now faces +x
-    c.setLineJoin(0)
-    # base pyramid
-    c.setLineWidth(max(0.5, size * 0.025))
-    c.setStrokeColorRGB(*(style.ink if style.ink_saver else col))
-    c.setFillColorRGB(*(WHITE if style.ink_saver else pale(col, 0.35)))
-    c.rect(-h, -h, size, size, stroke=1, fill=1)
-    # the front face (where the suit marks look), filled solid
-    p = c.beginPath()
-    p.moveTo(h, -h)
-    p.lineTo(h, h)
-    p.lineTo(0, 0)
-    p.close()
-    c.setFillColorRGB(*col)
-    c.drawPath(p, stroke=0, fill=1)
-    # ridges and the two upper pyramids' bases
-    c.setLineWidth(max(0.35, size * 0.018))
-    for sx, sy in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
-        c.line(0, 0, sx * h, sy * h)
+    _sorcerer_body(c, size, suit, style)
+    c.setLineWidth(max(0.35, size * 0.018))  # the two upper pyramids' bases
     for k in (0.68, 0.38):
         c.rect(-h * k, -h * k, size * k, size * k, stroke=1, fill=0)
     c.restoreState()
@@ -1485,24 +1489,10 @@ def draw_sorcerer_plain(
     c: Canvas, x: float, y: float, size: float, suit: str, facing: str, style: Style
 ) -> None:
     """A sorcerer without its arrow (the rotation diagram draws its own rays)."""
-    col = suit_colour(suit, style)
-    h = size / 2
     c.saveState()
     c.translate(x, y)
     c.rotate(ANGLES[facing])
-    c.setLineWidth(max(0.5, size * 0.025))
-    c.setStrokeColorRGB(*(style.ink if style.ink_saver else col))
-    c.setFillColorRGB(*(WHITE if style.ink_saver else pale(col, 0.35)))
-    c.rect(-h, -h, size, size, stroke=1, fill=1)
-    p = c.beginPath()
-    p.moveTo(h, -h)
-    p.lineTo(h, h)
-    p.lineTo(0, 0)
-    p.close()
-    c.setFillColorRGB(*col)
-    c.drawPath(p, stroke=0, fill=1)
-    for sx, sy in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
-        c.line(0, 0, sx * h, sy * h)
+    _sorcerer_body(c, size, suit, style)
     c.restoreState()
 
 

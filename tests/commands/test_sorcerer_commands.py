@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -14,21 +13,11 @@ from generator.games import sorcerer as sc
 from generator.press.cards import get_card
 from generator.press.paper import get_paper
 from generator.press.style import get_style
+from tests.clicheck import files_in as _files
+from tests.clicheck import one_line_error as _one_line_error
 from tests.pdfcheck import fonts_embedded
 
 GLYPHS = {"❂", "◐", "♛", "⚜"}
-
-
-def _one_line_error(res) -> str:
-    assert res.exit_code == 2, (res.exit_code, res.output)
-    lines = [ln for ln in res.stderr.splitlines() if ln.strip()]
-    assert len(lines) == 1, res.stderr
-    assert "Traceback" not in res.stderr
-    return lines[0]
-
-
-def _files(where: Path) -> list[str]:
-    return sorted(str(p.relative_to(where)) for p in where.rglob("*") if p.is_file())
 
 
 def test_help_has_examples(run):

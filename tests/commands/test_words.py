@@ -10,6 +10,7 @@ from click.testing import CliRunner
 from generator.cli import ParlourGroup
 from generator.commands.words import words
 from generator.words.lexicon import load
+from tests.clicheck import one_line_error as _one_line_error
 
 
 @pytest.fixture(scope="module")
@@ -27,13 +28,6 @@ def parlour():
         return runner.invoke(group, ["words", *args], catch_exceptions=False)
 
     return _run
-
-
-def _one_line_error(res) -> str:
-    assert res.exit_code == 2, (res.exit_code, res.output)
-    lines = [ln for ln in res.stderr.splitlines() if ln.strip()]
-    assert len(lines) == 1, res.stderr
-    return lines[0]
 
 
 def test_found_words_exit_0_with_tier_and_zipf(parlour, lex):
