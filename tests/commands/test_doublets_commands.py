@@ -18,6 +18,8 @@ from generator.press.paper import PAPERS, get_paper
 from generator.press.style import DEFAULT, get_style
 from generator.words.ladder import solve
 from generator.words.lexicon import blocklist, load
+from tests.clicheck import files_in as _files
+from tests.clicheck import one_line_error as _one_line_error
 from tests.doublets_pdf import chains_in, ladders, page_rects, page_text
 from tests.pdfcheck import fonts_embedded
 from tests.wordsets import assert_valid_chain
@@ -26,18 +28,6 @@ from tests.wordsets import assert_valid_chain
 @pytest.fixture(scope="module")
 def lex():
     return load()
-
-
-def _one_line_error(res) -> str:
-    assert res.exit_code == 2, (res.exit_code, res.output, res.stderr)
-    lines = [ln for ln in res.stderr.splitlines() if ln.strip()]
-    assert len(lines) == 1, res.stderr
-    assert "Traceback" not in res.stderr
-    return lines[0]
-
-
-def _files(where: Path) -> list[str]:
-    return sorted(str(p.relative_to(where)) for p in where.rglob("*") if p.is_file())
 
 
 def test_help_has_examples(run):
