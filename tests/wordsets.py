@@ -75,6 +75,24 @@ def real_naive_graph(length: int) -> nx.Graph:
     return naive_graph(load().words(length=length))
 
 
+@functools.cache
+def real_wide_naive_graph(length: int, min_zipf: float) -> nx.Graph:
+    """naive_graph over the standard words plus the broad-tier words with zipf >= min_zipf."""
+    from generator.words.lexicon import load
+
+    lex = load()
+    words = {w for w in lex.words("broad", length) if w in lex or lex.zipf(w) >= min_zipf}
+    g = nx.Graph()
+    g.add_nodes_from(words)
+    for w in words:  # every one-letter variant looked up (a third way, neither pairs nor buckets)
+        for i in range(length):
+            for ch in "abcdefghijklmnopqrstuvwxyz":
+                v = w[:i] + ch + w[i + 1 :]
+                if v != w and v in words:
+                    g.add_edge(w, v)
+    return g
+
+
 def assert_valid_chain(chain, lexicon, start: str, end: str, par: int) -> None:
     """A printed chain: right ends, par + 2 words, one letter per step, no repeats, all words."""
     assert chain[0] == start and chain[-1] == end, chain

@@ -67,6 +67,10 @@ MIXED = "mixed"  # a graded sheet: equal shares of each band, easiest first
 MIN_PAR = 2
 MAX_PAR = 10
 LINK_ZIPF_FLOOR = 2.5
+# A player who knows a word outside the standard list may find a chain shorter than par (boss ->
+# bots -> bets; woo -> poo -> pod).  Puzzles where a broad-tier word at least this frequent makes
+# such a shortcut are skipped, so par holds for every word a player is likely to use.
+SHORTCUT_ZIPF = 3.0
 MAX_TRIES_PER_PUZZLE = 20_000
 
 
@@ -211,6 +215,7 @@ class _Ends:
     component: list[int]
 
     reach: dict[int, list[int]] | None = None  # see _reach
+    wide: WordGraph | None = None  # standard words plus frequent broad ones (see SHORTCUT_ZIPF)
 
     def __post_init__(self) -> None:
         self.common = frozenset(self.pool)
@@ -232,7 +237,10 @@ def _ends(ladders: Ladders, length: int) -> _Ends:
                 groups.setdefault(comp[i], []).append(i)
         groups = {c: ids for c, ids in groups.items() if len(ids) > 1}
         pool = sorted(i for ids in groups.values() for i in ids)
-        cached = ladders.memo[key] = _Ends(pool, groups, comp)
+        lex = ladders.lexicon
+        extra = [w for w in lex.words("broad", length) if w not in g.index and lex.zipf(w) >= SHORTCUT_ZIPF]
+        wide = WordGraph(g.words + extra, lex.zipf) if extra else None
+        cached = ladders.memo[key] = _Ends(pool, groups, comp, wide=wide)
     assert isinstance(cached, _Ends)
     return cached
 
@@ -381,7 +389,7 @@ def _find_puzzle(
             for _ in range(min(OUTWARD_PICKS, len(fits))):
                 t = fits.pop(rng.randrange(len(fits)))
                 tries += 1
-                found = _keyed(g, s, t, par_hi, zipf_floor)
+                found = _keyed(g, s, t, par_hi, zipf_floor, ends.wide)
                 if found is not None:
                     return found
             continue
@@ -397,9 +405,43 @@ def _find_puzzle(
             continue
         if band is not None and difficulty_of(*got) != band:
             continue
-        found = _keyed(g, s, t, par_hi, zipf_floor)
+        found = _keyed(g, s, t, par_hi, zipf_floor, ends.wide)
         if found is not None:
             return found
+    return _sweep(g, ends, rng, used, band, par_lo, par_hi, zipf_floor)
+
+
+def _sweep(
+    g: WordGraph,
+    ends: _Ends,
+    rng: random.Random,
+    used: set[int],
+    band: str | None,
+    par_lo: int,
+    par_hi: int,
+    zipf_floor: float,
+) -> Puzzle | None:
+    """When random draws find nothing (a sparse band, or most fitting ends already used), try
+    every start in a seeded random order, and from each every fitting end: slower, but it
+    finds a puzzle whenever one exists."""
+    starts = [s for s in ends.pool if s not in used]
+    rng.shuffle(starts)
+    for s in starts:
+        reach = g.ball(g.words[s], par_hi)
+        fits = sorted(
+            t
+            for t, (par, ways) in reach.items()
+            if par >= par_lo
+            and t in ends.common
+            and t not in used
+            and not _one_apart(g.words[s], g.words[t])
+            and (band is None or difficulty_of(par, ways) == band)
+        )
+        rng.shuffle(fits)
+        for t in fits:
+            found = _keyed(g, s, t, par_hi, zipf_floor, ends.wide)
+            if found is not None:
+                return found
     return None
 
 
@@ -410,14 +452,19 @@ def _reach(g: WordGraph, ends: _Ends) -> dict[int, list[int]]:
     return ends.reach
 
 
-def _keyed(g: WordGraph, s: int, t: int, par_hi: int, zipf_floor: float) -> Puzzle | None:
-    """The puzzle s -> t with its key, unless the key would need a word rarer than the floor
-    (rare words are not the kind of hard we want)."""
+def _keyed(
+    g: WordGraph, s: int, t: int, par_hi: int, zipf_floor: float, wide: WordGraph | None = None
+) -> Puzzle | None:
+    """The puzzle s -> t with its key, unless the key would need a word rarer than the floor or
+    unwelcome (rare words are not the kind of hard we want), or a frequent word outside the
+    standard list gives a shorter chain (`wide`: the par would look wrong to whoever knows it)."""
     a, b = g.words[s], g.words[t]
     dag = g.shortest(a, b, max_links=par_hi)
     assert dag is not None
     chain = dag.friendliest()
     if not _links_ok(g, chain, zipf_floor):
+        return None
+    if wide is not None and wide.par(a, b, max_links=dag.par - 1) is not None:
         return None
     return Puzzle(a, b, dag.par, tuple(chain), dag.count)
 

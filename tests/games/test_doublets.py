@@ -31,6 +31,7 @@ from tests.wordsets import (
     naive_graph,
     one_apart,
     real_naive_graph,
+    real_wide_naive_graph,
     toy_words,
     toy_zipf,
 )
@@ -85,7 +86,7 @@ def test_bands_are_contiguous_and_ordered():
 # --- sheets -----------------------------------------------------------------------------------
 
 
-def check_sheet(sheet, lexicon, oracle=None):
+def check_sheet(sheet, lexicon, oracle=None, wide=None):
     ends = [w for p in sheet.puzzles for w in (p.start, p.end)]
     assert len(ends) == len(set(ends)), "an end word appears twice on the sheet"
     g = ladders_for(lexicon).graph(sheet.length)
@@ -101,6 +102,8 @@ def check_sheet(sheet, lexicon, oracle=None):
         assert list(p.chain) == dag.friendliest()
         assert all(lexicon.zipf(w) >= D.LINK_ZIPF_FLOOR for w in p.links)
         assert not set(p.links) & D.not_puzzle_ends(), "the key needs an unwelcome word"
+        if wide is not None:  # no frequent word outside the standard list makes a shortcut
+            assert nx.shortest_path_length(wide, p.start, p.end) - 1 == p.par
         if oracle is not None:
             assert nx.shortest_path_length(oracle, p.start, p.end) - 1 == p.par
             if p.shortest_chains <= 200:
@@ -115,14 +118,34 @@ def check_sheet(sheet, lexicon, oracle=None):
 def test_real_sheets_meet_their_promises(real, difficulty):
     sheet = make_sheet(8, 4, difficulty, seed=42)
     assert len(sheet.puzzles) == 8
-    check_sheet(sheet, real, real_naive_graph(4))
+    check_sheet(sheet, real, real_naive_graph(4), real_wide_naive_graph(4, D.SHORTCUT_ZIPF))
     if difficulty == D.MIXED:
         assert [p.difficulty for p in sheet.puzzles] == [b for b in D.DIFFICULTIES for _ in range(2)]
 
 
 @pytest.mark.parametrize("length", [3, 5, 6])
 def test_real_sheets_other_lengths(real, length):
-    check_sheet(make_sheet(6, length, "medium", seed=length), real)
+    wide = real_wide_naive_graph(3, D.SHORTCUT_ZIPF) if length == 3 else None
+    check_sheet(make_sheet(6, length, "medium", seed=length), real, wide=wide)
+
+
+def test_no_shortcut_through_words_outside_the_standard_list(real):
+    # woo -> poo -> pod and boss -> bots -> bets: "poo" and "bots" are broad-tier words frequent
+    # enough that players use them, so such puzzles are never chosen.
+    assert "poo" not in real and real.zipf("poo") >= D.SHORTCUT_ZIPF
+    assert "bots" not in real and real.zipf("bots") >= D.SHORTCUT_ZIPF
+    wide = real_wide_naive_graph(3, D.SHORTCUT_ZIPF)
+    for seed in range(4):
+        check_sheet(make_sheet(8, 3, "easy", seed=seed), real, wide=wide)
+    ends = D._ends(ladders_for(real), 4)
+    assert ends.wide is not None and "bots" in ends.wide and "bots" not in ladders_for(real).graph(4)
+
+
+def test_sparse_bands_are_found_by_sweeping():
+    # Eight 3-letter fiendish puzzles with distinct ends are rare enough that random draws can
+    # miss them; the sweep finds them.
+    sheet = make_sheet(8, 3, "fiendish", seed=0)
+    assert [p.difficulty for p in sheet.puzzles] == ["fiendish"] * 8
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
