@@ -159,9 +159,7 @@ def scoring_table(longest: int = 12) -> list[tuple[int, int]]:
 # --- deriving the letter mix ------------------------------------------------------------------
 
 
-def letter_weights(
-    words: list[str], vowel_share: float = DEFAULT_VOWEL_SHARE
-) -> dict[str, float]:
+def letter_weights(words: list[str], vowel_share: float = DEFAULT_VOWEL_SHARE) -> dict[str, float]:
     """Each letter's share of all letters in `words` (each word counted once), then rescaled so
     the vowels a e i o u make up `vowel_share` and the consonants the rest, each group keeping
     its own internal proportions."""
@@ -392,9 +390,7 @@ def scale(deck: Deck, size: int) -> Deck:
     n_letters = size - n_events
     letters = apportion({c: float(n) for c, n in deck.letters.items()}, n_letters)
     ev = apportion(event_weight, n_events) if n_events else {}
-    events = tuple(
-        EventCard(e.name, ev.get(e.name, 0), e.timing, e.text) for e in deck.events
-    )
+    events = tuple(EventCard(e.name, ev.get(e.name, 0), e.timing, e.text) for e in deck.events)
     return Deck(letters, events, deck.reference, source=f"{deck.source} scaled to {size}")
 
 
