@@ -1,0 +1,353 @@
+"""Riddle Craft content model: riddle fragments, When Cards, tokens and reference cards."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import tomllib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Literal
+
+from generator.errors import ParlourError
+
+KINDS: tuple[str, ...] = (
+    "looks",  # what I look like
+    "does",  # what I do
+    "where",  # where I am found
+    "feelings",  # how people feel about me
+    "made",  # what I am made of
+    "cannot",  # what I cannot do
+    "size_age",  # how big or old I am
+    "abstract",  # abstract qualities
+)
+CUSTOM_KIND = "custom"  # kind given to a user's fragment that names none
+
+TEMPLATES_DIR = Path(__file__).resolve().parents[2] / "templates"
+TEMPLATE = TEMPLATES_DIR / "riddle_craft.toml"
+
+Mode = Literal["replace", "extend"]
+_KIND_RE = re.compile(r"[a-z][a-z0-9_]*\Z")
+_COMMA_HINT = "; put a fragment that contains a comma in double quotes"
+
+
+@dataclass(frozen=True)
+class RiddleCard:
+    """One Riddle Card: a first-person clue such as "I have stripes"."""
+
+    text: str
+    kind: str
+
+
+@dataclass(frozen=True)
+class WhenCard:
+    """A two-sided When Card; either side may be played."""
+
+    front: str
+    back: str
+
+
+@dataclass(frozen=True)
+class Tokens:
+    """How many check and cross tokens to cut out, with their symbols and point values."""
+
+    check: int = 7
+    cross: int = 7
+    check_symbol: str = "\u2611"
+    cross_symbol: str = "\u2612"
+    check_value: int = 1
+    cross_value: int = -1
+
+
+@dataclass(frozen=True)
+class ReferenceCard:
+    """A rules summary card: a title, short bullet lines and an optional (cards, points) table."""
+
+    title: str
+    lines: tuple[str, ...]
+    table: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class RiddleCraftDeck:
+    """Everything printed for one Riddle Craft deck."""
+
+    riddles: tuple[RiddleCard, ...]
+    when: tuple[WhenCard, ...]
+    tokens: Tokens = field(default_factory=Tokens)
+    reference: tuple[ReferenceCard, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the deck as JSON-ready data (the `--json FILE` shape)."""
+        return {
+            "riddles": [{"text": r.text, "kind": r.kind} for r in self.riddles],
+            "when": [{"front": w.front, "back": w.back} for w in self.when],
+            "tokens": {"check": self.tokens.check, "cross": self.tokens.cross},
+        }
+
+    def counts(self) -> dict[str, int]:
+        """Return how many riddle cards there are of each kind, in first-seen order."""
+        out: dict[str, int] = {}
+        for r in self.riddles:
+            out[r.kind] = out.get(r.kind, 0) + 1
+        return out
+
+
+@dataclass(frozen=True)
+class _Entry:
+    """A fragment read from a file, with where it came from (for error messages)."""
+
+    card: RiddleCard
+    where: str
+
+
+def fragment_key(text: str) -> str:
+    """Return the key two fragments share when they are the same clue (case and spacing ignored)."""
+    return " ".join(text.split()).casefold()
+
+
+def press_your_luck_points(cards: int, table: Sequence[tuple[int, int]]) -> int:
+    """Return the points for a riddle of `cards` cards; the last row covers longer riddles too."""
+    if cards < 1:
+        return 0
+    points = 0
+    for length, value in sorted(table):
+        if cards >= length:
+            points = value
+    return points
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading files
+
+
+def _read_bytes(path: Path, what: str) -> bytes:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise ParlourError(f"{what} {path} does not exist; check the path") from None
+    except IsADirectoryError:
+        raise ParlourError(f"{what} {path} is a folder; give a .toml or .csv file") from None
+    except OSError as e:
+        raise ParlourError(f"cannot read {what} {path}: {e.strerror or e}") from None
+
+
+def _decode(data: bytes, path: Path, what: str) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise ParlourError(
+            f"cannot read {what} {path}: not UTF-8 text (byte {e.start}); save it as UTF-8"
+        ) from None
+
+
+def _load_toml(path: Path, what: str) -> dict[str, Any]:
+    text = _decode(_read_bytes(path, what), path, what)
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise ParlourError(f"{what} {path} is not valid TOML: {e}") from None
+
+
+def _clean_kind(raw: object, where: str, path: Path, hint: str = "") -> str:
+    kind = str(raw).strip().lower()
+    if not kind:
+        return CUSTOM_KIND
+    if not _KIND_RE.match(kind):
+        raise ParlourError(f"{path}: {where}: kind {str(raw).strip()!r} is not one word (a-z, 0-9, _){hint}")
+    return kind
+
+
+def _make_entry(raw: object, kind: str, where: str, path: Path) -> _Entry:
+    if not isinstance(raw, str):
+        raise ParlourError(f"{path}: {where} is not text; write the fragment in quotes")
+    text = " ".join(raw.split())
+    if not text:
+        raise ParlourError(f"{path}: {where} is an empty fragment; write a clue or delete it")
+    return _Entry(RiddleCard(text, kind), where)
+
+
+def _toml_entries(data: dict[str, Any], path: Path) -> list[_Entry]:
+    if "riddles" not in data:
+        raise ParlourError(
+            f"{path} has no [riddles] table; see {TEMPLATE.name} for the layout "
+            "([riddles] with one list of fragments per kind)"
+        )
+    riddles = data["riddles"]
+    if isinstance(riddles, list):
+        groups: Iterable[tuple[str, object, str]] = [(CUSTOM_KIND, riddles, "riddles")]
+    elif isinstance(riddles, dict):
+        groups = [(_clean_kind(k, f"riddles.{k}", path), v, f"riddles.{k}") for k, v in riddles.items()]
+    else:
+        raise ParlourError(f"{path}: 'riddles' must be a table of lists or a list of fragments")
+    entries = []
+    for kind, items, name in groups:
+        if not isinstance(items, list):
+            raise ParlourError(f"{path}: {name} must be a list of fragments in [ ... ]")
+        for i, raw in enumerate(items, start=1):
+            entries.append(_make_entry(raw, kind, f"{name} item {i}", path))
+    return entries
+
+
+def _csv_entries(path: Path) -> list[_Entry]:
+    text = _decode(_read_bytes(path, "fragments file"), path, "fragments file")
+    reader = csv.reader(io.StringIO(text, newline=""))
+    entries: list[_Entry] = []
+    text_col, kind_col, width = 0, 1, 2
+    try:
+        for n, row in enumerate(reader):
+            line = reader.line_num
+            if n == 0 and "text" in (cell.strip().lower() for cell in row):
+                header = [cell.strip().lower() for cell in row]
+                text_col = header.index("text")
+                kind_col = header.index("kind") if "kind" in header else -1
+                width = len(header)
+                continue
+            if not any(cell.strip() for cell in row):
+                continue  # a blank row (or one of bare commas) is not a fragment
+            if len(row) > width:
+                raise ParlourError(
+                    f"{path}: line {line} has {len(row)} columns, expected at most {width} "
+                    f"(text,kind){_COMMA_HINT}"
+                )
+            raw_text = row[text_col] if text_col < len(row) else ""
+            raw_kind = row[kind_col] if 0 <= kind_col < len(row) else ""
+            where = f"line {line}"
+            kind = _clean_kind(raw_kind, where, path, _COMMA_HINT)
+            entries.append(_make_entry(raw_text, kind, where, path))
+    except csv.Error as e:
+        raise ParlourError(f"{path}: line {reader.line_num} is not valid CSV: {e}") from None
+    return entries
+
+
+def _read_entries(path: Path) -> list[_Entry]:
+    suffix = path.suffix.lower()
+    if suffix == ".toml":
+        entries = _toml_entries(_load_toml(path, "fragments file"), path)
+    elif suffix == ".csv":
+        entries = _csv_entries(path)
+    else:
+        raise ParlourError(
+            f"fragments file {path}: unknown format {suffix or '(no extension)'!r}; "
+            "use a .toml file (like templates/riddle_craft.toml) or a .csv file (text,kind)"
+        )
+    if not entries:
+        raise ParlourError(f"fragments file {path} holds no fragments; add at least one")
+    return entries
+
+
+def _check_duplicates(entries: Iterable[_Entry], path: Path) -> None:
+    seen: dict[str, _Entry] = {}
+    for e in entries:
+        key = fragment_key(e.card.text)
+        first = seen.get(key)
+        if first is not None:
+            raise ParlourError(
+                f"{path}: duplicate fragment: {e.card.text!r} ({e.where}) repeats "
+                f"{first.card.text!r} ({first.where}); remove one of them"
+            )
+        seen[key] = e
+
+
+# ---------------------------------------------------------------------------------------------
+# Public loaders
+
+
+def _parse_when(data: dict[str, Any], path: Path) -> tuple[WhenCard, ...]:
+    try:
+        w = data["when"]
+        card = WhenCard(front=str(w["front"]), back=str(w["back"]))
+        return (card,) * int(w.get("count", 6))
+    except (KeyError, TypeError, ValueError) as e:
+        raise ParlourError(f"{path}: [when] needs front, back and count ({e})") from None
+
+
+def _parse_tokens(data: dict[str, Any], path: Path) -> Tokens:
+    try:
+        check, cross = data["tokens"]["check"], data["tokens"]["cross"]
+        return Tokens(
+            check=int(check["count"]),
+            cross=int(cross["count"]),
+            check_symbol=str(check["symbol"]),
+            cross_symbol=str(cross["symbol"]),
+            check_value=int(check["value"]),
+            cross_value=int(cross["value"]),
+        )
+    except (KeyError, TypeError, ValueError) as e:
+        raise ParlourError(
+            f"{path}: [tokens.check] and [tokens.cross] need symbol, value and count ({e})"
+        ) from None
+
+
+def _parse_reference(data: dict[str, Any], path: Path) -> tuple[ReferenceCard, ...]:
+    try:
+        return tuple(
+            ReferenceCard(
+                title=str(r["title"]),
+                lines=tuple(str(x) for x in r["lines"]),
+                table=tuple((int(a), int(b)) for a, b in r.get("table", ())),
+            )
+            for r in data.get("reference", ())
+        )
+    except (KeyError, TypeError, ValueError) as e:
+        raise ParlourError(f"{path}: each [[reference]] needs a title and lines ({e})") from None
+
+
+def _read_template(path: Path) -> tuple[RiddleCraftDeck, tuple[_Entry, ...]]:
+    data = _load_toml(path, "template")
+    entries = tuple(_toml_entries(data, path))
+    _check_duplicates(entries, path)
+    deck = RiddleCraftDeck(
+        riddles=tuple(e.card for e in entries),
+        when=_parse_when(data, path),
+        tokens=_parse_tokens(data, path),
+        reference=_parse_reference(data, path),
+    )
+    return deck, entries
+
+
+@lru_cache(maxsize=1)
+def _packaged() -> tuple[RiddleCraftDeck, tuple[_Entry, ...]]:
+    return _read_template(TEMPLATE)
+
+
+def load_template(path: Path | str | None = None) -> RiddleCraftDeck:
+    """Load a whole deck from a template TOML (default: the packaged one, read once)."""
+    return _packaged()[0] if path is None else _read_template(Path(path))[0]
+
+
+def load_fragments(
+    path: Path | str, mode: Mode = "replace", base: Sequence[RiddleCard] | None = None
+) -> list[RiddleCard]:
+    """Read a user's fragments (TOML or CSV) and return the deck's riddle cards.
+
+    mode="replace" returns only the file's fragments; mode="extend" returns `base` (default:
+    the packaged fragments) followed by the file's. Raises ParlourError for an unreadable file,
+    an unknown format, an empty fragment or a duplicate (case and spacing ignored).
+    """
+    if mode not in ("replace", "extend"):
+        raise ValueError(f"mode must be 'replace' or 'extend', not {mode!r}")
+    path = Path(path)
+    entries = _read_entries(path)
+    if mode == "extend":
+        if base is None:
+            before = [_Entry(e.card, f"built-in fragment, {e.where}") for e in _packaged()[1]]
+        else:
+            before = [_Entry(c, f"built-in fragment {i}") for i, c in enumerate(base, start=1)]
+        entries = before + entries
+    _check_duplicates(entries, path)
+    return [e.card for e in entries]
+
+
+def build_deck(fragments: Path | str | None = None, mode: Mode = "replace") -> RiddleCraftDeck:
+    """Return the packaged deck, with its riddles replaced or extended by a fragments file."""
+    deck = load_template()
+    if fragments is None:
+        return deck
+    riddles = load_fragments(fragments, mode, base=None)
+    return RiddleCraftDeck(
+        riddles=tuple(riddles), when=deck.when, tokens=deck.tokens, reference=deck.reference
+    )

@@ -1,0 +1,226 @@
+"""The two-sided calibration sheet: rulers to check scaling, and a see-through target to read duplex offset."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.press.document import Page, PageInfo
+from generator.press.paper import MARGIN, Paper, inch, mm
+from generator.press.text import TextStyle, draw_text
+
+SCALE_MM = 10.0  # the offset scales read from -10 to +10 mm
+SCALE_STEP = 0.5
+
+
+@dataclass(frozen=True)
+class Ruler:
+    """A ruler's baseline: starts at (x, y) and runs `length` points along `axis` ('x' or 'y')."""
+
+    name: str
+    axis: str
+    x: float
+    y: float
+    length: float
+    unit: str  # "mm" or "in"
+
+
+def rulers(paper: Paper) -> list[Ruler]:
+    """The four rulers, at the same place on both sides."""
+    w, h = paper.size
+    return [
+        Ruler("100 mm across", "x", 48 * mm, h - 42 * mm, 100 * mm, "mm"),
+        Ruler("4 in across", "x", 48 * mm, h - 62 * mm, 4 * inch, "in"),
+        Ruler("100 mm down", "y", 16 * mm, h - 182 * mm, 100 * mm, "mm"),
+        Ruler("4 in down", "y", 34 * mm, h - 182 * mm, 4 * inch, "in"),
+    ]
+
+
+def target_centre(paper: Paper) -> tuple[float, float]:
+    """Where the front's cross sits (front-page coordinates)."""
+    w, h = paper.size
+    return (w / 2 + 22 * mm, h - 128 * mm)
+
+
+def _draw_ruler(c: Canvas, r: Ruler, ink: tuple[float, float, float]) -> None:
+    c.saveState()
+    c.translate(r.x, r.y)
+    if r.axis == "y":
+        c.rotate(90)  # ticks then stand to the left of a vertical ruler, labels read bottom-to-top
+    c.setStrokeColorRGB(*ink)
+    c.setFillColorRGB(*ink)
+    c.setLineCap(0)  # butt caps: the baseline is exactly `length` long
+    c.setLineWidth(0.6)
+    c.line(0, 0, r.length, 0)
+    if r.unit == "mm":
+        n, step = 100, mm
+        for i in range(n + 1):
+            t = 7 * mm if i % 10 == 0 else 4.5 * mm if i % 5 == 0 else 2.5 * mm
+            c.setLineWidth(0.3)
+            c.line(i * step, 0, i * step, t)
+            if i % 10 == 0:
+                c.setFont("Sans", 6)
+                c.drawCentredString(i * step, t + 1 * mm, str(i // 10))
+        c.setFont("Sans", 6.5)
+        c.drawString(r.length + 2 * mm, 1 * mm, "cm")
+    else:
+        n, step = 32, inch / 8
+        for i in range(n + 1):
+            t = 7 * mm if i % 8 == 0 else 4.5 * mm if i % 4 == 0 else 3 * mm if i % 2 == 0 else 2 * mm
+            c.setLineWidth(0.3)
+            c.line(i * step, 0, i * step, t)
+            if i % 8 == 0:
+                c.setFont("Sans", 6)
+                c.drawCentredString(i * step, t + 1 * mm, str(i // 8))
+        c.setFont("Sans", 6.5)
+        c.drawString(r.length + 2 * mm, 1 * mm, "in")
+    c.setFont("Sans-Bold", 7)
+    c.drawString(0, -3.5 * mm, f"{r.name}: should measure exactly {'100 mm' if r.unit == 'mm' else '4 in'}")
+    c.restoreState()
+
+
+CROSS_ARM = 30 * mm  # the front's cross reaches past both scales on the back
+SCALE_AWAY = 18 * mm  # each scale sits this far from the cross's centre
+
+
+def _draw_cross(c: Canvas, x: float, y: float) -> None:
+    c.saveState()
+    c.setLineWidth(0.9)
+    c.setLineCap(0)
+    c.line(x - CROSS_ARM, y, x + CROSS_ARM, y)
+    c.line(x, y - CROSS_ARM, x, y + CROSS_ARM)
+    c.circle(x, y, 3 * mm, stroke=1, fill=0)
+    c.restoreState()
+
+
+def _draw_scales(c: Canvas, x: float, y: float) -> None:
+    """Two scales around (x, y): value v sits v mm right of (X scale) or above (Y scale) the centre."""
+    c.saveState()
+    c.setLineWidth(0.3)
+    c.setLineCap(0)
+    steps = int(SCALE_MM / SCALE_STEP)
+    xb = y - SCALE_AWAY  # X scale: a level baseline below the centre, ticks pointing up
+    yb = x - SCALE_AWAY  # Y scale: an upright baseline left of the centre, ticks pointing right
+    c.line(x - SCALE_MM * mm, xb, x + SCALE_MM * mm, xb)
+    c.line(yb, y - SCALE_MM * mm, yb, y + SCALE_MM * mm)
+    for k in range(-steps, steps + 1):
+        v = k * SCALE_STEP
+        t = 6 * mm if v == 0 else 4.5 * mm if k % 10 == 0 else 3 * mm if k % 2 == 0 else 1.8 * mm
+        c.line(x + v * mm, xb, x + v * mm, xb + t)
+        c.line(yb, y + v * mm, yb + t, y + v * mm)
+        if k % 10 == 0:
+            label = f"{v:+.0f}" if v else "0"
+            c.setFont("Sans", 7)
+            c.drawCentredString(x + v * mm, xb - 3.2 * mm, label)
+            c.drawRightString(yb - 1.2 * mm, y + v * mm - 0.9 * mm, label)
+    c.setFont("Sans-Bold", 7.5)
+    c.drawCentredString(x, xb - 7.5 * mm, "X (mm)")
+    c.saveState()
+    c.translate(yb - 8 * mm, y)
+    c.rotate(90)
+    c.drawCentredString(0, 0, "Y (mm)")
+    c.restoreState()
+    c.restoreState()
+
+
+FRONT_TEXT = (
+    "1. Print this sheet on both sides at 100 % (actual size), flipping on the long edge.\n"
+    "2. Check the rulers with a real ruler. If one measures short, your print dialog is scaling the page: "
+    "turn off 'fit to page' / 'shrink oversized pages' and print again.\n"
+    "3. Turn the sheet over and hold it against a window or lamp: the cross printed here shows through "
+    "onto the scales on the back. The back tells you what to do next."
+)
+BACK_TEXT = (
+    "Hold this side towards you against a bright light. The cross from the front shows through.\n"
+    "Read where its upright line crosses the X scale and where its level line crosses the Y scale, "
+    "to the nearest half millimetre.\n"
+    "Pass those two readings to every two-sided deck:  --back-offset X,Y   "
+    "(for example, cross at +1.5 on X and -0.5 on Y: --back-offset 1.5,-0.5).\n"
+    "Both on 0: your printer lines up already and needs no offset."
+)
+
+
+def calibration_pages(paper: Paper) -> list[Page]:
+    """Front and back of the calibration sheet."""
+    w, h = paper.size
+    tx, ty = target_centre(paper)
+
+    def side(c: Canvas, info: PageInfo, back: bool) -> None:
+        s = info.style
+        title = "Calibration sheet: back" if back else "Calibration sheet: front"
+        draw_text(
+            c,
+            title,
+            MARGIN,
+            h - MARGIN - 12 * mm,
+            w - 2 * MARGIN,
+            10 * mm,
+            TextStyle("Serif-Bold", 18, 10, align="left", color=s.accent),
+            "title",
+        )
+        for r in rulers(paper):
+            _draw_ruler(c, r, s.ink)
+        if back:
+            # the front's cross at (tx, ty) lies behind (w - tx, ty) on this side after a long-edge flip
+            _draw_scales(c, w - tx, ty)
+            text = BACK_TEXT
+        else:
+            _draw_cross(c, tx, ty)
+            c.setFont("Sans", 7)
+            c.drawString(tx + 4 * mm, ty - 6 * mm, "duplex target: see the back")
+            text = FRONT_TEXT
+        draw_text(
+            c,
+            text,
+            50 * mm,
+            MARGIN + 12 * mm,
+            w - 50 * mm - MARGIN,
+            70 * mm,
+            TextStyle("Sans", 10.5, 7, align="left", valign="top", leading=1.35),
+            "calibration text",
+        )
+
+    return [
+        Page(
+            lambda c, i: side(c, i, False),
+            "Calibration sheet: front",
+            note="two-sided: flip on the long edge",
+            duplex="long",
+            bookmark="Front",
+            side="front",
+        ),
+        Page(
+            lambda c, i: side(c, i, True),
+            "Calibration sheet: back",
+            note="two-sided: flip on the long edge",
+            duplex="long",
+            bookmark="Back",
+            side="back",
+        ),
+    ]
+
+
+def calibration_model(paper: Paper) -> dict:
+    """The calibration sheet as JSON-ready data (positions in mm)."""
+    tx, ty = target_centre(paper)
+    return {
+        "paper": paper.name,
+        "rulers": [
+            {
+                "name": r.name,
+                "axis": r.axis,
+                "x_mm": round(r.x / mm, 3),
+                "y_mm": round(r.y / mm, 3),
+                "length_mm": round(r.length / mm, 3),
+                "unit": r.unit,
+            }
+            for r in rulers(paper)
+        ],
+        "target": {
+            "x_mm": round(tx / mm, 3),
+            "y_mm": round(ty / mm, 3),
+            "scale_mm": SCALE_MM,
+            "step_mm": SCALE_STEP,
+        },
+    }

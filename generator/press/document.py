@@ -1,0 +1,270 @@
+"""One PDF: metadata, outline, viewer preferences, footers, contents page, invariant mode, atomic save."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from reportlab.pdfgen.canvas import Canvas
+
+from generator import __version__
+from generator.errors import ParlourError
+from generator.press.fonts import register_fonts, string_width
+from generator.press.paper import MARGIN, Paper, mm
+from generator.press.style import DEFAULT, Style
+from generator.press.text import TextStyle, draw_text
+
+Box = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class PageInfo:
+    """What a page's drawing function may want to know about where it sits."""
+
+    number: int
+    total: int
+    paper: Paper
+    style: Style
+
+
+@dataclass
+class Page:
+    """One page: a drawing function plus what the footer and PDF boxes should say."""
+
+    draw: Callable[[Canvas, PageInfo], None]
+    label: str
+    note: str | None = None  # e.g. "flip on the long edge"
+    footer: str = "bottom"  # bottom | sides | none
+    bookmark: str | None = None  # a second-level outline entry starting here
+    trim_box: Box | None = None
+    bleed_box: Box | None = None
+    duplex: str | None = None  # "long" | "short" when this page is one side of a two-sided sheet
+    side: str | None = (
+        None  # "front" starts a two-sided sheet (it must fall on an odd page); "back" follows it
+    )
+    side_span: tuple[float, float] | None = (
+        None  # for footer="sides": the stretch of margin free of crop marks
+    )
+
+
+@dataclass
+class Section:
+    title: str
+    pages: list[Page] = field(default_factory=list)
+
+
+def check_output_path(path: str | os.PathLike[str], what: str = "--output") -> Path:
+    """Refuse early, with one line, a path that cannot be written; nothing is created."""
+    p = Path(path)
+    if p.exists() and p.is_dir():
+        raise ParlourError(f"{what} {str(p)!r} is a directory: give a file name such as {p / 'out.pdf'}")
+    parent = p.parent if str(p.parent) else Path(".")
+    if not parent.is_dir():
+        raise ParlourError(
+            f"{what}: directory {str(parent)!r} does not exist; create it or choose another path"
+        )
+    if not os.access(parent, os.W_OK | os.X_OK) or (p.exists() and not os.access(p, os.W_OK)):
+        raise ParlourError(f"{what}: cannot write to {str(p)!r} (permission denied); choose another path")
+    return p
+
+
+def atomic_write(path: str | os.PathLike[str], write: Callable[[str], None]) -> None:
+    """Call write(tmp_path) on a temp file beside `path`, then rename it over `path`; clean up on failure."""
+    p = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=p.parent if str(p.parent) else ".", prefix=f".{p.name}.", suffix=".part")
+    os.close(fd)
+    try:
+        write(tmp)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, p)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+def _draw_blank(c: Canvas, info: PageInfo) -> None:
+    """A page left empty so that the next two-sided sheet starts on a front."""
+
+
+class Document:
+    """A list of sections of pages, drawn in one go so footers can say 'page x of y'."""
+
+    def __init__(
+        self,
+        paper: Paper,
+        title: str,
+        subject: str = "",
+        style: Style = DEFAULT,
+        contents: bool = False,
+    ) -> None:
+        self.paper = paper
+        self.title = title
+        self.subject = subject
+        self.style = style
+        self.contents = contents
+        self.sections: list[Section] = []
+
+    def add(self, title: str, pages: list[Page]) -> None:
+        self.sections.append(Section(title, list(pages)))
+
+    def _all_pages(self) -> list[tuple[Section | None, bool, Page]]:
+        """Every page in print order, with a blank inserted wherever a sheet's front would land on a
+        back (an even page): printed two-sided, each card's back then stays behind its front."""
+        out: list[tuple[Section | None, bool, Page]] = []
+        if self.contents:
+            out.append((None, True, Page(self._draw_contents, "Contents")))
+        for sec in self.sections:
+            first = True
+            for page in sec.pages:
+                if page.side == "front" and len(out) % 2 == 1:
+                    out.append((sec, first, Page(_draw_blank, "This side is left blank on purpose")))
+                    first = False
+                out.append((sec, first, page))
+                first = False
+        return out
+
+    @property
+    def page_count(self) -> int:
+        return len(self._all_pages())
+
+    def section_starts(self) -> list[tuple[str, int]]:
+        """(section title, first page number) for each section."""
+        starts = []
+        for n, (sec, first, _) in enumerate(self._all_pages(), start=1):
+            if sec is not None and first:
+                starts.append((sec.title, n))
+        return starts
+
+    def _draw_contents(self, c: Canvas, info: PageInfo) -> None:
+        w, h = self.paper.size
+        s = self.style
+        draw_text(
+            c,
+            self.title,
+            MARGIN,
+            h - MARGIN - 22 * mm,
+            w - 2 * MARGIN,
+            20 * mm,
+            TextStyle("Serif-Bold", 26, 12, color=s.accent, valign="bottom"),
+            "title",
+        )
+        y = h - MARGIN - 36 * mm
+        c.setFont("Serif-Bold", 14)
+        c.setFillColorRGB(*s.ink)
+        c.drawString(MARGIN, y, "Contents")
+        y -= 10 * mm
+        for title, start in self.section_starts():
+            c.setFont("Serif", 12)
+            c.drawString(MARGIN + 4 * mm, y, title)
+            num = f"page {start}"
+            c.drawRightString(w - MARGIN - 4 * mm, y, num)
+            left = MARGIN + 4 * mm + string_width(title, "Serif", 12) + 3 * mm
+            right = w - MARGIN - 4 * mm - string_width(num, "Serif", 12) - 3 * mm
+            if right > left:
+                c.saveState()
+                c.setStrokeColorRGB(*s.rule)
+                c.setDash(0.6, 2.4)
+                c.line(left, y + 1, right, y + 1)
+                c.restoreState()
+            y -= 8 * mm
+        c.setFont("Sans", 9)
+        c.setFillColorRGB(*s.muted)
+        tips = [
+            "Print at 100 % (actual size): switch off 'fit to page' or 'scale to fit' in the print dialog.",
+            "Two-sided card sheets: print both sides and flip on the long edge; if backs land off-centre,",
+            "print the calibration sheet (parlour calibrate) and pass the --back-offset it tells you.",
+        ]
+        for i, line in enumerate(tips):
+            c.drawString(MARGIN, MARGIN + 14 * mm - i * 4.2 * mm, line)
+
+    def _footer(self, c: Canvas, page: Page, n: int, total: int) -> None:
+        if page.footer == "none":
+            return
+        w, h = self.paper.size
+        left = f"{page.label}  ·  page {n} of {total}"
+        right = "print at 100 % (actual size)" + (f"  ·  {page.note}" if page.note else "")
+        c.saveState()
+        c.setFillColorRGB(*self.style.muted)
+        if page.footer == "sides":
+            # Card sheets: the bottom margin belongs to crop marks, so the footer runs up the side margins,
+            # within the middle third of the page where no crop mark reaches.
+            size = 6.5
+            lo, hi = page.side_span or (h / 2 - 36 * mm, h / 2 + 36 * mm)
+            span = hi - lo - 4 * mm
+            mid = (lo + hi) / 2
+            for text, x, angle in ((left, 7 * mm, 90), (right, w - 7 * mm, -90)):
+                sz = size
+                while string_width(text, "Cond", sz) > span and sz > 4:
+                    sz -= 0.25
+                if string_width(text, "Cond", sz) > span:  # still too long: keep what fits, say it was cut
+                    while text and string_width(text + "…", "Cond", sz) > span:
+                        text = text[:-1]
+                    text += "…"
+                c.saveState()
+                c.translate(x, mid)
+                c.rotate(angle)
+                c.setFont("Cond", sz)
+                c.drawCentredString(0, -sz / 3, text)
+                c.restoreState()
+        else:
+            c.setFont("Sans", 7)
+            y = 7 * mm
+            c.drawString(MARGIN, y, left)
+            c.drawRightString(w - MARGIN, y, right)
+        c.restoreState()
+
+    def render(self, path: str, progress: Callable[[int], None] | None = None) -> None:
+        """Draw every page into `path` (not atomic: see save)."""
+        register_fonts()
+        pages = self._all_pages()
+        total = len(pages)
+        c = Canvas(path, pagesize=self.paper.size, invariant=1, pageCompression=1, initialFontName="Sans")
+        c.setTitle(self.title)
+        c.setAuthor("parlour")
+        c.setSubject(self.subject or self.title)
+        c.setCreator(f"parlour {__version__}")
+        c.setViewerPreference("PrintScaling", "None")
+        c.setViewerPreference("DisplayDocTitle", "true")
+        duplex = {p.duplex for _, _, p in pages if p.duplex}
+        if duplex:
+            c.setViewerPreference(
+                "Duplex", "DuplexFlipShortEdge" if duplex == {"short"} else "DuplexFlipLongEdge"
+            )
+        for n, (sec, first, page) in enumerate(pages, start=1):
+            if sec is not None and first:
+                key = f"s{n}"
+                c.bookmarkPage(key)
+                c.addOutlineEntry(sec.title, key, level=0)
+            elif sec is None:
+                c.bookmarkPage("contents")
+                c.addOutlineEntry("Contents", "contents", level=0)
+            if page.bookmark:
+                key = f"b{n}"
+                c.bookmarkPage(key)
+                c.addOutlineEntry(page.bookmark, key, level=1)
+            c.setTrimBox(list(page.trim_box) if page.trim_box else None)
+            c.setBleedBox(list(page.bleed_box) if page.bleed_box else None)
+            info = PageInfo(n, total, self.paper, self.style)
+            c.saveState()
+            page.draw(c, info)
+            c.restoreState()
+            self._footer(c, page, n, total)
+            c.showPage()
+            if progress:
+                progress(1)
+        c.showOutline()
+        c.save()
+
+    def save(self, path: str | os.PathLike[str], progress: Callable[[int], None] | None = None) -> Path:
+        """Render to a temp file beside `path`, then rename: a failed run leaves no file behind."""
+        p = check_output_path(path)
+        if self.page_count == 0:
+            raise ParlourError("nothing to print: the document has no pages")
+        atomic_write(p, lambda tmp: self.render(tmp, progress))
+        return p

@@ -1,0 +1,42 @@
+"""Page sizes, margins and unit helpers. Points internally; mm and inches only at the edges."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.lib.units import inch, mm
+
+from generator.errors import ParlourError
+
+__all__ = ["PAPERS", "Paper", "get_paper", "mm", "inch", "MARGIN"]
+
+#: Width and height in points (portrait).
+PAPERS: dict[str, tuple[float, float]] = {
+    "letter": (612.0, 792.0),
+    "a4": (210 * mm, 297 * mm),
+}
+
+#: The margin that page layouts keep clear by default (most printers cannot print the last few mm).
+MARGIN = 12 * mm
+
+
+@dataclass(frozen=True)
+class Paper:
+    """A named paper size in points, portrait."""
+
+    name: str
+    width: float
+    height: float
+
+    @property
+    def size(self) -> tuple[float, float]:
+        return (self.width, self.height)
+
+
+def get_paper(name: str) -> Paper:
+    """The paper called `name` (letter or a4, any case)."""
+    key = (name or "").strip().lower()
+    if key not in PAPERS:
+        raise ParlourError(f"unknown paper {name!r}: use one of {', '.join(PAPERS)}")
+    w, h = PAPERS[key]
+    return Paper(key, w, h)

@@ -1,0 +1,97 @@
+"""The calibration sheet read back: page size, fonts, preferences, and rulers measured on a 300 dpi raster."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from pypdf import PdfReader
+
+from generator.press.calibration import rulers
+from generator.press.paper import PAPERS, get_paper, mm
+from tests.pdfcheck import fonts_embedded
+
+DPI = 300
+PX_PER_MM = DPI / 25.4
+
+
+@pytest.fixture(scope="module", params=["letter", "a4"])
+def sheet(request, tmp_path_factory) -> tuple[str, Path]:
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+
+    out = tmp_path_factory.mktemp("cal") / f"cal-{request.param}.pdf"
+    res = CliRunner().invoke(cli, ["calibrate", "--paper", request.param, "-o", str(out)])
+    assert res.exit_code == 0, res.output
+    return request.param, out
+
+
+def test_page_size_exact_and_two_pages(sheet):
+    paper, path = sheet
+    reader = PdfReader(str(path))
+    assert len(reader.pages) == 2
+    w, h = PAPERS[paper]
+    for page in reader.pages:
+        assert float(page.mediabox.width) == pytest.approx(w, abs=0.01)
+        assert float(page.mediabox.height) == pytest.approx(h, abs=0.01)
+
+
+def test_fonts_embedded_and_viewer_preferences(sheet):
+    _, path = sheet
+    fonts = fonts_embedded(path)
+    assert fonts and all(fonts.values()), fonts
+    reader = PdfReader(str(path))
+    prefs = reader.trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/PrintScaling"] == "/None"
+    assert prefs["/Duplex"] == "/DuplexFlipLongEdge"
+    meta = reader.metadata
+    assert meta.title and meta.author == "parlour" and meta.subject
+    assert [o.title for o in reader.outline if not isinstance(o, list)] == ["Calibration sheet"]
+
+
+def _dark_run(row, start_px: int) -> int:
+    """Length of the dark run through column start_px (the baseline), scanning both ways."""
+    n = len(row)
+    lo = hi = start_px
+    while lo > 0 and row[lo - 1] < 128:
+        lo -= 1
+    while hi < n - 1 and row[hi + 1] < 128:
+        hi += 1
+    return hi - lo + 1
+
+
+@pytest.mark.parametrize("page_index", [0, 1])
+def test_rulers_measure_true_at_300_dpi(sheet, page_index):
+    paper_name, path = sheet
+    paper = get_paper(paper_name)
+    doc = pdfium.PdfDocument(str(path))
+    img = doc[page_index].render(scale=DPI / 72).to_pil().convert("L")
+    width_px, height_px = img.size
+    px = img.load()
+    for r in rulers(paper):
+        # the baseline's pixel row (or column), found from the layout, then measured from the raster alone
+        if r.axis == "x":
+            y = round((paper.height - r.y) / 72 * DPI)
+            mid = round((r.x + r.length / 2) / 72 * DPI)
+            best = max(_dark_run([px[i, yy] for i in range(width_px)], mid) for yy in range(y - 2, y + 3))
+        else:
+            x = round(r.x / 72 * DPI)
+            mid = round((paper.height - (r.y + r.length / 2)) / 72 * DPI)
+            best = max(_dark_run([px[xx, j] for j in range(height_px)], mid) for xx in range(x - 2, x + 3))
+        length_mm = best / PX_PER_MM
+        expected = r.length / mm
+        assert length_mm == pytest.approx(expected, abs=0.2), (r.name, length_mm)
+    doc.close()
+
+
+def test_same_command_gives_identical_bytes(tmp_path):
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+
+    a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
+    for p in (a, b):
+        assert CliRunner().invoke(cli, ["calibrate", "-o", str(p)]).exit_code == 0
+    assert a.read_bytes() == b.read_bytes()
