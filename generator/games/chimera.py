@@ -164,9 +164,7 @@ def _face(word: str) -> str:
     if w in _FACE_ALIASES:
         return _FACE_ALIASES[w]
     if w in SUITS or w.rstrip("s") in SUITS:
-        raise ParlourError(
-            f"{word!r} is a suit, not a face value: give the face first, e.g. SIX HEART"
-        )
+        raise ParlourError(f"{word!r} is a suit, not a face value: give the face first, e.g. SIX HEART")
     for f in FACES:
         if w in plural_forms(f):
             raise ParlourError(f"face values are singular: use {f.upper()}, not {word.upper()}")
@@ -181,9 +179,7 @@ def _suit(word: str) -> str:
         if w in plural_forms(s):
             raise ParlourError(f"the suit is never plural: use {s.upper()}, not {word.upper()}")
     if w in FACES or w in _FACE_ALIASES:
-        raise ParlourError(
-            f"{word!r} is a face value, not a suit: give the suit second, e.g. SIX HEART"
-        )
+        raise ParlourError(f"{word!r} is a face value, not a suit: give the suit second, e.g. SIX HEART")
     raise ParlourError(f"unknown suit {word!r}: use one of {', '.join(SUITS).upper()}")
 
 
@@ -215,6 +211,8 @@ def _index(lexicon: Lexicon) -> AnagramIndex:
     if hit is None or hit[0] is not lexicon:
         hit = (lexicon, AnagramIndex.from_lexicon(lexicon, tier=REFEREE_TIER))
         _INDEXES[id(lexicon)] = hit
+        for key in [k for k in _ANSWERS if k[0] not in {id(i) for _, i in _INDEXES.values()}]:
+            del _ANSWERS[key]
     return hit[1]
 
 
@@ -235,8 +233,8 @@ class CheckResult:
     #            | card_word | not_in_dictionary
     reason: str
     min_letters: int
-    status: str = "ok"  # the lexicon lookup: ok | blocked | capitalised | unknown ("" if unchecked)
-    suggestions: list[str] = field(default_factory=list)
+    status: str = "ok"  # why not in the lexicon: blocked | capitalised | unknown ("ok" otherwise)
+    suggestions: list[str] = field(default_factory=list)  # valid answers one edit away
 
     @property
     def penalty(self) -> int:
@@ -304,23 +302,52 @@ def check(
         return verdict("card_word", f"{shown} is {forbidden}.")
 
     lex = _lexicon(lexicon)
-    look = lex.lookup(word)
-    if look.status == "ok" and lex.get(word) is not None:
-        why = (
-            f"{shown} is valid for {c.label}: {len(word)} of {c.penalty} letters "
-            f"(at least {need} needed)."
-        )
+    if lex.get(word) is not None:  # any tier, broad included
+        why = f"{shown} is valid for {c.label}: {len(word)} of {c.penalty} letters (at least {need} needed)."
         return verdict("ok", why)
+    status = _status(lex, word)
     detail = {
         "blocked": f"{shown} is not accepted: it is on parlour's blocklist.",
         "capitalised": f"{shown} is only written with a capital (a name), which is not allowed.",
-    }.get(look.status, f"{shown} is not in the dictionary.")
-    return verdict(
-        "not_in_dictionary",
-        detail,
-        status=look.status if look.status != "ok" else "unknown",
-        suggestions=list(look.suggestions),
-    )
+    }.get(status, f"{shown} is not in the dictionary.")
+    close = _close_answers(word, _card_answers(c, v, _index(lex)))
+    return verdict("not_in_dictionary", detail, status=status, suggestions=close)
+
+
+def _status(lex: Lexicon, word: str) -> str:
+    """Why a word is not in the lexicon: blocked, capitalised or unknown.
+
+    Prefers the lexicon's cheap predicates; Lexicon.lookup also computes close matches
+    (up to ~30 ms for a short unknown word), so it is only the fallback."""
+    is_blocked = getattr(lex, "is_blocked", None)
+    is_capitalised = getattr(lex, "is_capitalised", None)
+    if callable(is_blocked) and callable(is_capitalised):
+        if is_blocked(word):
+            return "blocked"
+        return "capitalised" if is_capitalised(word) else "unknown"
+    status = lex.lookup(word).status
+    return status if status != "ok" else "unknown"
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """True if b is one substitution, insertion, deletion or neighbour swap from a."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (
+            len(diff) == 2
+            and diff[1] == diff[0] + 1
+            and a[diff[0]] == b[diff[1]]
+            and a[diff[1]] == b[diff[0]]
+        )
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))
+
+
+def _close_answers(word: str, answers: list[str], limit: int = 3) -> list[str]:
+    """Valid answers for the card one edit from `word` (a likely misspelling), common first."""
+    return [a for a in answers if _one_edit(word, a)][:limit]
 
 
 # --- the referee's key ------------------------------------------------------------------------
@@ -334,10 +361,18 @@ def answers(
     return _card_answers(c, variant(variant_name), _index(_lexicon(lexicon)))
 
 
+_ANSWERS: dict[tuple[int, Card, str], list[str]] = {}
+
+
 def _card_answers(c: Card, v: Variant, index: AnagramIndex) -> list[str]:
-    forbidden = c.forbidden()
-    found = index.sub_anagrams(c.letters, min_len=v.min_letters(c.penalty))
-    return [w for w in found if w not in forbidden]
+    """A card's answers under a variant, cached per index (52 cards x 5 variants at most)."""
+    key = (id(index), c, v.name)
+    hit = _ANSWERS.get(key)
+    if hit is None:
+        forbidden = c.forbidden()
+        found = index.sub_anagrams(c.letters, min_len=v.min_letters(c.penalty))
+        hit = _ANSWERS[key] = [w for w in found if w not in forbidden]
+    return list(hit)
 
 
 @dataclass(frozen=True)
@@ -394,8 +429,7 @@ REMINDER = (
     "Banned: the card's own two words and their plurals, names that need a capital, "
     "contractions, and anything already on the answer list.",
     "Wrong: lose as many life points as the card has letters, and the card goes under the deck.",
-    "Right: the card is discarded. Answer an ace of hearts, clubs or diamonds right and keep it "
-    "as a key.",
+    "Right: the card is discarded. Answer an ace of hearts, clubs or diamonds right and keep it as a key.",
     "The ace of spades is the Chimera: it never leaves, so it always goes back under the deck.",
     "At 0 life you are out and your keys are shuffled back in. Hold all three keys to win.",
 )

@@ -325,8 +325,7 @@ def _parse_reference(where: str, items: Any) -> tuple[ReferenceCard, ...]:
             raise _fail(at, "lines must be a list of text")
         table = item.get("table", [])
         if not isinstance(table, list) or not all(
-            isinstance(r, list) and len(r) == 2 and all(isinstance(x, str) for x in r)
-            for r in table
+            isinstance(r, list) and len(r) == 2 and all(isinstance(x, str) for x in r) for r in table
         ):
             raise _fail(at, "table must be a list of [left, right] text pairs")
         extra = set(item) - {"title", "lines", "table"}
@@ -478,9 +477,7 @@ def deal_first_turn(deck: Deck, rng: random.Random) -> tuple[list[str | EventCar
     return hand, "".join(held)
 
 
-def stats(
-    deck: Deck, deals: int = 2000, seed: int = 0, lexicon: Lexicon | None = None
-) -> DeckStats:
+def stats(deck: Deck, deals: int = 2000, seed: int = 0, lexicon: Lexicon | None = None) -> DeckStats:
     """Simulate `deals` first turns and measure the deck.
 
     - A hand *can play* when the letters a player holds on their first turn (the seven cards

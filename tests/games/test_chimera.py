@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from generator.errors import ParlourError
 from generator.games import chimera as ch
-from tests.lexicon_standin import make_lexicon, sample_lexicon
+from tests.lexicon_fixtures import make_lexicon, sample_lexicon
 
 SIX_HEART = {
     "hear": ("common", 4.6),
@@ -48,12 +48,7 @@ def oracle(face: str, suit: str, answer: str, variant: str, lexicon) -> bool:
         "three-quarters": share >= Fraction(3, 4),
     }[variant]
     banned = {face, suit, face + "s", suit + "s", face + "es", suit + "es"}
-    return (
-        not (Counter(answer) - pool)
-        and need
-        and answer not in banned
-        and lexicon.get(answer) is not None
-    )
+    return not (Counter(answer) - pool) and need and answer not in banned and lexicon.get(answer) is not None
 
 
 def test_rules_example_six_heart(small) -> None:
@@ -158,19 +153,38 @@ def test_deck_order_and_roles() -> None:
     assert ch.Card("queen", "diamond").letters == "queendiamond"
 
 
+_SHAPES: dict[int, tuple[object, dict[frozenset[str], list[str]]]] = {}
+
+
+def brute_force_answers(lexicon, card, variant: str) -> set[str]:
+    """Scan every broad word whose letters all occur on the card through the oracle."""
+    if id(lexicon) not in _SHAPES:
+        shapes: dict[frozenset[str], list[str]] = {}
+        for w in lexicon.words(tier="broad"):
+            if len(w) <= 12:
+                shapes.setdefault(frozenset(w), []).append(w)
+        _SHAPES[id(lexicon)] = (lexicon, shapes)
+    letters = set(card.letters)
+    return {
+        w
+        for shape, words in _SHAPES[id(lexicon)][1].items()
+        if shape <= letters
+        for w in words
+        if oracle(card.face, card.suit, w, variant, lexicon)
+    }
+
+
 @pytest.mark.parametrize("variant", list(ch.VARIANTS))
 def test_key_against_brute_force(lex, variant: str) -> None:
     key = ch.answer_key(variant, lexicon=lex)
     assert key.variant.name == variant and len(key.cards) == 52
-    broad = lex.words(tier="broad")
     for row in key.cards:
         c = row.card
         assert row.min_letters == ch.min_letters(c.penalty, variant)
         for word in row.answers:  # every answer passes the separate oracle ...
             assert oracle(c.face, c.suit, word, variant, lex), (c, word)
         # ... and the oracle finds nothing the key missed
-        expected = {w for w in broad if oracle(c.face, c.suit, w, variant, lex)}
-        assert set(row.answers) == expected, c
+        assert set(row.answers) == brute_force_answers(lex, c, variant), c
         assert len(row.answers) == len(set(row.answers))
         assert row.answers == sorted(row.answers, key=lambda w: (-lex.zipf(w), w))
 
@@ -216,3 +230,23 @@ def test_pad() -> None:
     for bad in (1, 7):
         with pytest.raises(ParlourError, match="2 to 6"):
             ch.pad(bad)
+
+
+def test_rules_example_on_the_packaged_lexicon() -> None:
+    for word in ["hear", "heat", "shirt"]:
+        assert ch.check("six", "heart", word).valid, word
+    for word in ["heart", "hearts"]:
+        assert ch.check("six", "heart", word).code == "card_word"
+    r = ch.check("six", "heart", "shrit")
+    assert r.code == "not_in_dictionary" and "shirt" in r.suggestions
+
+
+def test_packaged_key_against_brute_force() -> None:
+    from generator.words.lexicon import load
+
+    lex = load()
+    for row in ch.answer_key("half").cards:
+        c = row.card
+        for word in row.answers:
+            assert oracle(c.face, c.suit, word, "half", lex), (c, word)
+        assert set(row.answers) == brute_force_answers(lex, c, "half"), c

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from generator.errors import ParlourError
 from generator.words.pattern import SubsequenceIndex, can_grow, complete, points
-from tests.lexicon_standin import make_lexicon, sample_lexicon
+from tests.lexicon_fixtures import make_lexicon, sample_lexicon
 
 
 def scan(letters: str, words: list[str]) -> list[str]:
@@ -45,13 +45,13 @@ def test_index_holds_standard_words_of_four_or_more(index, lex) -> None:
     assert all(len(w) >= 4 for w in index.words)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.text(alphabet="etaoinshrdlucmfwypvbgkjqxz", min_size=1, max_size=7))
 def test_random_probes_agree_with_scan(index, ranked, probe: str) -> None:
     assert index.find(probe, limit=3) == scan(probe, ranked)[:3]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.randoms(use_true_random=False), st.integers(1, 8))
 def test_pieces_of_real_words_agree_with_scan(index, ranked, rnd: random.Random, k: int) -> None:
     word = rnd.choice(ranked)
