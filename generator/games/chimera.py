@@ -445,6 +445,8 @@ class Pad:
     keys: tuple[str, ...] = tuple(f"ace of {s}s" for s in KEY_SUITS)
     chimera: str = "ace of spades"
     reminder: tuple[str, ...] = REMINDER
+    # the turn log's columns; the answers list is one numbered column (no answer may return)
+    turn_columns: tuple[str, ...] = ("Turn", "Player", "Card", "Answer", "Right?", "Life lost")
 
     @property
     def deduction_rows(self) -> int:
@@ -464,6 +466,8 @@ class Pad:
         data["deduction_rows"] = self.deduction_rows
         data["keys"] = list(self.keys)
         data["reminder"] = list(self.reminder)
+        data["turn_columns"] = list(self.turn_columns)
+        data["player_labels"] = self.player_labels
         return data
 
 

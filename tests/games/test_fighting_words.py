@@ -223,3 +223,8 @@ def test_a_vowel_free_deck_cannot_play() -> None:
 def test_default_deck_reaches_95_percent_on_the_real_lexicon(deck) -> None:
     s = fw.stats(deck, deals=2000, seed=0)  # the packaged lexicon
     assert s.playable_share >= 0.95, s.stranding()
+
+
+def test_template_letters_are_the_derived_mix(deck) -> None:
+    """The shipped [letters] table is what scripts/derive_letter_mix.py makes today."""
+    assert fw.derive_letter_mix(fw.DEFAULT_LETTER_CARDS) == deck.letters
