@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from generator.errors import ParlourError
 from generator.words.anagram import AnagramIndex, letter_problem, plural_forms
 
-if TYPE_CHECKING:  # the real lexicon lands on main separately
+if TYPE_CHECKING:
     from generator.words.lexicon import Lexicon
 
 __all__ = [

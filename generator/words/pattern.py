@@ -195,19 +195,16 @@ _LOW_MASK = (1 << _LOW_BITS) - 1
 _ONLY = {c: bytes(49 if i == ord(c) else 48 for i in range(256)) for c in _ABC}
 
 
-_INDEXES: dict[int, tuple[object, SubsequenceIndex]] = {}
+_INDEXES: dict[tuple[int, str], tuple[object, SubsequenceIndex]] = {}
 
 
 def default_index(lexicon: Lexicon | None = None, tier: str = DEFAULT_TIER) -> SubsequenceIndex:
     """The index of 4+ letter words for a lexicon (the packaged one by default), built once."""
     lex = _lexicon(lexicon)
-    key = id(lex)
+    key = (id(lex), tier)
     hit = _INDEXES.get(key)
-    if hit is None or hit[0] is not lex or getattr(hit[1], "_tier", None) != tier:
-        index = SubsequenceIndex.from_lexicon(lex, tier=tier)
-        index._tier = tier  # type: ignore[attr-defined]
-        hit = (lex, index)
-        _INDEXES[key] = hit
+    if hit is None or hit[0] is not lex:
+        hit = _INDEXES[key] = (lex, SubsequenceIndex.from_lexicon(lex, tier=tier))
     return hit[1]
 
 
