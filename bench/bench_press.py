@@ -106,13 +106,23 @@ def main() -> None:
     root = Path(__file__).resolve().parents[1]
     code = "import time; t=time.perf_counter(); from generator.words import lexicon; lexicon.load(); print((time.perf_counter()-t)*1000)"
     try:
-        cold = [float(subprocess.check_output([sys.executable, "-c", code], cwd=root, text=True)) for _ in range(3)]
+        cold = [
+            float(subprocess.check_output([sys.executable, "-c", code], cwd=root, text=True))
+            for _ in range(3)
+        ]
         from generator.words import lexicon
 
         lexicon.load()
         lexicon.load.cache_clear() if hasattr(lexicon.load, "cache_clear") else None
-        warm = best_of(lambda: (lexicon.load.cache_clear() if hasattr(lexicon.load, "cache_clear") else None, lexicon.load()))
-        print(f"lexicon load: cold process {min(cold):.1f} ms (import + parse), warm parse {warm[0] * 1000:.1f} ms best / {warm[1] * 1000:.1f} ms median")
+        warm = best_of(
+            lambda: (
+                lexicon.load.cache_clear() if hasattr(lexicon.load, "cache_clear") else None,
+                lexicon.load(),
+            )
+        )
+        print(
+            f"lexicon load: cold process {min(cold):.1f} ms (import + parse), warm parse {warm[0] * 1000:.1f} ms best / {warm[1] * 1000:.1f} ms median"
+        )
     except Exception as e:  # the lexicon lands separately
         print(f"lexicon load: not measured ({e.__class__.__name__}: {e})")
 

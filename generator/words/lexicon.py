@@ -168,6 +168,10 @@ class Lexicon:
         """True if the word is on the blocklist."""
         return word in self._blocked
 
+    def is_capitalised(self, word: str) -> bool:
+        """True if the word exists only with a capital (a name), so it is not a word here."""
+        return word.lower() in self._capitalised
+
     def words(self, tier: str = DEFAULT_TIER, length: int | None = None) -> list[str]:
         """Return the sorted words of the tier and narrower tiers, optionally of one length."""
         key = (tier, length)

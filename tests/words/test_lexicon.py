@@ -361,3 +361,11 @@ def test_rebuild_gives_identical_bytes(tmp_path) -> None:
         capture_output=True,
     )
     assert out.read_bytes() == (DATA / "lexicon.txt").read_bytes()
+
+
+def test_is_capitalised_answers_without_suggestions():
+    from generator.words.lexicon import load
+
+    lex = load()
+    assert lex.is_capitalised("paris") and lex.is_capitalised("Paris")
+    assert not lex.is_capitalised("house")

@@ -1,0 +1,252 @@
+"""Tests for generator/games/chimera.py: cards, variants, the checker, the key and the pad."""
+
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.errors import ParlourError
+from generator.games import chimera as ch
+from tests.lexicon_fixtures import make_lexicon, sample_lexicon
+
+SIX_HEART = {
+    "hear": ("common", 4.6),
+    "heat": ("common", 4.4),
+    "shirt": ("common", 4.0),
+    "heart": ("common", 5.0),
+    "hearts": ("common", 4.5),
+    "earths": ("broad", 1.5),
+    "hairs": ("standard", 2.9),
+    "sheets": ("common", 3.5),
+    "tax": ("common", 4.5),
+    "heir": ("standard", 2.9),
+}
+
+
+@pytest.fixture(scope="module")
+def small():
+    return make_lexicon(SIX_HEART, blocked=["shite"], capitalised=["thea"])
+
+
+@pytest.fixture(scope="module")
+def lex():
+    return sample_lexicon()
+
+
+def oracle(face: str, suit: str, answer: str, variant: str, lexicon) -> bool:
+    """Written apart from the module: Counter containment, Fraction share, plain plurals."""
+    pool = Counter(face + suit)
+    total = len(face) + len(suit)
+    share = Fraction(len(answer), total)
+    need = {
+        "third": share >= Fraction(1, 3),
+        "half": share >= Fraction(1, 2),
+        "over-half": share > Fraction(1, 2),
+        "two-thirds": share >= Fraction(2, 3),
+        "three-quarters": share >= Fraction(3, 4),
+    }[variant]
+    banned = {face, suit, face + "s", suit + "s", face + "es", suit + "es"}
+    return not (Counter(answer) - pool) and need and answer not in banned and lexicon.get(answer) is not None
+
+
+def test_rules_example_six_heart(small) -> None:
+    for word in ["HEAR", "heat", "Shirt"]:
+        r = ch.check("SIX", "HEART", word, lexicon=small)
+        assert r.valid, r.reason
+        assert r.penalty == 0
+    for word in ["HEART", "hearts"]:
+        r = ch.check("six", "heart", word, lexicon=small)
+        assert not r.valid and r.code == "card_word"
+        assert r.penalty == 8
+
+
+def test_reasons(small) -> None:
+    r = ch.check("six", "heart", "shirz", lexicon=small)
+    assert r.code == "missing_letter" and " Z" in r.reason
+    r = ch.check("six", "heart", "sheets", lexicon=small)
+    assert r.code == "letter_too_often" and "S 2 times" in r.reason and "once" in r.reason
+    r = ch.check("six", "heart", "tax", lexicon=small)
+    assert r.code == "too_few_letters" and "at least 4" in r.reason and r.min_letters == 4
+    r = ch.check("six", "heart", "hearts", lexicon=small)
+    assert "plural of HEART" in r.reason
+    r = ch.check("six", "heart", "heart", lexicon=small)
+    assert "own words" in r.reason
+    r = ch.check("six", "heart", "stair", lexicon=small)
+    assert r.code == "not_in_dictionary" and r.status == "unknown"
+    r = ch.check("six", "heart", "thea", lexicon=small)
+    assert r.code == "not_in_dictionary" and r.status == "capitalised"
+    r = ch.check("six", "heart", "shite", lexicon=small)
+    assert r.code == "not_in_dictionary" and r.status == "blocked"
+    r = ch.check("six", "heart", "ain't", lexicon=small)
+    assert r.code == "contraction" and not r.valid
+
+
+def test_broad_tier_accepted(small) -> None:
+    assert ch.check("six", "heart", "earths", lexicon=small).valid
+
+
+def test_variant_changes_minimum(small) -> None:
+    assert ch.check("six", "heart", "heat", "half", lexicon=small).valid
+    r = ch.check("six", "heart", "heat", "over-half", lexicon=small)
+    assert r.code == "too_few_letters" and r.min_letters == 5
+    assert ch.check("six", "heart", "hairs", "two-thirds", lexicon=small).code == "too_few_letters"
+    assert ch.check("six", "heart", "earths", "three-quarters", lexicon=small).valid
+
+
+@pytest.mark.parametrize("name", list(ch.VARIANTS))
+def test_min_letters_exact(name: str) -> None:
+    v = ch.VARIANTS[name]
+    for total in range(1, 40):
+        need = ch.min_letters(total, name)
+        frac = Fraction(v.num, v.den)
+
+        def ok(n: int, total: int = total, frac: Fraction = frac) -> bool:
+            return Fraction(n, total) > frac if v.strict else Fraction(n, total) >= frac
+
+        assert ok(need) and not ok(need - 1), (name, total, need)
+
+
+def test_min_letters_named_cases() -> None:
+    assert ch.min_letters(8, "half") == 4
+    assert ch.min_letters(8, "over-half") == 5
+    assert ch.min_letters(7, "third") == 3
+    assert ch.min_letters(12, "two-thirds") == 8
+    assert ch.min_letters(9, "three-quarters") == 7
+
+
+def test_bad_input() -> None:
+    with pytest.raises(ParlourError, match="HEART"):
+        ch.card("six", "hearts")
+    with pytest.raises(ParlourError, match="unknown face"):
+        ch.card("sevn", "heart")
+    with pytest.raises(ParlourError, match="unknown suit"):
+        ch.card("six", "stars")
+    with pytest.raises(ParlourError, match="face first"):
+        ch.card("heart", "six")
+    with pytest.raises(ParlourError, match="SIX"):
+        ch.card("sixes", "heart")
+    with pytest.raises(ParlourError, match="unknown variant"):
+        ch.variant("most")
+    with pytest.raises(ParlourError):
+        ch.check("six", "heart", "sh1rt", lexicon=make_lexicon({}))
+    with pytest.raises(ParlourError):
+        ch.check("six", "heart", "", lexicon=make_lexicon({}))
+
+
+def test_card_aliases() -> None:
+    assert ch.card("6", "Heart") == ch.Card("six", "heart")
+    assert ch.card("K", "SPADE") == ch.Card("king", "spade")
+    assert ch.card("10", "club").penalty == 7
+
+
+def test_deck_order_and_roles() -> None:
+    cards = ch.deck()
+    assert len(cards) == 52 and len(set(cards)) == 52
+    assert cards[0] == ch.Card("ace", "spade") and cards[0].role == "chimera"
+    assert [c.suit for c in cards[::13]] == ["spade", "heart", "diamond", "club"]
+    assert [c.face for c in cards[:13]] == list(ch.FACES)
+    keys = {(c.face, c.suit) for c in cards if c.role == "key"}
+    assert keys == {("ace", "heart"), ("ace", "club"), ("ace", "diamond")}
+    assert ch.Card("six", "heart").penalty == 8
+    assert ch.Card("queen", "diamond").letters == "queendiamond"
+
+
+_SHAPES: dict[int, tuple[object, dict[frozenset[str], list[str]]]] = {}
+
+
+def brute_force_answers(lexicon, card, variant: str) -> set[str]:
+    """Scan every broad word whose letters all occur on the card through the oracle."""
+    if id(lexicon) not in _SHAPES:
+        shapes: dict[frozenset[str], list[str]] = {}
+        for w in lexicon.words(tier="broad"):
+            if len(w) <= 12:
+                shapes.setdefault(frozenset(w), []).append(w)
+        _SHAPES[id(lexicon)] = (lexicon, shapes)
+    letters = set(card.letters)
+    return {
+        w
+        for shape, words in _SHAPES[id(lexicon)][1].items()
+        if shape <= letters
+        for w in words
+        if oracle(card.face, card.suit, w, variant, lexicon)
+    }
+
+
+@pytest.mark.parametrize("variant", list(ch.VARIANTS))
+def test_key_against_brute_force(lex, variant: str) -> None:
+    key = ch.answer_key(variant, lexicon=lex)
+    assert key.variant.name == variant and len(key.cards) == 52
+    for row in key.cards:
+        c = row.card
+        assert row.min_letters == ch.min_letters(c.penalty, variant)
+        for word in row.answers:  # every answer passes the separate oracle ...
+            assert oracle(c.face, c.suit, word, variant, lex), (c, word)
+        # ... and the oracle finds nothing the key missed
+        assert set(row.answers) == brute_force_answers(lex, c, variant), c
+        assert len(row.answers) == len(set(row.answers))
+        assert row.answers == sorted(row.answers, key=lambda w: (-lex.zipf(w), w))
+
+
+def test_key_answers_pass_check(lex) -> None:
+    key = ch.answer_key("half", lexicon=lex)
+    for row in key.cards[::5]:
+        for word in row.answers[:20]:
+            assert ch.check(row.card.face, row.card.suit, word, lexicon=lex).valid
+
+
+def test_key_json_shape(lex) -> None:
+    data = ch.answer_key("half", lexicon=lex).to_json()
+    assert data["variant"] == "half"
+    six = next(r for r in data["cards"] if r["words"] == ["six", "heart"])
+    assert six["letters"] == "sixheart" and six["penalty"] == 8 and six["min_letters"] == 4
+    assert {"hear", "heat", "shirt"} <= set(six["answers"])
+    assert not {"heart", "hearts"} & set(six["answers"])
+    assert six["count"] == len(six["answers"])
+    assert data["cards"][0]["role"] == "chimera"
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(ch.deck()),
+    st.sampled_from(list(ch.VARIANTS)),
+    st.text(alphabet="sixheartqundmolcbpkgvw", min_size=1, max_size=9),
+)
+def test_check_agrees_with_oracle(lex, card, variant, answer) -> None:
+    r = ch.check(card.face, card.suit, answer, variant, lexicon=lex)
+    assert r.valid == bool(oracle(card.face, card.suit, answer, variant, lex))
+
+
+def test_pad() -> None:
+    p = ch.pad(4, "two-thirds")
+    data = p.to_json()
+    assert data["players"] == 4 and data["life_points"] == 50
+    assert data["variant"] == "two-thirds"
+    assert data["keys"] == ["ace of hearts", "ace of clubs", "ace of diamonds"]
+    assert data["deduction_rows"] == 8  # 7 letters is the smallest penalty: ceil(50 / 7)
+    assert p.player_labels == ["Player 1", "Player 2", "Player 3", "Player 4"]
+    assert data["reminder"]
+    for bad in (1, 7):
+        with pytest.raises(ParlourError, match="2 to 6"):
+            ch.pad(bad)
+
+
+def test_rules_example_on_the_packaged_lexicon() -> None:
+    for word in ["hear", "heat", "shirt"]:
+        assert ch.check("six", "heart", word).valid, word
+    for word in ["heart", "hearts"]:
+        assert ch.check("six", "heart", word).code == "card_word"
+    r = ch.check("six", "heart", "shrit")
+    assert r.code == "not_in_dictionary" and "shirt" in r.suggestions
+
+
+def test_packaged_key_against_brute_force() -> None:
+    from generator.words.lexicon import load
+
+    lex = load()
+    for row in ch.answer_key("half").cards:
+        c = row.card
+        for word in row.answers:
+            assert oracle(c.face, c.suit, word, "half", lex), (c, word)
+        assert set(row.answers) == brute_force_answers(lex, c, "half"), c
