@@ -174,7 +174,7 @@ def write_outputs(doc: Document, opts: PrintOptions, name: str, model: Any = Non
     msg = f"wrote {out} ({total} page{'s' if total != 1 else ''})"
     if opts.png_dir:
         pngs = render_pngs(out, opts.png_dir)
-        msg += f", {len(pngs)} previews in {opts.png_dir}"
+        msg += f", {len(pngs)} preview{'s' if len(pngs) != 1 else ''} in {opts.png_dir}"
     if opts.json_path:
         msg += f", content in {opts.json_path}"
     click.echo(msg)
