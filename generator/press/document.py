@@ -123,8 +123,8 @@ class Document:
             first = True
             for page in sec.pages:
                 if page.side == "front" and len(out) % 2 == 1:
-                    out.append((sec, first, Page(_draw_blank, "This side is left blank on purpose")))
-                    first = False
+                    # the blank belongs before the section: its bookmark still opens on the first real page
+                    out.append((sec, False, Page(_draw_blank, "This side is left blank on purpose")))
                 out.append((sec, first, page))
                 first = False
         return out
