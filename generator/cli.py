@@ -9,7 +9,9 @@ import click
 
 from generator import __version__
 from generator.commands.calibrate import calibrate
+from generator.commands.chimera import chimera
 from generator.commands.doublets import doublets
+from generator.commands.fighting_words import fighting_words
 from generator.commands.pack import pack
 from generator.commands.riddle_craft import riddle_craft
 from generator.commands.sorcerer import sorcerer
@@ -82,6 +84,8 @@ def cli() -> None:
 cli.add_command(pack)
 cli.add_command(calibrate)
 cli.add_command(doublets)
+cli.add_command(chimera)
+cli.add_command(fighting_words)
 cli.add_command(riddle_craft)
 cli.add_command(words)
 cli.add_command(sorcerer)

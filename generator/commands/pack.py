@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from generator.commands import doublets, riddle_craft, sorcerer
+from generator.commands import chimera, doublets, fighting_words, riddle_craft, sorcerer
 from generator.commands.common import PrintOptions, print_options, write_outputs
 from generator.press.calibration import calibration_model, calibration_pages
 from generator.press.document import Document, Page
@@ -25,6 +25,8 @@ def sections() -> list[tuple[str, SectionMaker]]:
     return [
         ("calibration", calibration_section),
         ("doublets", doublets.pack_section),
+        ("chimera", chimera.pack_section),
+        ("fighting_words", fighting_words.pack_section),
         ("riddle_craft", riddle_craft.pack_section),
         ("sorcerer", sorcerer.pack_section),
     ]

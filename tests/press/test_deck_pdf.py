@@ -138,7 +138,9 @@ def test_two_sided_sheets_start_on_odd_pages_and_decks_keep_their_own_backs(tmp_
     assert "left blank on purpose" in texts[fronts[0] - 2]  # the page before Deck A's first front
     starts = dict(doc.section_starts())
     assert starts["Deck A"] == fronts[0] and starts["Deck B"] == fronts[1]
-    marks = {o.title: reader.get_destination_page_number(o) + 1 for o in reader.outline if not isinstance(o, list)}
+    marks = {
+        o.title: reader.get_destination_page_number(o) + 1 for o in reader.outline if not isinstance(o, list)
+    }
     assert marks["Deck A"] == fronts[0]  # the bookmark opens on the deck, not on the blank before it
 
 

@@ -1,0 +1,159 @@
+"""`parlour chimera`: Chimera's Lair answer checker, referee's key and scoring pads."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+
+from generator.commands.common import PrintOptions, print_options, write_outputs
+from generator.games import chimera as ch
+from generator.games import chimera_draw as draw
+from generator.press.document import Document, Page, atomic_write, check_output_path
+
+TITLE = "Chimera's Lair"
+PACK_PLAYERS = 4
+
+variant_option = click.option(
+    "--variant",
+    type=click.Choice(list(ch.VARIANTS), case_sensitive=False),
+    default=ch.DEFAULT_VARIANT,
+    show_default=True,
+    help="How many of the card's letters an answer must use: a third, half (the standard rule), "
+    "over half, two thirds or three quarters.",
+)
+
+
+@click.group()
+def chimera() -> None:
+    """Chimera's Lair: check an answer, print the referee's key or scoring pads.
+
+    \b
+    Example:
+      parlour chimera check SIX HEART SHIRT
+      parlour chimera key --variant two-thirds
+      parlour chimera pad --players 3 --sheets 5
+    """
+
+
+@chimera.command()
+@click.argument("face")
+@click.argument("suit")
+@click.argument("answer")
+@variant_option
+@click.option(
+    "--json",
+    "json_path",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Also write the verdict as JSON to this file.",
+)
+@click.pass_context
+def check(
+    ctx: click.Context, face: str, suit: str, answer: str, variant: str, json_path: Path | None
+) -> None:
+    """Say whether ANSWER is a valid answer for the card FACE SUIT, and why.
+
+    The card is read as two words, face value then singular suit (SIX HEART, ACE SPADE; 2-10, A,
+    J, Q, K also work). Words come from the broadest dictionary parlour has.
+
+    \b
+    Exit status: 0 valid, 1 invalid, 2 bad input (e.g. an unknown card word).
+
+    \b
+    Example:
+      parlour chimera check SIX HEART SHIRT                    # valid
+      parlour chimera check six heart hearts                   # invalid: a plural of HEART
+      parlour chimera check 7 diamond mode --variant over-half  # invalid: too few letters
+    """
+    if json_path:
+        check_output_path(json_path, "--json")
+    result = ch.check(face, suit, answer, variant)
+    line = f"{'valid' if result.valid else 'invalid'}: {result.reason}"
+    if not result.valid:
+        line += f" A wrong answer costs {result.penalty} life points."
+    if result.suggestions:
+        line += f" Close valid answers: {', '.join(w.upper() for w in result.suggestions)}."
+    click.echo(line)
+    if json_path:
+        text = json.dumps(result.to_json(), indent=2, ensure_ascii=False) + "\n"
+        atomic_write(json_path, lambda tmp: Path(tmp).write_text(text, encoding="utf-8"))
+    if not result.valid:
+        ctx.exit(1)
+
+
+def key_document(key: ch.AnswerKey, opts: PrintOptions) -> Document:
+    doc = Document(
+        opts.paper,
+        f"{TITLE}: referee's key ({key.variant.name})",
+        "Every valid answer for all 52 cards",
+        opts.style,
+    )
+    doc.add("Referee's key", draw.key_pages(key, opts.paper))
+    return doc
+
+
+@chimera.command()
+@variant_option
+@print_options()
+def key(opts: PrintOptions, variant: str) -> None:
+    """Print the referee's key: every card's valid answers, most common first.
+
+    All 52 cards in deck order (spades, hearts, diamonds, clubs; ace to king) on two pages. Each
+    card shows its letters, the life points a wrong answer costs, the fewest letters an answer
+    needs under the variant, how many answers there are and as many of them as fit; --json
+    writes every answer.
+
+    \b
+    Example:
+      parlour chimera key --paper a4
+      parlour chimera key --variant three-quarters --json key.json
+    """
+    k = ch.answer_key(variant)
+    write_outputs(key_document(k, opts), opts, "chimera-key", draw.key_model(k, opts.paper))
+
+
+@chimera.command()
+@click.option(
+    "--players",
+    type=int,
+    default=PACK_PLAYERS,
+    show_default=True,
+    help=f"Number of players, {ch.MIN_PLAYERS} to {ch.MAX_PLAYERS}.",
+)
+@variant_option
+@click.option(
+    "--sheets",
+    type=click.IntRange(1, 500),
+    default=1,
+    show_default=True,
+    help="How many pad sheets (one per game) to print.",
+)
+@print_options()
+def pad(opts: PrintOptions, players: int, variant: str, sheets: int) -> None:
+    """Print scoring pad sheets, one per game.
+
+    Each sheet has a column of life points per player (from 50, with a row for every deduction),
+    the three keys to tick, a numbered list of the answers given, a turn log, the variant in
+    force and the rules in brief.
+
+    \b
+    Example:
+      parlour chimera pad --players 3 --sheets 5
+      parlour chimera pad --players 6 --variant over-half --paper a4
+    """
+    p = ch.pad(players, variant)
+    doc = Document(opts.paper, f"{TITLE}: scoring pad", f"Scoring pad for {players} players", opts.style)
+    doc.add("Scoring pad", draw.pad_pages(p, sheets))
+    write_outputs(doc, opts, "chimera-pad", draw.pad_model(p, sheets, opts.paper))
+
+
+def pack_section(opts: PrintOptions) -> tuple[str, list[Page], Any]:
+    """The pack's section: a four-player pad and the key for the standard (half) rule."""
+    p = ch.pad(PACK_PLAYERS, ch.DEFAULT_VARIANT)
+    k = ch.answer_key(ch.DEFAULT_VARIANT)
+    pages = draw.pad_pages(p, 1) + draw.key_pages(k, opts.paper)
+    model = {"pad": draw.pad_model(p, 1, opts.paper), "key": draw.key_model(k, opts.paper)}
+    return TITLE, pages, model

@@ -1,0 +1,89 @@
+"""`parlour fighting-words`: check against a brute-force scan, --complete, the deck PDF/JSON, stats."""
+
+from __future__ import annotations
+
+import json
+import random
+import tomllib
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from generator.words.lexicon import load
+from tests.clicheck import files_in, one_line_error
+
+TEMPLATE = Path(__file__).resolve().parents[2] / "templates" / "fighting_words.toml"
+
+
+def _is_subsequence(small: str, big: str) -> bool:
+    it = iter(big)
+    return all(ch in it for ch in small)
+
+
+def test_check_agrees_with_a_brute_force_scan(run):
+    words = [w for w in load().words("standard") if len(w) >= 4]
+    rng = random.Random(7)
+    probes = ["qz", "tgr", "xq", "zzzq", "aeiouy", "jjj"]
+    probes += [
+        "".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rng.randint(2, 4))) for _ in range(12)
+    ]
+    for p in probes:
+        expected = any(_is_subsequence(p, w) for w in words)
+        res = run("fighting-words", "check", p)
+        assert res.exit_code == (0 if expected else 1), (p, res.output)
+
+
+def test_check_complete_points(run):
+    res = run("fighting-words", "check", "--complete", "famished")
+    assert res.exit_code == 0 and "3 points" in res.output
+    res = run("fighting-words", "check", "--complete", "bird")
+    assert res.exit_code == 0 and "1 point" in res.output
+    assert run("fighting-words", "check", "--complete", "brid").exit_code == 1
+
+
+@pytest.mark.parametrize("bad", ["a1", "", "tr n"])
+def test_check_bad_input(run, bad):
+    one_line_error(run("fighting-words", "check", bad))
+
+
+def test_deck_matches_the_template_and_marks_every_event(run, tmp_path):
+    res = run("fighting-words", "deck", "-o", "fw.pdf", "--json", "fw.json")
+    assert res.exit_code == 0, res.output
+    model = json.loads((tmp_path / "fw.json").read_text())
+    toml = tomllib.loads(TEMPLATE.read_text())
+    assert model["letters"] == {k: v for k, v in toml["letters"].items()}
+    names = {e["name"] for e in model["events"]}
+    assert {
+        "Backspace",
+        "Reversal",
+        "Tip of My Tongue",
+        "Trash Talk",
+        "That'll Work",
+        "Spelling Bee Sting",
+        "Editor",
+    } <= names and any(n.startswith("How Do You Say") for n in names)
+    assert all(e["timing"] in ("immediate", "keep") for e in model["events"])
+    pages = PdfReader(str(tmp_path / "fw.pdf")).pages
+    text = " ".join(" ".join(p.extract_text() for p in pages).upper().split())
+    for e in model["events"]:
+        assert " ".join(e["name"].split("…")[0].upper().split()) in text, e["name"]
+        timing = "PLAY AT ONCE" if e["timing"] == "immediate" else "KEEP"
+        assert timing in text
+    total = sum(model["letters"].values()) + sum(e["count"] for e in model["events"])
+    assert total == model["size"]
+
+
+def test_bad_letters_file_one_line_no_file(run, tmp_path):
+    (tmp_path / "mine.toml").write_text("[letters]\na = -3\n")
+    one_line_error(run("fighting-words", "deck", "--letters", "mine.toml", "-o", "fw.pdf"))
+    assert files_in(tmp_path) == ["mine.toml"]
+
+
+def test_stats_prints_both_shares_and_meets_the_target(run):
+    res = run("fighting-words", "stats", "--deals", "1500", "--seed", "3")
+    assert res.exit_code == 0, res.output
+    assert "7-card hands" in res.output and "first turn" in res.output
+    line = next(ln for ln in res.output.splitlines() if "first turn" in ln)
+    share = float(line.split(":")[1].split("%")[0])
+    assert share >= 95.0
