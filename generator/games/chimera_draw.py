@@ -5,15 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.games.chimera import DECK_SUITS, AnswerKey, KeyCard, Pad, Variant
 from generator.press.document import Page, PageInfo
-from generator.press.fonts import register_fonts, runs, string_width
+from generator.press.fonts import string_width
 from generator.press.paper import MARGIN, Paper, mm
 from generator.press.style import RGB, Style
-from generator.press.text import TextFitError, TextStyle, draw_text, wrap
+from generator.press.text import TextFitError, TextStyle, draw_text, text_at, wrap
 
 GAME = "Chimera's Lair"
 SUIT_GLYPHS: dict[str, str] = {"spade": "♠", "heart": "♥", "diamond": "♦", "club": "♣"}
@@ -22,24 +21,6 @@ RED: RGB = (0.72, 0.09, 0.12)  # hearts and diamonds in colour; plain ink when s
 ROLE_TAGS: dict[str, str] = {"key": "KEY", "chimera": "THE CHIMERA"}
 
 # --- small drawing helpers --------------------------------------------------------------------
-
-
-def text_at(
-    c: Canvas, text: str, x: float, y: float, face: str, size: float, color: RGB, align: str = "left"
-) -> float:
-    """One line at baseline y with glyph fallback, aligned left/centre/right about x; returns its width."""
-    register_fonts()
-    width = string_width(text, face, size)
-    if align == "centre":
-        x -= width / 2
-    elif align == "right":
-        x -= width
-    c.setFillColorRGB(*color)
-    for f, chunk in runs(text, face):
-        c.setFont(f, size)
-        c.drawString(x, y, chunk)
-        x += pdfmetrics.stringWidth(chunk, f, size)
-    return width
 
 
 def suit_colour(suit: str, style: Style) -> RGB:

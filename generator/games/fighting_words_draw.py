@@ -14,7 +14,14 @@ from generator.press.cards import Card, CardBox, CardSize, Drawer
 from generator.press.fonts import FACES, FONTS_DIR, register_fonts, string_width
 from generator.press.paper import mm
 from generator.press.style import RGB, Style
-from generator.press.text import TextFitError, TextStyle, block_height, draw_lines, draw_text, wrap
+from generator.press.text import (
+    TextFitError,
+    TextStyle,
+    block_height,
+    draw_lines,
+    draw_text,
+    wrap_items,
+)
 
 GAME = "Fighting Words"
 POKER = (63.5 * mm, 88.9 * mm)
@@ -327,17 +334,6 @@ def event_front(event: EventCard, style: Style) -> Drawer:
 # Reference cards
 
 
-def _wrap_items(lines: Sequence[str], face: str, size: float, width: float) -> list[list[str]] | None:
-    indent = string_width("•  ", face, size)
-    out = []
-    for line in lines:
-        wrapped = wrap(line, face, size, width - indent)
-        if wrapped is None:
-            return None
-        out.append(wrapped)
-    return out
-
-
 def _items_height(items: list[list[str]], size: float, style: TextStyle) -> float:
     return sum(block_height(len(it), size, style) for it in items) + 0.45 * size * (len(items) - 1)
 
@@ -367,7 +363,7 @@ def fit_reference(ref: ReferenceCard, box: CardBox) -> float | None:
     _, _, w, h = _ref_body(ref, box)
     size = round(REF_SIZES[0] * _scale(box) * 4) / 4
     while size >= REF_SIZES[1] - 1e-9:
-        items = _wrap_items(ref.lines, "Cond", size, w)
+        items = wrap_items(ref.lines, "Cond", size, w)
         if items is not None and _items_height(items, size, TextStyle("Cond", size, size, 1.16)) <= h:
             return size
         size = round(size - 0.25, 4)
@@ -443,7 +439,7 @@ def reference_front(ref: ReferenceCard, size: float, style: Style) -> Drawer:
         c.restoreState()
         bx, by, bw, bh = _ref_body(ref, box)
         body = TextStyle("Cond", size, size, 1.16, align="left", valign="top", color=style.ink)
-        items = _wrap_items(ref.lines, "Cond", size, bw)
+        items = wrap_items(ref.lines, "Cond", size, bw)
         if items is None or _items_height(items, size, body) > bh + 1e-6:
             raise TextFitError(f"{what} does not fit the card at {size:g} pt; shorten its lines")
         indent = string_width("•  ", "Cond", size)

@@ -21,7 +21,15 @@ from generator.press.document import Page, PageInfo
 from generator.press.fonts import string_width
 from generator.press.paper import MARGIN, Paper, mm
 from generator.press.style import RGB, Style
-from generator.press.text import TextFitError, TextStyle, block_height, draw_lines, draw_text, fit, wrap
+from generator.press.text import (
+    TextFitError,
+    TextStyle,
+    block_height,
+    draw_lines,
+    draw_text,
+    fit,
+    wrap_items,
+)
 
 GAME = "Riddle Craft"
 POKER = (63.5 * mm, 88.9 * mm)
@@ -296,17 +304,6 @@ def when_cards(when: Sequence[WhenCard], card: CardSize, style: Style) -> list[C
 # Reference cards
 
 
-def _wrap_items(lines: Sequence[str], face: str, size: float, width: float) -> list[list[str]] | None:
-    indent = string_width("•  ", face, size)
-    out = []
-    for line in lines:
-        wrapped = wrap(line, face, size, width - indent)
-        if wrapped is None:
-            return None
-        out.append(wrapped)
-    return out
-
-
 def _items_height(items: list[list[str]], size: float, style: TextStyle) -> float:
     gap = 0.45 * size
     return sum(block_height(len(it), size, style) for it in items) + gap * (len(items) - 1)
@@ -348,7 +345,7 @@ def fit_reference(ref: ReferenceCard, box: CardBox, face: str = "Cond") -> RefLa
     size = round(REF_SIZES[0] * _scale(box) * 4) / 4
     while size >= REF_SIZES[1] - 1e-9:
         style = TextStyle(face, size, size, 1.16)
-        items = _wrap_items(ref.lines, face, size, w)
+        items = wrap_items(ref.lines, face, size, w)
         if items is not None and _items_height(items, size, style) <= h:
             return RefLayout(size, items)
         size = round(size - 0.25, 4)
@@ -432,7 +429,7 @@ def reference_front(ref: ReferenceCard, size: float, style: Style) -> Drawer:
         face = "Cond"
         body = TextStyle(face, size, size, 1.16, align="left", valign="top", color=style.ink)
         (bx, by, bw, bh), table_y = _ref_areas(ref, box)
-        items = _wrap_items(ref.lines, face, size, bw)
+        items = wrap_items(ref.lines, face, size, bw)
         if items is None or _items_height(items, size, body) > bh + 1e-6:
             raise TextFitError(f"{what} does not fit the card at {size:g} pt; shorten its lines")
         indent = string_width("•  ", face, size)

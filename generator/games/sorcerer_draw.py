@@ -8,15 +8,14 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.games import sorcerer as sc
 from generator.press.document import Page, PageInfo
-from generator.press.fonts import FACES, FONTS_DIR, register_fonts, runs, string_width
+from generator.press.fonts import FACES, FONTS_DIR, runs, string_width
 from generator.press.paper import MARGIN, Paper, inch, mm
 from generator.press.style import Style
-from generator.press.text import TextFitError, TextStyle, draw_text
+from generator.press.text import TextFitError, TextStyle, draw_text, text_at
 
 RGB = tuple[float, float, float]
 Box = tuple[float, float, float, float]
@@ -73,24 +72,6 @@ def _ink_extent(face: str, ch: str) -> tuple[float, float]:
     font = ImageFont.truetype(str(FONTS_DIR / FACES[face]), 1000)
     _, top, _, bottom = font.getbbox(ch, anchor="ls")
     return (-bottom / 1000, -top / 1000)
-
-
-def text_at(
-    c: Canvas, text: str, x: float, y: float, face: str, size: float, color: RGB, align: str = "left"
-) -> float:
-    """One line at baseline y, with glyph fallback; align left/centre/right about x. Returns its width."""
-    register_fonts()
-    width = string_width(text, face, size)
-    if align == "centre":
-        x -= width / 2
-    elif align == "right":
-        x -= width
-    c.setFillColorRGB(*color)
-    for f, chunk in runs(text, face):
-        c.setFont(f, size)
-        c.drawString(x, y, chunk)
-        x += pdfmetrics.stringWidth(chunk, f, size)
-    return width
 
 
 def glyph_centred(

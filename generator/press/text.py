@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from reportlab.pdfbase import pdfmetrics
@@ -147,3 +148,40 @@ def draw_text(
     size, lines = fitted
     draw_lines(canvas, lines, x, y, w, h, size, style)
     return size
+
+
+def text_at(
+    c: Canvas,
+    text: str,
+    x: float,
+    y: float,
+    face: str,
+    size: float,
+    color: tuple[float, float, float],
+    align: str = "left",
+) -> float:
+    """One line at baseline y with glyph fallback, aligned left/centre/right about x; returns its width."""
+    register_fonts()
+    width = string_width(text, face, size)
+    if align == "centre":
+        x -= width / 2
+    elif align == "right":
+        x -= width
+    c.setFillColorRGB(*color)
+    for f, chunk in runs(text, face):
+        c.setFont(f, size)
+        c.drawString(x, y, chunk)
+        x += pdfmetrics.stringWidth(chunk, f, size)
+    return width
+
+
+def wrap_items(lines: Sequence[str], face: str, size: float, width: float) -> list[list[str]] | None:
+    """Wrap each bullet item to the width left after its bullet; None if a word cannot fit."""
+    indent = string_width("•  ", face, size)
+    out = []
+    for line in lines:
+        wrapped = wrap(line, face, size, width - indent)
+        if wrapped is None:
+            return None
+        out.append(wrapped)
+    return out
