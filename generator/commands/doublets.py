@@ -16,6 +16,7 @@ from click.core import ParameterSource
 from generator.commands.common import OUTPUT_DIR, PrintOptions, print_options, write_outputs
 from generator.errors import ParlourError
 from generator.games import doublets as model
+from generator.words.ladder import DEFAULT_SPELLING, SPELLINGS
 
 TITLE = "Doublets"
 DIFFICULTY_CHOICES = [*model.DIFFICULTIES, model.MIXED]
@@ -138,6 +139,15 @@ def solve(head: str, tail: str, show_all: bool, limit: int, json_path: Path | No
 # -- sheets -------------------------------------------------------------------------------------
 
 
+SPELLING_OPTION = click.option(
+    "--spelling",
+    type=click.Choice(SPELLINGS, case_sensitive=False),
+    default=DEFAULT_SPELLING,
+    show_default=True,
+    help="Which variant spellings may be printed (us: gray, tire; uk: grey, tyre).",
+)
+
+
 def _sheet_options(difficulty: str = "medium") -> list:
     return [
         click.option("--count", type=int, default=8, show_default=True, help="Puzzles on the sheet."),
@@ -159,6 +169,10 @@ def _sheet_options(difficulty: str = "medium") -> list:
             show_default=True,
             help="Answer key on its own page, upside down at the foot of the sheet, or none.",
         ),
+        click.option(
+            "--unique", is_flag=True, help="Only puzzles with exactly one shortest chain (medium or harder)."
+        ),
+        SPELLING_OPTION,
     ]
 
 
@@ -172,7 +186,14 @@ def _with(options):
 
 
 def make_sheet_from_options(
-    count: int, length: int, difficulty: str, links: str | None, seed: int | None, date: dt.date | None
+    count: int,
+    length: int,
+    difficulty: str,
+    links: str | None,
+    seed: int | None,
+    date: dt.date | None,
+    unique: bool = False,
+    spelling: str = DEFAULT_SPELLING,
 ) -> model.Sheet:
     """The sheet the options ask for (errors as one line)."""
     _check_count(count, length)
@@ -186,6 +207,8 @@ def make_sheet_from_options(
         links=rng,
         seed=None if date else seed,
         date=date,
+        unique=unique,
+        spelling=spelling.lower(),
     )
 
 
@@ -202,6 +225,8 @@ def sheet(
     difficulty: str,
     links: str | None,
     key: str,
+    unique: bool,
+    spelling: str,
     date: str | None,
 ) -> None:
     """Print a sheet of Doublets: each puzzle shows its two end words and one blank rung per link.
@@ -214,6 +239,7 @@ def sheet(
       parlour doublets sheet                          # 8 medium 4-letter puzzles, key on page 2
       parlour doublets sheet --difficulty mixed --length 5 --key bottom
       parlour doublets sheet --links 5-7 --date 2025-03-01 --paper a4
+      parlour doublets sheet --unique --difficulty hard --spelling uk
     """
     from generator.games import doublets_draw as draw
     from generator.press.document import Document
@@ -221,7 +247,7 @@ def sheet(
     day = parse_date(date) if date else None
     if day is not None and _given("seed"):
         raise ParlourError("give --seed or --date, not both")
-    sh = make_sheet_from_options(count, length, difficulty, links, opts.seed, day)
+    sh = make_sheet_from_options(count, length, difficulty, links, opts.seed, day, unique, spelling)
     doc = Document(opts.paper, f"{TITLE}: {draw.sheet_about(sh)}", draw.sheet_when(sh), opts.style)
     doc.add("Puzzle sheet", draw.sheet_pages(sh, opts.paper, key.lower()))
     name = f"doublets-{sh.date}" if sh.date else "doublets-sheet"
@@ -231,10 +257,32 @@ def sheet(
 # -- daily --------------------------------------------------------------------------------------
 
 
-def _daily_sheets(start: dt.date, days: int, count: int, length: int, difficulty: str, links: str | None):
-    for i in range(days):
-        day = start + dt.timedelta(days=i)
-        yield make_sheet_from_options(count, length, difficulty, links, None, day)
+def _daily_sheets(
+    start: dt.date,
+    days: int,
+    count: int,
+    length: int,
+    difficulty: str,
+    links: str | None,
+    unique: bool = False,
+    spelling: str = DEFAULT_SPELLING,
+):
+    """The daily sheets (model.daily_sheets: no puzzle twice within a year, no end word again
+    within model.DAILY_GAP days, each date's sheet the same whatever the range)."""
+    _check_count(count, length)
+    rng = parse_links(links)
+    if rng is not None and _given("difficulty"):
+        raise ParlourError("give --difficulty or --links, not both")
+    yield from model.daily_sheets(
+        start,
+        days,
+        count,
+        length,
+        None if rng else difficulty.lower(),
+        links=rng,
+        unique=unique,
+        spelling=spelling.lower(),
+    )
 
 
 def _daily_pages(sh: model.Sheet, paper, key: str, bookmark: str | None):
@@ -262,12 +310,15 @@ def daily(
     difficulty: str,
     links: str | None,
     key: str,
+    unique: bool,
+    spelling: str,
 ) -> None:
     """Print a Doublets sheet for every day: the same date always gives the same sheet.
 
     Without --book each day is its own PDF, named by date, in the --output directory
     (default output/daily/). With --book the days go into one PDF (-o names it) with an
-    outline by month and day. --seed is not used: the date is the seed.
+    outline by month and day. --seed is not used: the date is the seed. Within any year of
+    days no puzzle comes back, and an end word waits at least a month before it returns.
 
     \b
     Example:
@@ -298,7 +349,9 @@ def daily(
         month: str | None = None
         pages: list = []
         for sh in _progress(
-            _daily_sheets(first, days, count, length, difficulty, links), days, "choosing puzzles"
+            _daily_sheets(first, days, count, length, difficulty, links, unique, spelling),
+            days,
+            "choosing puzzles",
         ):
             d = dt.date.fromisoformat(sh.date or "")
             name = f"{draw.MONTHS[d.month - 1]} {d.year}"
@@ -335,7 +388,9 @@ def daily(
     written = []
     model_days = []
     for sh in _progress(
-        _daily_sheets(first, days, count, length, difficulty, links), days, "printing daily sheets"
+        _daily_sheets(first, days, count, length, difficulty, links, unique, spelling),
+        days,
+        "printing daily sheets",
     ):
         doc = Document(
             opts.paper, f"{TITLE} for {draw.long_date(sh.date or '')}", draw.sheet_about(sh), opts.style
@@ -378,8 +433,9 @@ def _progress(items, total: int, label: str):
 
 @doublets.command()
 @click.option("--players", type=int, default=2, show_default=True, help="2, or more for the round game.")
+@SPELLING_OPTION
 @print_options()
-def jewels(opts: PrintOptions, players: int) -> None:
+def jewels(opts: PrintOptions, players: int, spelling: str) -> None:
     """Print twelve Jewels (four each of 3, 4 and 5 letters) and a key with the best score.
 
     The Jewels are everyday words, dealt as the rules have players choose them, and always allow
@@ -395,7 +451,7 @@ def jewels(opts: PrintOptions, players: int) -> None:
     from generator.press.document import Document
 
     _check_players(players)
-    jw = model.make_jewels(players, opts.seed)
+    jw = model.make_jewels(players, opts.seed, spelling=spelling.lower())
     doc = Document(opts.paper, f"{TITLE}: Jewels", f"Twelve Jewels, seed {opts.seed}", opts.style)
     doc.add("Jewels", [draw.jewels_page(jw), draw.jewels_key_page(jw)])
     write_outputs(doc, opts, "doublets-jewels", jw.to_json())

@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import hashlib
 import itertools
 import random
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from generator.errors import ParlourError
 from generator.words.ladder import (
+    DEFAULT_SPELLING,
+    LINK_ZIPF_FLOOR,
     MAX_LENGTH,
     MIN_LENGTH,
+    SPELLINGS,
     UNWELCOME_FILE,
     Ladders,
     WordGraph,
@@ -35,13 +40,12 @@ def not_puzzle_ends() -> frozenset[str]:
     return unwelcome_words()
 
 
-def is_puzzle_end(word: str, lexicon: Lexicon | None = None) -> bool:
-    """True if `word` may be a puzzle's end or a Jewel: a common word not on the exclusion list."""
-    if lexicon is None:
-        from generator.words.lexicon import load
-
-        lexicon = load()
-    return lexicon.in_tier(word, PUZZLE_TIER) and word not in not_puzzle_ends()
+def is_puzzle_end(word: str, lexicon: Lexicon | None = None, spelling: str = DEFAULT_SPELLING) -> bool:
+    """True if `word` may be a puzzle's end or a Jewel: a common word in the print vocabulary
+    (for `spelling`) and not on the exclusion list."""
+    ladders = ladders_for(lexicon, spelling)
+    lex = ladders.lexicon
+    return lex.in_tier(word, PUZZLE_TIER) and word not in not_puzzle_ends() and ladders.printable(word)
 
 
 # -- difficulty --------------------------------------------------------------------------------
@@ -66,12 +70,15 @@ DIFFICULTIES = tuple(DIFFICULTY_BANDS)
 MIXED = "mixed"  # a graded sheet: equal shares of each band, easiest first
 MIN_PAR = 2
 MAX_PAR = 10
-LINK_ZIPF_FLOOR = 2.5
+UNIQUE_BANDS = ("medium", "hard", "fiendish")  # bands a puzzle with one shortest chain can be in
+MAX_KEY_USES = 2  # no word is in more than this many keys of one sheet (ends included)
+VARIETY_MIN_BAND = 4  # bands of at least this many puzzles spread over (par, one-way) shapes
 # A player who knows a word outside the standard list may find a chain shorter than par (boss ->
 # bots -> bets; woo -> poo -> pod).  Puzzles where a broad-tier word at least this frequent makes
 # such a shortcut are skipped, so par holds for every word a player is likely to use.
 SHORTCUT_ZIPF = 3.0
 MAX_TRIES_PER_PUZZLE = 20_000
+QUICK_TRIES = 2_000  # draws per puzzle before a daily sheet lets its pair rule give way
 
 
 class DoubletsError(ParlourError, ValueError):
@@ -162,6 +169,9 @@ class Sheet:
     date: str | None = None  # ISO date for daily sheets
     title: str = "Doublets"
     rules: str = SHEET_RULES
+    unique: bool = False  # every puzzle has exactly one shortest chain
+    spelling: str = DEFAULT_SPELLING  # which variant spellings the sheet may print
+    relaxed: bool = False  # a daily sheet for which the pair rule across blocks gave way
 
     @property
     def subtitle(self) -> str:
@@ -171,6 +181,8 @@ class Sheet:
             if self.links
             else (self.difficulty or "").replace(MIXED, "graded")
         )
+        if self.unique:
+            grade += ", one way each"
         when = self.date if self.date else f"seed {self.seed}"
         return f"{self.length}-letter words · {grade} · {when}"
 
@@ -183,6 +195,8 @@ class Sheet:
             "links": list(self.links) if self.links else None,
             "seed": self.seed,
             "date": self.date,
+            "unique": self.unique,
+            "spelling": self.spelling,
         }
 
 
@@ -210,7 +224,7 @@ def _one_apart(a: str, b: str) -> bool:
 class _Ends:
     """Candidate end words of one length, grouped by graph component (ids, sorted)."""
 
-    pool: list[int]  # common words whose component holds at least one other common word
+    pool: list[int]  # printable common words whose component holds at least one other
     by_component: dict[int, list[int]]
     component: list[int]
 
@@ -230,7 +244,7 @@ def _ends(ladders: Ladders, length: int) -> _Ends:
         groups: dict[int, list[int]] = {}
         excluded = not_puzzle_ends()
         for w in ladders.lexicon.words(tier=PUZZLE_TIER, length=length):
-            if w in excluded:
+            if w in excluded or not ladders.printable(w):
                 continue
             i = g.index.get(w)
             if i is not None:
@@ -247,21 +261,59 @@ def _ends(ladders: Ladders, length: int) -> _Ends:
 
 def _links_ok(g: WordGraph, chain: Sequence[str], zipf_floor: float) -> bool:
     """True if no link of the key is rarer than the floor (graphs without frequencies pass) or
-    unwelcome: the key steers round unwelcome words, so one left in it means every shortest
-    chain is either unwelcome or rare, and the puzzle would ask players to find such a word."""
+    avoided (outside the print vocabulary): the key steers round such words, so one left in it
+    means every shortest chain needs one, and the puzzle would ask players to find it."""
     links = chain[1:-1]
     zipfs = [g.zipf(w) for w in links]
     return all(z is None or z >= zipf_floor for z in zipfs) and not any(w in g.avoid for w in links)
 
 
-def _band_list(count: int, difficulty: str) -> list[str]:
+def _band_list(count: int, difficulty: str, unique: bool = False) -> list[str]:
     if difficulty != MIXED:
         return [difficulty] * count
-    share, extra = divmod(count, len(DIFFICULTIES))
+    names = [b for b in DIFFICULTIES if not unique or b in UNIQUE_BANDS]
+    share, extra = divmod(count, len(names))
     out: list[str] = []
-    for i, name in enumerate(DIFFICULTIES):
+    for i, name in enumerate(names):
         out += [name] * (share + (1 if i < extra else 0))
     return out
+
+
+def _identity(word: str) -> str:
+    return word
+
+
+@dataclass
+class _Rules:
+    """What the next puzzle on a sheet must satisfy (beyond being a good Doublet)."""
+
+    band: str | None
+    par_lo: int
+    par_hi: int
+    zipf_floor: float
+    used: set[int]  # word ids that may not be ends (on this sheet, or kept back by the dailies)
+    unique: bool = False
+    pair_ok: Callable[[str, str], bool] | None = None  # the dailies' rule on pairs of ends
+    full_shapes: frozenset[tuple[int, bool]] = frozenset()  # (par, one way?) shapes not wanted
+    saturated: frozenset[int] = frozenset()  # word ids already in MAX_KEY_USES keys
+    variant_key: Callable[[str], str] = _identity
+
+    def fits(self, par: int, ways: int) -> bool:
+        """True if a puzzle of this par and chain count may fill the slot."""
+        if not self.par_lo <= par <= self.par_hi or (self.unique and ways != 1):
+            return False
+        if self.band is not None and difficulty_of(par, ways) != self.band:
+            return False
+        return (par, ways == 1) not in self.full_shapes
+
+    def ends_ok(self, g: WordGraph, s: int, t: int) -> bool:
+        """The cheap checks on a pair of ends, before any search."""
+        if s == t or s in self.used or t in self.used or s in self.saturated or t in self.saturated:
+            return False
+        a, b = g.words[s], g.words[t]
+        if _one_apart(a, b) or self.variant_key(a) == self.variant_key(b):
+            return False
+        return self.pair_ok is None or self.pair_ok(a, b)
 
 
 def make_sheet(
@@ -274,17 +326,30 @@ def make_sheet(
     date: _dt.date | str | None = None,
     lexicon: Lexicon | None = None,
     link_zipf_floor: float = LINK_ZIPF_FLOOR,
+    unique: bool = False,
+    spelling: str = DEFAULT_SPELLING,
+    exclude: Collection[str] = (),
+    pair_ok: Callable[[str, str], bool] | None = None,
+    pair_fallback: Callable[[str, str], bool] | None = None,
 ) -> Sheet:
     """Choose `count` Doublets of `length` letters at a difficulty band (or a links range).
 
     Deterministic: the same seed (or date), parameters and lexicon give the same sheet.  Ends
-    are common words, no end word appears twice on the sheet, and no puzzle's ends are one
-    letter apart.  `links=(a, b)` replaces the difficulty with a par range.
+    are printable common words, no end word appears twice on the sheet, no puzzle's ends are
+    one letter apart, every key prints only words of the print vocabulary for `spelling` (and
+    never two spellings of one word), and no word is in more than MAX_KEY_USES keys.  Pars
+    never fall from one puzzle to the next.  `links=(a, b)` replaces the difficulty with a par
+    range; `unique` asks for puzzles with exactly one shortest chain; `exclude` (end words) and
+    `pair_ok` (a rule on pairs of ends) serve the daily schedule, as does `pair_fallback`: a
+    looser rule on pairs used for a puzzle that QUICK_TRIES random draws under `pair_ok` did
+    not find (the sheet is then marked `relaxed`).
     """
     if count < 1:
         raise DoubletsError(f"count must be at least 1 (got {count})")
     if not MIN_LENGTH <= length <= MAX_LENGTH:
         raise DoubletsError(f"length must be {MIN_LENGTH} to {MAX_LENGTH} letters (got {length})")
+    if spelling not in SPELLINGS:
+        raise DoubletsError(f"spelling '{spelling}' is not one of {', '.join(SPELLINGS)}")
     if seed is not None and date is not None:
         raise DoubletsError("give a seed or a date, not both")
     iso = _parse_date(date).isoformat() if date is not None else None
@@ -305,34 +370,72 @@ def make_sheet(
             raise DoubletsError(
                 f"difficulty '{difficulty}' is not one of {', '.join(DIFFICULTIES)} or {MIXED}"
             )
-        bands = list(_band_list(count, difficulty))
+        if unique and difficulty != MIXED and difficulty not in UNIQUE_BANDS:
+            raise DoubletsError(
+                f"no {difficulty} puzzle has a single shortest chain (one way adds 2 to the "
+                f"difficulty): with unique puzzles ask for {', '.join(UNIQUE_BANDS)} or {MIXED}"
+            )
+        bands = list(_band_list(count, difficulty, unique))
 
-    ladders = ladders_for(lexicon)
+    ladders = ladders_for(lexicon, spelling)
     g = ladders.graph(length)
     ends = _ends(ladders, length)
     if len(ends.pool) < 2:
         raise DoubletsError(f"there are too few common {length}-letter words to make puzzles")
     rng = random.Random(seed)
-    used: set[int] = set()
-    puzzles: list[Puzzle] = []
-    for band in bands:
+    used: set[int] = {g.index[w] for w in exclude if w in g.index}
+    key_uses: Counter[int] = Counter()
+    relaxed = False
+    variant_key = ladders.variant_key
+    # Bands are filled hardest first; each band's pars stay at or below the easiest par of the
+    # band after it, so the sheet, read easiest first, never drops in par.  Within a band no
+    # (par, one-way) shape takes more than half the band when there is a choice.
+    groups = [(band, len(list(run))) for band, run in itertools.groupby(bands)]
+    ceiling = MAX_PAR if links is None else links[1]
+    chosen: list[list[Puzzle]] = []
+    for band, size in reversed(groups):
         if band is None:
             assert links is not None
-            par_lo, par_hi = links
+            par_lo, par_hi = links[0], ceiling
         else:
             s_lo, s_hi = DIFFICULTY_BANDS[band]
-            par_lo, par_hi = max(MIN_PAR, s_lo - 2), min(MAX_PAR, s_hi)
-        puzzle = _find_puzzle(g, ends, rng, used, band, par_lo, par_hi, link_zipf_floor)
-        if puzzle is None:
-            what = f"{band}" if band else f"{par_lo}-{par_hi} links"
-            raise DoubletsError(
-                f"could not find {count} {what} puzzles of {length}-letter words with distinct "
-                f"ends; try fewer puzzles, another length or another difficulty"
+            par_lo, par_hi = max(MIN_PAR, s_lo - 2), min(MAX_PAR, s_hi, ceiling)
+        cap = (size + 1) // 2 if size >= VARIETY_MIN_BAND else size
+        shapes: Counter[tuple[int, bool]] = Counter()
+        got: list[Puzzle] = []
+        for _ in range(size):
+            full = frozenset(s for s, n in shapes.items() if n >= cap)
+            saturated = frozenset(i for i, n in key_uses.items() if n >= MAX_KEY_USES)
+            rules = _Rules(
+                band, par_lo, par_hi, link_zipf_floor, used, unique, pair_ok, full, saturated, variant_key
             )
-        used.update((g.index[puzzle.start], g.index[puzzle.end]))
-        puzzles.append(puzzle)
-    if difficulty != MIXED:
-        puzzles.sort(key=lambda p: (p.score, p.par))  # stable: easiest first
+            quick = pair_fallback is not None
+            puzzle = _find_puzzle(g, ends, rng, rules, quick)
+            if puzzle is None and full:  # variety is a wish; the band is a promise
+                rules.full_shapes = frozenset()
+                puzzle = _find_puzzle(g, ends, rng, rules, quick)
+            if puzzle is None and quick:
+                rules.pair_ok, rules.full_shapes = pair_fallback, full
+                relaxed = True
+                puzzle = _find_puzzle(g, ends, rng, rules)
+                if puzzle is None and full:
+                    rules.full_shapes = frozenset()
+                    puzzle = _find_puzzle(g, ends, rng, rules)
+            if puzzle is None:
+                what = f"{band}" if band else f"{par_lo}-{par_hi} links"
+                raise DoubletsError(
+                    f"could not find {count} {what}{' unique' if unique else ''} puzzles of "
+                    f"{length}-letter words with distinct ends; try fewer puzzles, another "
+                    f"length or another difficulty"
+                )
+            used.update((g.index[puzzle.start], g.index[puzzle.end]))
+            key_uses.update(g.index[w] for w in puzzle.chain)
+            shapes[(puzzle.par, puzzle.shortest_chains == 1)] += 1
+            got.append(puzzle)
+        got.sort(key=lambda p: (p.par, p.score))  # stable: easiest first
+        ceiling = min(p.par for p in got)
+        chosen.append(got)
+    puzzles = [p for got in reversed(chosen) for p in got]
     return Sheet(
         puzzles=tuple(puzzles),
         length=length,
@@ -340,6 +443,9 @@ def make_sheet(
         links=tuple(links) if links else None,  # type: ignore[arg-type]
         seed=seed,
         date=iso,
+        unique=unique,
+        spelling=spelling,
+        relaxed=relaxed,
     )
 
 
@@ -348,16 +454,9 @@ OUTWARD_MAX_PAR = 3  # search outward from the start when par is at most this
 
 
 def _find_puzzle(
-    g: WordGraph,
-    ends: _Ends,
-    rng: random.Random,
-    used: set[int],
-    band: str | None,
-    par_lo: int,
-    par_hi: int,
-    zipf_floor: float,
+    g: WordGraph, ends: _Ends, rng: random.Random, rules: _Rules, quick: bool = False
 ) -> Puzzle | None:
-    """Draw a start at random, then an end that fits the band.
+    """Draw a start at random, then an end that fits the rules.
 
     Short pars (par_hi <= 3) search outward from the start: one small BFS gives the par and
     chain count to every word in reach, so fitting ends are found at once (random ends would
@@ -365,81 +464,66 @@ def _find_puzzle(
     bitsets of the words within each number of steps of the start (built once per length),
     so only ends at a fitting distance cost a search.
     """
-    pool, words = ends.pool, g.words
+    words, used = g.words, rules.used
+    par_lo, par_hi = rules.par_lo, rules.par_hi
+    if par_lo > par_hi:
+        return None
+    pool = [s for s in ends.pool if s not in used and s not in rules.saturated]
+    if not pool:
+        return None
     outward = par_hi <= OUTWARD_MAX_PAR
     masks = None if outward or par_hi > MAX_PAR else _reach(g, ends)
     tries = 0
-    while tries < MAX_TRIES_PER_PUZZLE:
+    most = QUICK_TRIES if quick else MAX_TRIES_PER_PUZZLE
+    while tries < most:
         tries += 1
         s = pool[rng.randrange(len(pool))]
-        if s in used:
-            continue
         group = ends.by_component[ends.component[s]]
         a = words[s]
         if outward:
             reach = g.ball(a, par_hi)
-            fits = [
-                t
-                for t, (par, ways) in reach.items()
-                if par >= par_lo
-                and t in ends.common
-                and t not in used
-                and (band is None or difficulty_of(par, ways) == band)
-            ]
+            fits = [t for t, (par, ways) in reach.items() if t in ends.common and rules.fits(par, ways)]
             for _ in range(min(OUTWARD_PICKS, len(fits))):
                 t = fits.pop(rng.randrange(len(fits)))
                 tries += 1
-                found = _keyed(g, s, t, par_hi, zipf_floor, ends.wide)
+                if not rules.ends_ok(g, s, t):
+                    continue
+                found = _keyed(g, s, t, rules, ends.wide)
                 if found is not None:
                     return found
             continue
         t = group[rng.randrange(len(group))]
-        if s == t or t in used or _one_apart(a, words[t]):
+        if not rules.ends_ok(g, s, t):
             continue
         if masks is not None:  # exact and cheap: is t within par_lo+1..par_hi+1 steps of s?
             m = masks[s]
             if not (m[par_hi + 1] >> t) & 1 or (m[par_lo] >> t) & 1:
                 continue
         got = g.par_and_count(a, words[t], max_links=par_hi)
-        if got is None or got[0] < par_lo:
+        if got is None or not rules.fits(*got):
             continue
-        if band is not None and difficulty_of(*got) != band:
-            continue
-        found = _keyed(g, s, t, par_hi, zipf_floor, ends.wide)
+        found = _keyed(g, s, t, rules, ends.wide)
         if found is not None:
             return found
-    return _sweep(g, ends, rng, used, band, par_lo, par_hi, zipf_floor)
+    return None if quick else _sweep(g, ends, rng, rules)
 
 
-def _sweep(
-    g: WordGraph,
-    ends: _Ends,
-    rng: random.Random,
-    used: set[int],
-    band: str | None,
-    par_lo: int,
-    par_hi: int,
-    zipf_floor: float,
-) -> Puzzle | None:
+def _sweep(g: WordGraph, ends: _Ends, rng: random.Random, rules: _Rules) -> Puzzle | None:
     """When random draws find nothing (a sparse band, or most fitting ends already used), try
     every start in a seeded random order, and from each every fitting end: slower, but it
     finds a puzzle whenever one exists."""
-    starts = [s for s in ends.pool if s not in used]
+    starts = [s for s in ends.pool if s not in rules.used and s not in rules.saturated]
     rng.shuffle(starts)
     for s in starts:
-        reach = g.ball(g.words[s], par_hi)
+        reach = g.ball(g.words[s], rules.par_hi)
         fits = sorted(
             t
             for t, (par, ways) in reach.items()
-            if par >= par_lo
-            and t in ends.common
-            and t not in used
-            and not _one_apart(g.words[s], g.words[t])
-            and (band is None or difficulty_of(par, ways) == band)
+            if t in ends.common and rules.fits(par, ways) and rules.ends_ok(g, s, t)
         )
         rng.shuffle(fits)
         for t in fits:
-            found = _keyed(g, s, t, par_hi, zipf_floor, ends.wide)
+            found = _keyed(g, s, t, rules, ends.wide)
             if found is not None:
                 return found
     return None
@@ -452,17 +536,41 @@ def _reach(g: WordGraph, ends: _Ends) -> dict[int, list[int]]:
     return ends.reach
 
 
-def _keyed(
-    g: WordGraph, s: int, t: int, par_hi: int, zipf_floor: float, wide: WordGraph | None = None
-) -> Puzzle | None:
+def _spellings_clash(chain: Sequence[str], variant_key: Callable[[str], str]) -> list[str]:
+    """Words of `chain` that share a spelling key with an earlier word of it."""
+    seen: set[str] = set()
+    clash = []
+    for w in chain:
+        k = variant_key(w)
+        if k in seen:
+            clash.append(w)
+        seen.add(k)
+    return clash
+
+
+def _keyed(g: WordGraph, s: int, t: int, rules: _Rules, wide: WordGraph | None = None) -> Puzzle | None:
     """The puzzle s -> t with its key, unless the key would need a word rarer than the floor or
-    unwelcome (rare words are not the kind of hard we want), or a frequent word outside the
-    standard list gives a shorter chain (`wide`: the par would look wrong to whoever knows it)."""
+    outside the print vocabulary (rare words are not the kind of hard we want), a word already
+    in MAX_KEY_USES keys of the sheet, or two spellings of one word; or unless a frequent word
+    outside the standard list gives a shorter chain (`wide`: the par would look wrong to
+    whoever knows it)."""
     a, b = g.words[s], g.words[t]
-    dag = g.shortest(a, b, max_links=par_hi)
+    dag = g.shortest(a, b, max_links=rules.par_hi)
     assert dag is not None
-    chain = dag.friendliest()
-    if not _links_ok(g, chain, zipf_floor):
+    avoid = set(rules.saturated)
+    vk = rules.variant_key
+    if vk is not _identity:  # other spellings of either end may not be links
+        end_keys = {vk(a), vk(b)}
+        index = g.index
+        avoid.update(index[w] for w in dag.words()[1:-1] if w not in (a, b) and vk(w) in end_keys)
+    chain = dag.friendliest(avoid)
+    clash = _spellings_clash(chain, vk)
+    if clash:  # steer round the later spelling once; if every chain clashes, skip the puzzle
+        avoid.update(g.index[w] for w in clash)
+        chain = dag.friendliest(avoid)
+        if _spellings_clash(chain, vk):
+            return None
+    if not _links_ok(g, chain, rules.zipf_floor) or any(g.index[w] in avoid for w in chain[1:-1]):
         return None
     if wide is not None and wide.par(a, b, max_links=dag.par - 1) is not None:
         return None
@@ -475,6 +583,131 @@ def puzzle_for(start: str, end: str, lexicon: Lexicon | None = None) -> Puzzle:
 
     sol = solve(start, end, lexicon, limit=0)
     return Puzzle(sol.start, sol.end, sol.links, tuple(sol.chain), sol.shortest_chains)
+
+
+# -- the daily schedule --------------------------------------------------------------------------
+#
+# Daily sheets are chosen a half-year at a time (1 January to 30 June, 1 July to 31 December:
+# a "block").  Within a block the days are chosen in order, each avoiding the end words of the
+# DAILY_GAP days before it and every pair of ends already used in the block.  A day's sheet
+# depends only on its block, so a date gives the same sheet whatever range is asked for, and a
+# day costs at most half a year of choosing.  Across blocks nothing is remembered; instead:
+#   - every end word belongs to one of two halves of the vocabulary (by a hash of the word).
+#     The first and last DAILY_GAP days of block k use only half k % 2, so an end word used
+#     near the end of one block cannot come back near the start of the next;
+#   - a pair of ends may be used only in blocks k with hash(pair) % DAILY_PAIR_CYCLE equal to
+#     k % DAILY_PAIR_CYCLE.  Between two such blocks lie two whole blocks (a whole year), so a
+#     puzzle never returns within 366 days.
+# When the end words of one length are too few for DAILY_GAP days (3 letters), the gap shrinks
+# to what the pool allows (daily_gap), the same for every date.
+
+DAILY_GAP = 30
+DAILY_PAIR_CYCLE = 3
+DAILY_POOL_SHARE = 0.7  # at most this share of a half's end words is used in one stretch
+
+
+def _stable_hash(text: str) -> int:
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+
+@functools.lru_cache(maxsize=65536)
+def _word_hash(word: str) -> int:
+    return _stable_hash(f"parlour/doublets/daily/{word}")
+
+
+def word_half(word: str) -> int:
+    """Which half (0 or 1) of the end words `word` is in, for the daily schedule."""
+    return _word_hash(word) & 1
+
+
+def pair_slot(a: str, b: str) -> int:
+    """The block residue (mod DAILY_PAIR_CYCLE) in which the pair {a, b} may be a daily puzzle
+    (symmetric in a and b; independent of word_half)."""
+    return ((_word_hash(a) >> 1) + (_word_hash(b) >> 1)) % DAILY_PAIR_CYCLE
+
+
+def daily_block(date: _dt.date | str) -> tuple[int, _dt.date, int]:
+    """(block number, first day of the block, days in the block) for a date."""
+    d = _parse_date(date)
+    second = d.month >= 7
+    first = _dt.date(d.year, 7 if second else 1, 1)
+    following = _dt.date(d.year + 1, 1, 1) if second else _dt.date(d.year, 7, 1)
+    return 2 * d.year + int(second), first, (following - first).days
+
+
+def daily_gap(
+    count: int, length: int, lexicon: Lexicon | None = None, spelling: str = DEFAULT_SPELLING
+) -> int:
+    """Days an end word waits before a daily sheet may use it again: DAILY_GAP, or less when
+    there are too few end words of this length for `count` puzzles a day."""
+    pool = len(_ends(ladders_for(lexicon, spelling), length).pool)
+    return max(1, min(DAILY_GAP, int(DAILY_POOL_SHARE * pool / 2 / (2 * count))))
+
+
+def daily_sheets(
+    first: _dt.date | str,
+    days: int,
+    count: int = 8,
+    length: int = 4,
+    difficulty: str | None = MIXED,
+    *,
+    links: tuple[int, int] | None = None,
+    unique: bool = False,
+    spelling: str = DEFAULT_SPELLING,
+    lexicon: Lexicon | None = None,
+) -> Iterator[Sheet]:
+    """The daily sheets of `days` days from `first`, in order (see the schedule above)."""
+    start = _parse_date(first)
+    if days < 1:
+        return
+    last = start + _dt.timedelta(days=days - 1)
+    gap = daily_gap(count, length, lexicon, spelling)
+    day = start
+    while day <= last:
+        k, day, block_days = daily_block(day)
+        recent: list[set[str]] = []  # end words of the days before, newest last
+        pairs: set[tuple[str, str]] = set()
+        half, slot = k % 2, k % DAILY_PAIR_CYCLE
+        ladders = ladders_for(lexicon, spelling)
+        pool_words = [ladders.graph(length).words[i] for i in _ends(ladders, length).pool]
+        other_half = {w for w in pool_words if word_half(w) != half}
+
+        def pair_ok(a: str, b: str, slot: int = slot, pairs: set[tuple[str, str]] = pairs) -> bool:
+            return pair_slot(a, b) == slot and (min(a, b), max(a, b)) not in pairs
+
+        def pair_new(a: str, b: str, pairs: set[tuple[str, str]] = pairs) -> bool:
+            return (min(a, b), max(a, b)) not in pairs
+
+        for n in range(block_days):
+            if day > last:
+                return
+            exclude: set[str] = set().union(*recent[-gap:]) if recent else set()
+            if n < gap or n >= block_days - gap:
+                exclude |= other_half
+            options = {
+                "links": links,
+                "date": day,
+                "lexicon": lexicon,
+                "unique": unique,
+                "spelling": spelling,
+                "exclude": exclude,
+            }
+            # A sparse band can run dry late in a stretch that uses half the end words: then,
+            # for that puzzle, the pair rule across blocks gives way (pairs stay new within the
+            # block and the end-word gap still holds); bench/bench_ladder.py counts such days.
+            sheet = make_sheet(count, length, difficulty, pair_ok=pair_ok, pair_fallback=pair_new, **options)
+            if day >= start:
+                yield sheet
+            recent.append({w for p in sheet.puzzles for w in (p.start, p.end)})
+            pairs.update((min(p.start, p.end), max(p.start, p.end)) for p in sheet.puzzles)
+            day += _dt.timedelta(days=1)
+
+
+def daily_sheet(
+    date: _dt.date | str, count: int = 8, length: int = 4, difficulty: str | None = MIXED, **kw
+) -> Sheet:
+    """The daily sheet for one date (the same whichever range it is printed in)."""
+    return next(daily_sheets(date, 1, count, length, difficulty, **kw))
 
 
 # -- Jewels ------------------------------------------------------------------------------------
@@ -967,11 +1200,17 @@ def make_jewels(
     date: _dt.date | str | None = None,
     lexicon: Lexicon | None = None,
     node_budget: int = JEWEL_NODE_BUDGET,
+    spelling: str = DEFAULT_SPELLING,
 ) -> Jewels:
     """Deal twelve common-word Jewels that allow chains in every length and a Necklace overall.
 
-    The key is a best-scoring set of chains and Necklaces (exact; see JEWELS_OPTIMALITY).
+    The key is a best-scoring set of chains and Necklaces (exact; see JEWELS_OPTIMALITY).  The
+    Jewels and every word of the key are in the print vocabulary for `spelling`, at least
+    LINK_ZIPF_FLOOR frequent, and no chain holds two spellings of one word: a deal whose key
+    would break that is dealt again.
     """
+    if spelling not in SPELLINGS:
+        raise DoubletsError(f"spelling '{spelling}' is not one of {', '.join(SPELLINGS)}")
     if players < 2:
         raise DoubletsError(f"Doublets needs at least 2 players (got {players})")
     if seed is not None and date is not None:
@@ -981,7 +1220,7 @@ def make_jewels(
         seed = seed_for_date(iso) ^ 0x4A455745  # a different stream from the day's sheet
     elif seed is None:
         seed = 0
-    ladders = ladders_for(lexicon)
+    ladders = ladders_for(lexicon, spelling)
     rng = random.Random(seed)
     for _ in range(JEWEL_DRAWS):
         groups: dict[int, list[str]] = {}
@@ -1008,8 +1247,10 @@ def make_jewels(
         chains = [c for n in JEWEL_LENGTHS for c in results[n][0]]
         if not any(c.necklace for c in chains):
             continue
-        if any(w in ladders.graph(len(w)).avoid for c in chains for w in c.words):
-            continue  # the best key would print an unwelcome word: deal again
+        if any(not ladders.printable(w) for c in chains for w in c.words):
+            continue  # the best key would print a rare or unwelcome word: deal again
+        if any(_spellings_clash(c.words, ladders.variant_key) for c in chains):
+            continue  # or two spellings of one word in one chain
         unused = [w for n in JEWEL_LENGTHS for w in results[n][1]]
         return Jewels(
             players=players,
@@ -1041,6 +1282,10 @@ def _draw_group(ladders: Ladders, length: int, rng: random.Random) -> list[str] 
                     nxt.append(v)
         frontier = nxt
     near = sorted(v for v in seen if v in common)
+    spellings: dict[str, int] = {}
+    for v in near:  # one spelling of a word among the Jewels
+        spellings.setdefault(ladders.variant_key(g.words[v]), v)
+    near = sorted(spellings.values())
     if len(near) < JEWELS_PER_LENGTH:
         return None
     rng.shuffle(near)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import functools
 import gc
 from collections.abc import Callable, Collection, Iterator, Sequence
@@ -35,10 +36,23 @@ def word_cost(zipf: float) -> int:
 
 # Common words that read oddly or unkindly (phrase fragments, letter names, slang, bodily and
 # grim words...): never a puzzle's end, and a link the friendliest chain steers round when
-# another shortest chain exists.  The penalty counts such a word as if it were ten thousand
-# times rarer (four zipf units); it never changes par or the chain count.
+# another shortest chain exists.
 UNWELCOME_FILE = Path(__file__).resolve().parents[1] / "data" / "not_puzzle_ends.txt"
-UNWELCOME_PENALTY = 40
+
+# What a key may print.  A word is "avoided" when it is outside the print vocabulary (see
+# print_filter) or rarer than LINK_ZIPF_FLOOR; it is "unfamiliar" when it is rarer than
+# FAMILIAR_ZIPF.  The penalties make the friendliest chain's cost lexicographic: fewest avoided
+# words first, then fewest unfamiliar ones, then frequency (a chain of at most ten links costs
+# at most 700 by frequency, and at most 10 * UNFAMILIAR_PENALTY by familiarity).  So a key holds
+# an avoided or unfamiliar word only where every minimal chain needs one.  Penalties never
+# change par or the chain count.
+LINK_ZIPF_FLOOR = 2.5
+FAMILIAR_ZIPF = 3.0
+AVOID_PENALTY = 100_000
+UNFAMILIAR_PENALTY = 1_000
+UNWELCOME_PENALTY = AVOID_PENALTY  # the old name: unwelcome words are avoided words
+SPELLINGS = ("us", "uk")
+DEFAULT_SPELLING = "us"
 
 
 @functools.cache
@@ -56,6 +70,41 @@ class _LexiconLike(Protocol):  # the slice of the Lexicon API this module needs
     def __contains__(self, word: object) -> bool: ...
     def zipf(self, word: str) -> float: ...
     def words(self, tier: str = ..., length: int | None = ...) -> list[str]: ...
+
+
+def _identity(word: str) -> str:
+    return word
+
+
+@dataclass(frozen=True)
+class PrintVocabulary:
+    """What Doublets may print for one spelling: `printable(word)` says whether a word may be
+    printed at all (ends, key links, Jewels, Jewels keys), and `variant_key(word)` maps the
+    spellings of one word (gray/grey, tire/tyre) to one key, so one chain never holds two."""
+
+    printable: Callable[[str], bool]
+    variant_key: Callable[[str], str] = _identity
+    spelling: str = DEFAULT_SPELLING
+
+
+def print_filter(lexicon: _LexiconLike, spelling: str = DEFAULT_SPELLING) -> PrintVocabulary:
+    """The print vocabulary Doublets uses for `lexicon` and `spelling` (us or uk).
+
+    This is the one seam to the vetted print vocabulary: a standard-tier word off the
+    unwelcome list, and, when the lexicon offers them, its print vocabulary and spelling
+    variants (`printable(word, spelling=...)`, `variant_key(word)`)."""
+    if spelling not in SPELLINGS:
+        raise LadderError(f"spelling '{spelling}' is not one of {', '.join(SPELLINGS)}")
+    unwelcome = unwelcome_words()
+    vetted = getattr(lexicon, "printable", None)
+    variants = getattr(lexicon, "variant_key", None)
+
+    def printable(word: str) -> bool:
+        if word in unwelcome or word not in lexicon:
+            return False
+        return vetted is None or bool(vetted(word, spelling=spelling))
+
+    return PrintVocabulary(printable, variants if callable(variants) else _identity, spelling)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -158,9 +207,23 @@ class ShortestChains:
                     ways[v] = ways.get(v, 0) + w
         return ways[self.end]
 
-    def friendliest(self) -> list[str]:
-        """The minimal chain with least total link cost; ties go to the alphabetically first."""
-        cost = self.graph.cost
+    def words(self) -> list[str]:
+        """Every word on some minimal chain (ends included), layer by layer."""
+        words = self.graph.words
+        return [words[i] for layer in self.layers for i in layer]
+
+    def friendliest(self, avoid: Collection[int] = ()) -> list[str]:
+        """The minimal chain with least total link cost; ties go to the alphabetically first.
+        Word ids in `avoid` cost AVOID_PENALTY more (as the graph's own avoided words do)."""
+        base = self.graph.cost
+        extra = frozenset(avoid)
+        if extra:
+
+            def cost(i: int) -> int:
+                return base(i) + (AVOID_PENALTY if i in extra else 0)
+
+        else:
+            cost = base
         # best[v] = (cost of the chain so far, chain of indices); word indices follow alphabetical
         # order, so comparing the index tuples compares the chains alphabetically.
         best: dict[int, tuple[int, tuple[int, ...]]] = {self.start: (0, (self.start,))}
@@ -245,15 +308,27 @@ class WordGraph:
 
     def cost(self, i: int) -> int:
         """Friendliness cost of word id `i` (see word_cost; 1 for every word if no frequencies),
-        plus UNWELCOME_PENALTY for a word the graph was told to avoid."""
+        plus AVOID_PENALTY for a word the graph was told to avoid and UNFAMILIAR_PENALTY for
+        one rarer than FAMILIAR_ZIPF."""
         c = self._costs.get(i)
         if c is None:
             w = self.words[i]
-            c = word_cost(self._zipf(w)) if self._zipf else 1
+            if self._zipf:
+                z = self._zipf(w)
+                c = word_cost(z) + (UNFAMILIAR_PENALTY if z < FAMILIAR_ZIPF else 0)
+            else:
+                c = 1
             if w in self.avoid:
-                c += UNWELCOME_PENALTY
+                c += AVOID_PENALTY
             self._costs[i] = c
         return c
+
+    def with_avoid(self, avoid: Collection[str]) -> WordGraph:
+        """The same graph (adjacency shared, not rebuilt) avoiding other words."""
+        g = copy.copy(self)
+        g.avoid = frozenset(avoid)
+        g._costs = {}
+        return g
 
     def __len__(self) -> int:
         return len(self.words)
@@ -576,23 +651,53 @@ def _shortest_dag(g: WordGraph, s: int, t: int, max_steps: int) -> ShortestChain
 
 
 class Ladders:
-    """Lazily built WordGraphs (one per length) over one lexicon tier; friendliest chains steer
-    round `avoid` (by default the packaged unwelcome words)."""
+    """Lazily built WordGraphs (one per length) over one lexicon tier.  Friendliest chains steer
+    round `avoid`; by default that is every word the print vocabulary for `spelling` leaves out
+    (see print_filter) and every word rarer than LINK_ZIPF_FLOOR.  `base`: another Ladders over
+    the same lexicon and tier whose graphs are reused (only the costs differ)."""
 
     def __init__(
-        self, lexicon: _LexiconLike, tier: str = DEFAULT_TIER, avoid: Collection[str] | None = None
+        self,
+        lexicon: _LexiconLike,
+        tier: str = DEFAULT_TIER,
+        avoid: Collection[str] | None = None,
+        *,
+        spelling: str = DEFAULT_SPELLING,
+        base: Ladders | None = None,
     ) -> None:
         self.lexicon = lexicon
         self.tier = tier
-        self.avoid = unwelcome_words() if avoid is None else frozenset(avoid)
+        self.vocabulary = print_filter(lexicon, spelling)
+        self.spelling = spelling
+        self._avoid = None if avoid is None else frozenset(avoid)
+        self._base = base
         self._graphs: dict[int, WordGraph] = {}
         self.memo: dict[object, object] = {}  # derived data cached by callers (e.g. puzzle ends)
+
+    def printable(self, word: str) -> bool:
+        """True if `word` may be printed (in the print vocabulary and at least LINK_ZIPF_FLOOR)."""
+        return self.vocabulary.printable(word) and self.lexicon.zipf(word) >= LINK_ZIPF_FLOOR
+
+    def variant_key(self, word: str) -> str:
+        """One key for every spelling of a word (see PrintVocabulary)."""
+        return self.vocabulary.variant_key(word)
+
+    def _avoided(self, words: Sequence[str]) -> frozenset[str]:
+        if self._avoid is not None:
+            return self._avoid
+        return frozenset(w for w in words if not self.printable(w))
 
     def graph(self, length: int) -> WordGraph:
         """The graph for words of `length` letters, built on first use."""
         g = self._graphs.get(length)
         if g is None:
-            g = self._graphs[length] = WordGraph.from_lexicon(self.lexicon, length, self.tier, self.avoid)
+            if self._base is not None:
+                shared = self._base.graph(length)
+                g = shared.with_avoid(self._avoided(shared.words))
+            else:
+                words = self.lexicon.words(tier=self.tier, length=length)
+                g = WordGraph(words, self.lexicon.zipf, self._avoided(words))
+            self._graphs[length] = g
         return g
 
     def build_all(self) -> dict[int, WordGraph]:
@@ -601,7 +706,7 @@ class Ladders:
 
 
 _DEFAULT: Ladders | None = None
-_BY_LEXICON: list[tuple[object, Ladders]] = []  # a few recently used (lexicon, ladders) pairs
+_BY_LEXICON: list[tuple[object, str, Ladders]] = []  # recently used (lexicon, spelling, ladders)
 
 
 def default_ladders() -> Ladders:
@@ -614,18 +719,26 @@ def default_ladders() -> Ladders:
     return _DEFAULT
 
 
-def ladders_for(lexicon: Lexicon | _LexiconLike | None) -> Ladders:
-    """The cached Ladders of `lexicon` (the packaged one if None); graphs are shared per lexicon."""
-    if lexicon is None:
-        return default_ladders()
-    if _DEFAULT is not None and _DEFAULT.lexicon is lexicon:
-        return _DEFAULT
-    for lex, lad in _BY_LEXICON:
+def ladders_for(lexicon: Lexicon | _LexiconLike | None, spelling: str = DEFAULT_SPELLING) -> Ladders:
+    """The cached Ladders of `lexicon` (the packaged one if None) for `spelling`; graphs are
+    built once per lexicon and shared between spellings."""
+    first = default_ladders() if lexicon is None else None
+    if first is None and _DEFAULT is not None and _DEFAULT.lexicon is lexicon:
+        first = _DEFAULT
+    if first is not None and spelling == first.spelling:
+        return first
+    lexicon = first.lexicon if first is not None else lexicon
+    base = first
+    for lex, sp, lad in _BY_LEXICON:
         if lex is lexicon:
-            return lad
-    lad = Ladders(lexicon)
-    _BY_LEXICON.insert(0, (lexicon, lad))
-    del _BY_LEXICON[4:]
+            if sp == spelling:
+                return lad
+            base = base or lad
+    if spelling not in SPELLINGS:
+        print_filter(lexicon, spelling)  # raises the one-line error
+    lad = Ladders(lexicon, spelling=spelling, base=base)  # type: ignore[arg-type]
+    _BY_LEXICON.insert(0, (lexicon, spelling, lad))
+    del _BY_LEXICON[6:]
     return lad
 
 

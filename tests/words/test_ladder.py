@@ -39,11 +39,14 @@ cold cord card ward warm word worm
 
 
 def costs_of(lexicon, chain):
-    """Link cost as the key counts it: by frequency, plus the penalty for unwelcome words."""
+    """Link cost as the key ranks it, written out independently: first the number of avoided
+    links (unwelcome, or rarer than the link floor), then the number of unfamiliar ones (zipf
+    below 3.0), then the summed frequency cost."""
     unwelcome = ladder.unwelcome_words()
-    return sum(
-        word_cost(lexicon.zipf(w)) + (ladder.UNWELCOME_PENALTY if w in unwelcome else 0) for w in chain[1:-1]
-    )
+    links = chain[1:-1]
+    avoided = sum(w in unwelcome or lexicon.zipf(w) < 2.5 for w in links)
+    unfamiliar = sum(lexicon.zipf(w) < 3.0 for w in links)
+    return (avoided, unfamiliar, sum(word_cost(lexicon.zipf(w)) for w in links))
 
 
 # --- random small lexicons ---------------------------------------------------------------
@@ -109,7 +112,10 @@ def test_par_count_and_friendliest_match_networkx(words, data):
         best = dag.friendliest()
         assert_valid_chain(best, lex, a, b, par)
         assert best == min(every, key=lambda c: (costs_of(lex, c), c))
-        assert dag.chain_cost(best) == costs_of(lex, best)
+        avoided, unfamiliar, by_frequency = costs_of(lex, best)
+        assert dag.chain_cost(best) == (
+            avoided * ladder.AVOID_PENALTY + unfamiliar * ladder.UNFAMILIAR_PENALTY + by_frequency
+        )
 
 
 def test_par_on_thousands_of_random_pairs_in_a_denser_toy():
@@ -247,7 +253,7 @@ def test_friendliest_chain_steers_round_unwelcome_links():
     dag = g.shortest("hen", "pes")
     assert dag.count == 2 and dag.par == 1
     assert dag.friendliest() == ["hen", "pen", "pes"]
-    assert g.cost(g.index["hes"]) == word_cost(4.0) + ladder.UNWELCOME_PENALTY
+    assert g.cost(g.index["hes"]) == word_cost(4.0) + ladder.AVOID_PENALTY
     # Without the list, equal costs fall to the alphabetically first chain.
     assert Ladders(lex, avoid=()).graph(3).shortest("hen", "pes").friendliest() == ["hen", "hes", "pes"]
     # The penalty never makes an unwelcome word impossible: a single route still goes through it.
