@@ -78,7 +78,7 @@ VARIETY_MIN_BAND = 4  # bands of at least this many puzzles spread over (par, on
 # such a shortcut are skipped, so par holds for every word a player is likely to use.
 SHORTCUT_ZIPF = 3.0
 MAX_TRIES_PER_PUZZLE = 20_000
-QUICK_TRIES = 2_000  # draws per puzzle before a daily sheet lets its pair rule give way
+QUICK_TRIES = MAX_TRIES_PER_PUZZLE  # draws per puzzle before a daily sheet lets its pair rule give way
 
 
 class DoubletsError(ParlourError, ValueError):
@@ -230,6 +230,8 @@ class _Ends:
 
     reach: dict[int, list[int]] | None = None  # see _reach
     wide: WordGraph | None = None  # standard words plus frequent broad ones (see SHORTCUT_ZIPF)
+    counts: dict[tuple[int, int], tuple[int, int] | None] = field(default_factory=dict)  # par, ways
+    unkeyable: set[tuple[int, int]] = field(default_factory=set)  # pairs whose key is never fit
 
     def __post_init__(self) -> None:
         self.common = frozenset(self.pool)
@@ -305,6 +307,16 @@ class _Rules:
         if self.band is not None and difficulty_of(par, ways) != self.band:
             return False
         return (par, ways == 1) not in self.full_shapes
+
+    def fitting(self) -> frozenset[tuple[int, int]]:
+        """fits() as a table: the (par, min(ways, 4)) that fit (the band depends on the count
+        of ways only through 1, 2-3 or 4+, and 4 stands for all of 4+)."""
+        return frozenset(
+            (par, ways)
+            for par in range(self.par_lo, self.par_hi + 1)
+            for ways in (1, 2, 3, 4)
+            if self.fits(par, ways)
+        )
 
     def ends_ok(self, g: WordGraph, s: int, t: int) -> bool:
         """The cheap checks on a pair of ends, before any search."""
@@ -473,6 +485,8 @@ def _find_puzzle(
         return None
     outward = par_hi <= OUTWARD_MAX_PAR
     masks = None if outward or par_hi > MAX_PAR else _reach(g, ends)
+    fitting = rules.fitting()
+    common, ends_ok = ends.common, rules.ends_ok
     tries = 0
     most = QUICK_TRIES if quick else MAX_TRIES_PER_PUZZLE
     while tries < most:
@@ -482,13 +496,15 @@ def _find_puzzle(
         a = words[s]
         if outward:
             reach = g.ball(a, par_hi)
-            fits = [t for t, (par, ways) in reach.items() if t in ends.common and rules.fits(par, ways)]
+            fits = [
+                t
+                for t, (par, ways) in reach.items()
+                if t in common and (par, ways if ways < 4 else 4) in fitting and ends_ok(g, s, t)
+            ]
             for _ in range(min(OUTWARD_PICKS, len(fits))):
                 t = fits.pop(rng.randrange(len(fits)))
                 tries += 1
-                if not rules.ends_ok(g, s, t):
-                    continue
-                found = _keyed(g, s, t, rules, ends.wide)
+                found = _keyed(g, s, t, rules, ends.wide, ends.unkeyable)
                 if found is not None:
                     return found
             continue
@@ -499,10 +515,13 @@ def _find_puzzle(
             m = masks[s]
             if not (m[par_hi + 1] >> t) & 1 or (m[par_lo] >> t) & 1:
                 continue
-        got = g.par_and_count(a, words[t], max_links=par_hi)
-        if got is None or not rules.fits(*got):
+        pair = (s, t) if s < t else (t, s)
+        got = ends.counts.get(pair, ())
+        if got == ():  # pars and counts are the graph's, so they are kept for later sheets
+            got = ends.counts[pair] = g.par_and_count(words[pair[0]], words[pair[1]], MAX_PAR)
+        if got is None or not par_lo <= got[0] <= par_hi or (got[0], min(got[1], 4)) not in fitting:
             continue
-        found = _keyed(g, s, t, rules, ends.wide)
+        found = _keyed(g, s, t, rules, ends.wide, ends.unkeyable)
         if found is not None:
             return found
     return None if quick else _sweep(g, ends, rng, rules)
@@ -514,16 +533,17 @@ def _sweep(g: WordGraph, ends: _Ends, rng: random.Random, rules: _Rules) -> Puzz
     finds a puzzle whenever one exists."""
     starts = [s for s in ends.pool if s not in rules.used and s not in rules.saturated]
     rng.shuffle(starts)
+    fitting = rules.fitting()
     for s in starts:
         reach = g.ball(g.words[s], rules.par_hi)
         fits = sorted(
             t
             for t, (par, ways) in reach.items()
-            if t in ends.common and rules.fits(par, ways) and rules.ends_ok(g, s, t)
+            if t in ends.common and (par, min(ways, 4)) in fitting and rules.ends_ok(g, s, t)
         )
         rng.shuffle(fits)
         for t in fits:
-            found = _keyed(g, s, t, rules, ends.wide)
+            found = _keyed(g, s, t, rules, ends.wide, ends.unkeyable)
             if found is not None:
                 return found
     return None
@@ -548,22 +568,39 @@ def _spellings_clash(chain: Sequence[str], variant_key: Callable[[str], str]) ->
     return clash
 
 
-def _keyed(g: WordGraph, s: int, t: int, rules: _Rules, wide: WordGraph | None = None) -> Puzzle | None:
+def _keyed(
+    g: WordGraph,
+    s: int,
+    t: int,
+    rules: _Rules,
+    wide: WordGraph | None = None,
+    unkeyable: set[tuple[int, int]] | None = None,
+) -> Puzzle | None:
     """The puzzle s -> t with its key, unless the key would need a word rarer than the floor or
     outside the print vocabulary (rare words are not the kind of hard we want), a word already
     in MAX_KEY_USES keys of the sheet, or two spellings of one word; or unless a frequent word
     outside the standard list gives a shorter chain (`wide`: the par would look wrong to
     whoever knows it)."""
     a, b = g.words[s], g.words[t]
+    pair = (s, t) if s < t else (t, s)
+    if unkeyable is not None and pair in unkeyable:
+        return None
     dag = g.shortest(a, b, max_links=rules.par_hi)
     assert dag is not None
+    best = dag.friendliest()
+    if not _links_ok(g, best, rules.zipf_floor) or (
+        wide is not None and wide.par(a, b, max_links=dag.par - 1) is not None
+    ):
+        if unkeyable is not None and rules.zipf_floor == LINK_ZIPF_FLOOR:
+            unkeyable.add(pair)  # even the friendliest key of all, or par itself, fails
+        return None
     avoid = set(rules.saturated)
     vk = rules.variant_key
     if vk is not _identity:  # other spellings of either end may not be links
         end_keys = {vk(a), vk(b)}
         index = g.index
         avoid.update(index[w] for w in dag.words()[1:-1] if w not in (a, b) and vk(w) in end_keys)
-    chain = dag.friendliest(avoid)
+    chain = dag.friendliest(avoid) if avoid else best
     clash = _spellings_clash(chain, vk)
     if clash:  # steer round the later spelling once; if every chain clashes, skip the puzzle
         avoid.update(g.index[w] for w in clash)
@@ -571,8 +608,6 @@ def _keyed(g: WordGraph, s: int, t: int, rules: _Rules, wide: WordGraph | None =
         if _spellings_clash(chain, vk):
             return None
     if not _links_ok(g, chain, rules.zipf_floor) or any(g.index[w] in avoid for w in chain[1:-1]):
-        return None
-    if wide is not None and wide.par(a, b, max_links=dag.par - 1) is not None:
         return None
     return Puzzle(a, b, dag.par, tuple(chain), dag.count)
 
@@ -588,21 +623,27 @@ def puzzle_for(start: str, end: str, lexicon: Lexicon | None = None) -> Puzzle:
 # -- the daily schedule --------------------------------------------------------------------------
 #
 # Daily sheets are chosen a half-year at a time (1 January to 30 June, 1 July to 31 December:
-# a "block").  Within a block the days are chosen in order, each avoiding the end words of the
-# DAILY_GAP days before it and every pair of ends already used in the block.  A day's sheet
-# depends only on its block, so a date gives the same sheet whatever range is asked for, and a
-# day costs at most half a year of choosing.  Across blocks nothing is remembered; instead:
-#   - every end word belongs to one of two halves of the vocabulary (by a hash of the word).
-#     The first and last DAILY_GAP days of block k use only half k % 2, so an end word used
+# a "block"; block k = 2 * year + 0 or 1).  Within a block the days are chosen in order, each
+# avoiding the end words of the DAILY_GAP days before it and every pair of ends already used in
+# the block.  A day's sheet depends only on its block, so a date gives the same sheet whatever
+# range is asked for, and a day costs at most half a year of choosing.  Across blocks nothing
+# is remembered; instead every end word belongs to one of two halves of the vocabulary (by a
+# hash of the word), and:
+#   - the first and last DAILY_GAP days of block k use only half k % 2, so an end word used
 #     near the end of one block cannot come back near the start of the next;
-#   - a pair of ends may be used only in blocks k with hash(pair) % DAILY_PAIR_CYCLE equal to
-#     k % DAILY_PAIR_CYCLE.  Between two such blocks lie two whole blocks (a whole year), so a
-#     puzzle never returns within 366 days.
-# When the end words of one length are too few for DAILY_GAP days (3 letters), the gap shrinks
-# to what the pool allows (daily_gap), the same for every date.
+#   - a pair of ends from one half h may be used only in blocks with k % 2 == h, and only in
+#     every other such block (by a hash of the pair): at the soonest four blocks (two years)
+#     later;
+#   - a pair with one end in each half (possible only in the middle of a block) may be used
+#     only in blocks with k % 3 equal to a hash of the pair: three blocks (a year and more)
+#     later.
+# So no puzzle returns within 366 days.  When the end words of one length are too few for
+# DAILY_GAP days (3 letters), the gap shrinks to what the pool allows (daily_gap), the same for
+# every date.  If a sparse band runs dry late in a half-vocabulary stretch, that one puzzle
+# may break the pair rule across blocks (pairs stay new within the block and the end-word gap
+# holds); the sheet is marked `relaxed` and bench/bench_ladder.py counts such days.
 
 DAILY_GAP = 30
-DAILY_PAIR_CYCLE = 3
 DAILY_POOL_SHARE = 0.7  # at most this share of a half's end words is used in one stretch
 
 
@@ -620,19 +661,24 @@ def word_half(word: str) -> int:
     return _word_hash(word) & 1
 
 
-def pair_slot(a: str, b: str) -> int:
-    """The block residue (mod DAILY_PAIR_CYCLE) in which the pair {a, b} may be a daily puzzle
-    (symmetric in a and b; independent of word_half)."""
-    return ((_word_hash(a) >> 1) + (_word_hash(b) >> 1)) % DAILY_PAIR_CYCLE
+def pair_slot(a: str, b: str, cycle: int) -> int:
+    """A residue mod `cycle` for the pair {a, b} (symmetric; independent of word_half)."""
+    return ((_word_hash(a) >> 1) + (_word_hash(b) >> 1)) % cycle
+
+
+def daily_pair_allowed(a: str, b: str, block: int) -> bool:
+    """True if {a, b} may be a puzzle in daily block `block` (see the schedule above)."""
+    half = word_half(a)
+    if half == word_half(b):
+        return half == block % 2
+    return pair_slot(a, b, 2) == block % 2
 
 
 def daily_block(date: _dt.date | str) -> tuple[int, _dt.date, int]:
     """(block number, first day of the block, days in the block) for a date."""
     d = _parse_date(date)
-    second = d.month >= 7
-    first = _dt.date(d.year, 7 if second else 1, 1)
-    following = _dt.date(d.year + 1, 1, 1) if second else _dt.date(d.year, 7, 1)
-    return 2 * d.year + int(second), first, (following - first).days
+    first = _dt.date(d.year, 1, 1)
+    return d.year, first, (_dt.date(d.year + 1, 1, 1) - first).days
 
 
 def daily_gap(
@@ -667,13 +713,13 @@ def daily_sheets(
         k, day, block_days = daily_block(day)
         recent: list[set[str]] = []  # end words of the days before, newest last
         pairs: set[tuple[str, str]] = set()
-        half, slot = k % 2, k % DAILY_PAIR_CYCLE
+        half = k % 2
         ladders = ladders_for(lexicon, spelling)
         pool_words = [ladders.graph(length).words[i] for i in _ends(ladders, length).pool]
         other_half = {w for w in pool_words if word_half(w) != half}
 
-        def pair_ok(a: str, b: str, slot: int = slot, pairs: set[tuple[str, str]] = pairs) -> bool:
-            return pair_slot(a, b) == slot and (min(a, b), max(a, b)) not in pairs
+        def pair_ok(a: str, b: str, k: int = k, pairs: set[tuple[str, str]] = pairs) -> bool:
+            return daily_pair_allowed(a, b, k) and (min(a, b), max(a, b)) not in pairs
 
         def pair_new(a: str, b: str, pairs: set[tuple[str, str]] = pairs) -> bool:
             return (min(a, b), max(a, b)) not in pairs

@@ -318,8 +318,7 @@ def test_a_week_of_daily_sheets_is_deterministic(run, tmp_path, lex):
         assert a == b
     # And the daily sheet is the model's sheet for that date.
     assert (
-        data["days"][0]["puzzles"]
-        == model.daily_sheet("2025-12-29", 8, 4, model.MIXED).to_json()["puzzles"]
+        data["days"][0]["puzzles"] == model.daily_sheet("2025-12-29", 8, 4, model.MIXED).to_json()["puzzles"]
     )
 
 
