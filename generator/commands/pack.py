@@ -11,6 +11,7 @@ from generator.commands import chimera, doublets, fighting_words, riddle_craft, 
 from generator.commands.common import PrintOptions, print_options, write_outputs
 from generator.press.calibration import calibration_model, calibration_pages
 from generator.press.document import Document, Page
+from generator.templates import templates_option
 
 #: A pack section: given the options, its title, its pages and its JSON content model.
 SectionMaker = Callable[[PrintOptions], tuple[str, list[Page], Any]]
@@ -34,6 +35,7 @@ def sections() -> list[tuple[str, SectionMaker]]:
 
 @click.command()
 @print_options(cards=True)
+@templates_option
 def pack(opts: PrintOptions) -> None:
     """Print the game-night pack: every game's sheets, pads and decks in one PDF.
 
