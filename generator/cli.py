@@ -27,6 +27,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "riddle-craft": ("generator.commands.riddle_craft:riddle_craft", 'Riddle Craft: build a riddle together from fragment cards, then answer "What am I?".'),
     "words": ("generator.commands.words:words", "Check words against parlour's lexicon, or print the lexicon."),
     "sorcerer": ("generator.commands.sorcerer:sorcerer", "The Sorcerer's Chamber (piecepack + pyramids): set-up diagram, full-size board, notes, diagrams."),
+    "config": ("generator.commands.config:config_command", "Show the settings in force and where each comes from: default, settings file, or command line."),
     "templates": ("generator.commands.templates:templates", "Copy parlour's editable templates to change them; print with --templates DIR."),
 }  # fmt: skip
 
@@ -71,6 +72,15 @@ class ParlourGroup(click.Group):
             rows.append((name, short))
         with formatter.section("Commands"):
             formatter.write_dl(rows)
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        name, cmd, rest = super().resolve_command(ctx, args)
+        from generator.config import attach_defaults  # the settings file's values become defaults
+
+        attach_defaults(ctx, name, cmd)
+        return name, cmd, rest
 
     def main(
         self,

@@ -70,7 +70,7 @@ def riddle_craft() -> None:
 
 
 @riddle_craft.command()
-@print_options(cards=True)
+@print_options(cards=True, seed=False)
 @templates_option
 @click.option(
     "--fragments",
@@ -82,7 +82,7 @@ def riddle_craft() -> None:
 )
 @click.option(
     "--fragments-mode",
-    type=click.Choice(["replace", "extend"]),
+    type=click.Choice(["replace", "extend"], case_sensitive=False),
     default=None,
     help="replace (the default): print only the fragments in FILE, e.g. an edited copy of the "
     "template. extend: print the built-in fragments and then FILE's (a repeat is an error).",
