@@ -1062,8 +1062,7 @@ NULL_NOTE = (
     "declared, or if not written out once everyone has declared."
 )
 JEWELS_NOTE = (
-    "No word twice in one chain. Jewels: an end Jewel scores its letters, a set Jewel double; "
-    "less 1 a link."
+    "No word twice in one chain. Jewels: an end Jewel scores its letters, a set Jewel double; less 1 a link."
 )
 
 
