@@ -12,10 +12,13 @@ import click
 
 from generator.commands.common import PrintOptions, print_options, write_outputs
 from generator.games import fighting_words as fw
-from generator.games import fighting_words_draw as draw
+from generator.lazy import lazy_module
 from generator.press.cards import deck_pages
 from generator.press.document import Document, Page, atomic_write, check_output_path
+from generator.templates import templates_option
 from generator.words.pattern import MIN_WORD, can_grow, complete
+
+draw = lazy_module("generator.games.fighting_words_draw")  # drawing loads only when something prints
 
 TITLE = "Fighting Words"
 TARGET = 0.95  # the share of first turns the default deck must let play
@@ -84,7 +87,8 @@ def fighting_words() -> None:
 @fighting_words.command()
 @LETTERS_OPTION
 @DECK_SIZE_OPTION
-@print_options(cards=True)
+@print_options(cards=True, seed=False)
+@templates_option
 def deck(opts: PrintOptions, letters_file: Path | None, deck_size: int | None) -> None:
     """Print the Fighting Words deck: letter cards, event cards and reference cards.
 
@@ -189,6 +193,7 @@ def stats_lines(deck: fw.Deck, s: fw.DeckStats, top: int = 5) -> list[str]:
 @fighting_words.command()
 @LETTERS_OPTION
 @DECK_SIZE_OPTION
+@templates_option
 @click.option(
     "--deals",
     type=click.IntRange(1, 1_000_000),

@@ -153,7 +153,8 @@ class Puzzle:
 
 
 SHEET_RULES = (
-    "Change one letter per rung to turn the top word into the bottom one; every rung must be a real word."
+    "Change one letter per rung to turn the top word into the bottom one; every rung must be a real "
+    "word, and no word may appear twice."
 )
 
 
@@ -172,6 +173,7 @@ class Sheet:
     unique: bool = False  # every puzzle has exactly one shortest chain
     spelling: str = DEFAULT_SPELLING  # which variant spellings the sheet may print
     relaxed: bool = False  # a daily sheet for which the pair rule across blocks gave way
+    key_word_limit: int = MAX_KEY_USES  # most keys one word is in (above 2 only for tiny bands)
 
     @property
     def subtitle(self) -> str:
@@ -197,6 +199,7 @@ class Sheet:
             "date": self.date,
             "unique": self.unique,
             "spelling": self.spelling,
+            "key_word_limit": self.key_word_limit,
         }
 
 
@@ -397,6 +400,7 @@ def make_sheet(
     rng = random.Random(seed)
     used: set[int] = {g.index[w] for w in exclude if w in g.index}
     key_uses: Counter[int] = Counter()
+    key_limit = MAX_KEY_USES
     relaxed = False
     variant_key = ladders.variant_key
     # Bands are filled hardest first; each band's pars stay at or below the easiest par of the
@@ -417,22 +421,18 @@ def make_sheet(
         got: list[Puzzle] = []
         for _ in range(size):
             full = frozenset(s for s, n in shapes.items() if n >= cap)
-            saturated = frozenset(i for i, n in key_uses.items() if n >= MAX_KEY_USES)
-            rules = _Rules(
-                band, par_lo, par_hi, link_zipf_floor, used, unique, pair_ok, full, saturated, variant_key
-            )
-            quick = pair_fallback is not None
-            puzzle = _find_puzzle(g, ends, rng, rules, quick)
-            if puzzle is None and full:  # variety is a wish; the band is a promise
-                rules.full_shapes = frozenset()
-                puzzle = _find_puzzle(g, ends, rng, rules, quick)
-            if puzzle is None and quick:
-                rules.pair_ok, rules.full_shapes = pair_fallback, full
-                relaxed = True
-                puzzle = _find_puzzle(g, ends, rng, rules)
-                if puzzle is None and full:
-                    rules.full_shapes = frozenset()
-                    puzzle = _find_puzzle(g, ends, rng, rules)
+            while True:
+                saturated = frozenset(i for i, n in key_uses.items() if n >= key_limit)
+                rules = _Rules(
+                    band, par_lo, par_hi, link_zipf_floor, used, unique, pair_ok, full, saturated, variant_key
+                )
+                puzzle, loose = _fill_slot(g, ends, rng, rules, pair_fallback)
+                relaxed = relaxed or loose
+                if puzzle is not None or key_limit >= count:
+                    break
+                # The band is too small to keep every word to MAX_KEY_USES keys (8-letter
+                # fiendish): let a word into one more key, and say so on the sheet.
+                key_limit += 1
             if puzzle is None:
                 what = f"{band}" if band else f"{par_lo}-{par_hi} links"
                 raise DoubletsError(
@@ -458,7 +458,33 @@ def make_sheet(
         unique=unique,
         spelling=spelling,
         relaxed=relaxed,
+        key_word_limit=key_limit,
     )
+
+
+def _fill_slot(
+    g: WordGraph,
+    ends: _Ends,
+    rng: random.Random,
+    rules: _Rules,
+    pair_fallback: Callable[[str, str], bool] | None,
+) -> tuple[Puzzle | None, bool]:
+    """One puzzle for a slot, and whether the daily pair rule had to give way.  Shape variety
+    is a wish (dropped if nothing else fits); the band is a promise."""
+    quick = pair_fallback is not None
+    full = rules.full_shapes
+    puzzle = _find_puzzle(g, ends, rng, rules, quick)
+    if puzzle is None and full:
+        rules.full_shapes = frozenset()
+        puzzle = _find_puzzle(g, ends, rng, rules, quick)
+    if puzzle is not None or not quick:
+        return puzzle, False
+    rules.pair_ok, rules.full_shapes = pair_fallback, full
+    puzzle = _find_puzzle(g, ends, rng, rules)
+    if puzzle is None and full:
+        rules.full_shapes = frozenset()
+        puzzle = _find_puzzle(g, ends, rng, rules)
+    return puzzle, puzzle is not None
 
 
 OUTWARD_PICKS = 4  # ends tried from one outward search before drawing a new start
@@ -1347,6 +1373,13 @@ def _draw_group(ladders: Ladders, length: int, rng: random.Random) -> list[str] 
 # -- scorepads ---------------------------------------------------------------------------------
 
 DOUBLETS_PER_GAME = 4
+NULL_NOTE = (
+    "A chain counts as the links declared even with fewer. It is null with more links than "
+    "declared, or if not written out once everyone has declared."
+)
+JEWELS_NOTE = (
+    "No word twice in one chain. Jewels: an end Jewel scores its letters, a set Jewel double; less 1 a link."
+)
 
 
 @dataclass(frozen=True)
@@ -1416,13 +1449,15 @@ def make_scorepad(players: int = 2) -> Scorepad:
             rows=2,
             columns=columns,
             notes=(
-                "Declare: write I or II for who spoke first, then the links promised or a for abandoned.",
-                "Decision 2 to the first to declare; brevity 3 a link to the shorter chain; a "
-                "null chain counts two links over a correct one.",
-                "Jewels: an end Jewel scores its letters, a set Jewel double; less 1 a link.",
+                "Declarations: I or II for who spoke first, then the links promised, or a for abandoned.",
+                NULL_NOTE,
+                "Correct chains only: decision 2 to the one declared first; brevity 3 for each link "
+                "the shorter saves. A null chain counts two links longer than the correct one.",
+                "Neither chain correct: decision 2 to the first to abandon.",
+                JEWELS_NOTE,
             ),
         )
-    decision = tuple(range(players, 1, -1))
+    decision = decision_marks(players)
     return Scorepad(
         players=players,
         rows=players,
@@ -1431,10 +1466,20 @@ def make_scorepad(players: int = 2) -> Scorepad:
         abandon_marks=(4, 2),
         columns=columns,
         notes=(
-            "Decision by order of declaring: " + ", ".join(map(str, decision)) + ".",
-            "Brevity 3 a link saved against the longest correct chain; a null chain counts "
-            "two links over that longest one.",
-            "No correct chain: 4 to the first to abandon and 2 to the next.",
-            "Jewels: an end Jewel scores its letters, a set Jewel double; less 1 a link.",
+            "Declarations: I, II, III ... in the order players spoke, then the links promised, or a "
+            "for abandoned.",
+            NULL_NOTE,
+            "Correct chains only: decision by order of declaring, "
+            + ", ".join(map(str, decision))
+            + " (never under 2); brevity 3 for each link a chain is shorter than the longest. "
+            "A null chain counts two links longer than the longest correct one.",
+            "No correct chain: decision 4 to the first to abandon, 2 to the next.",
+            JEWELS_NOTE,
         ),
     )
+
+
+def decision_marks(players: int) -> tuple[int, ...]:
+    """Decision marks for the correct chains of a round game, in the order they were declared:
+    as many as there are players for the first, one less for each after, never under 2."""
+    return tuple(max(players - k, 2) for k in range(players))

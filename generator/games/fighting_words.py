@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from generator import templates
 from generator.errors import ParlourError
 from generator.words.anagram import AnagramIndex
 from generator.words.pattern import DEFAULT_TIER, MIN_WORD, points
@@ -46,12 +47,13 @@ __all__ = [
     "stats",
 ]
 
-TEMPLATE = Path(__file__).resolve().parents[2] / "templates" / "fighting_words.toml"
+TEMPLATE_NAME = "fighting_words.toml"
+TEMPLATE = templates.packaged_path(TEMPLATE_NAME)  # the packaged copy; load_deck honours --templates
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 VOWELS = "aeiou"
 RARE = "jkqxz"  # the deck always holds at least one of each
 DEFAULT_VOWEL_SHARE = 0.42  # "about 40 %": 0.42 clears the deck doctor's 95 % with room
-DEFAULT_LETTER_CARDS = 95  # + 13 events = 108 cards = 12 sheets of nine
+DEFAULT_LETTER_CARDS = 94  # + 14 events = 108 cards = 12 sheets of nine
 HAND_SIZE = 7
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 MIN_DECK, MAX_DECK = 2 * HAND_SIZE + 1, 1000
@@ -362,7 +364,8 @@ def load_deck(path: str | Path | None = None, deck_size: int | None = None) -> D
     """The deck from templates/fighting_words.toml, or from a user's TOML file (its [letters] are
     required; [[events]] and [[reference]] it leaves out come from the template), optionally
     scaled to `deck_size` cards."""
-    default = _parse(TEMPLATE.name, _read_toml(TEMPLATE), None)
+    source = templates.locate(TEMPLATE_NAME)
+    default = _parse(templates.display_name(source), _read_toml(source), None)
     deck = default
     if path is not None:
         p = Path(path)

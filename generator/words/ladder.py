@@ -90,21 +90,25 @@ class PrintVocabulary:
 def print_filter(lexicon: _LexiconLike, spelling: str = DEFAULT_SPELLING) -> PrintVocabulary:
     """The print vocabulary Doublets uses for `lexicon` and `spelling` (us or uk).
 
-    This is the one seam to the vetted print vocabulary: a standard-tier word off the
-    unwelcome list, and, when the lexicon offers them, its print vocabulary and spelling
-    variants (`printable(word, spelling=...)`, `variant_key(word)`)."""
+    This is the one seam to the lexicon's vetted print vocabulary: a word may be printed if
+    the lexicon's `printable(word)` and `spelling_allowed(word, spelling)` say so (lexicons
+    without them: any standard-tier word) and it is off the unwelcome list; spellings of one
+    word share the lexicon's `spelling_key(word)`."""
     if spelling not in SPELLINGS:
         raise LadderError(f"spelling '{spelling}' is not one of {', '.join(SPELLINGS)}")
     unwelcome = unwelcome_words()
     vetted = getattr(lexicon, "printable", None)
-    variants = getattr(lexicon, "variant_key", None)
+    allowed = getattr(lexicon, "spelling_allowed", None)
+    key = getattr(lexicon, "spelling_key", None)
 
     def printable(word: str) -> bool:
         if word in unwelcome or word not in lexicon:
             return False
-        return vetted is None or bool(vetted(word, spelling=spelling))
+        if vetted is not None and not vetted(word):
+            return False
+        return allowed is None or bool(allowed(word, spelling))
 
-    return PrintVocabulary(printable, variants if callable(variants) else _identity, spelling)
+    return PrintVocabulary(printable, key if callable(key) else _identity, spelling)
 
 
 # ---------------------------------------------------------------------------------------------

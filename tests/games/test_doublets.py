@@ -107,8 +107,13 @@ def check_sheet(sheet, lexicon, oracle=None, wide=None):
             cost = dag.chain_cost(p.chain)
             for c in dag.chains(limit=2000):
                 if dag.chain_cost(c) < cost:
-                    assert any(others[w] >= D.MAX_KEY_USES for w in c), (p, c)
+                    assert any(others[w] >= sheet.key_word_limit for w in c), (p, c)
         assert all(lexicon.zipf(w) >= D.LINK_ZIPF_FLOOR for w in p.links)
+        # Every printed word is in the print vocabulary for the sheet's spelling, and one
+        # chain never holds two spellings of one word.
+        assert all(lexicon.printable(w) and lexicon.spelling_allowed(w, sheet.spelling) for w in p.chain)
+        keys = [lexicon.spelling_key(w) for w in p.chain]
+        assert len(set(keys)) == len(keys), p.chain
         assert not set(p.links) & D.not_puzzle_ends(), "the key needs an unwelcome word"
         if wide is not None:  # no frequent word outside the standard list makes a shortcut
             assert nx.shortest_path_length(wide, p.start, p.end) - 1 == p.par
@@ -126,13 +131,13 @@ def check_sheet(sheet, lexicon, oracle=None, wide=None):
     pars = [p.par for p in sheet.puzzles]
     assert pars == sorted(pars), pars
     uses = Counter(w for p in sheet.puzzles for w in set(p.chain))
-    assert max(uses.values()) <= D.MAX_KEY_USES, uses.most_common(3)
+    assert max(uses.values()) <= sheet.key_word_limit, uses.most_common(3)
 
 
 @pytest.mark.parametrize("difficulty", [*D.DIFFICULTIES, D.MIXED])
 def test_real_sheets_meet_their_promises(real, difficulty):
     sheet = make_sheet(8, 4, difficulty, seed=42)
-    assert len(sheet.puzzles) == 8
+    assert len(sheet.puzzles) == 8 and sheet.key_word_limit == D.MAX_KEY_USES
     check_sheet(sheet, real, real_naive_graph(4), real_wide_naive_graph(4, D.SHORTCUT_ZIPF))
     if difficulty == D.MIXED:
         assert [p.difficulty for p in sheet.puzzles] == [b for b in D.DIFFICULTIES for _ in range(2)]
@@ -156,11 +161,17 @@ def test_no_shortcut_through_words_outside_the_standard_list(real):
     assert ends.wide is not None and "bots" in ends.wide and "bots" not in ladders_for(real).graph(4)
 
 
-def test_sparse_bands_are_found_by_sweeping():
+def test_sparse_bands_are_found_by_sweeping(real):
     # Eight 3-letter fiendish puzzles with distinct ends are rare enough that random draws can
-    # miss them; the sweep finds them.
+    # miss them; the sweep finds them.  So few exist that keeping every word to two keys
+    # cannot fill the sheet: the limit rises as little as needed, and the sheet says so.
     sheet = make_sheet(8, 3, "fiendish", seed=0)
     assert [p.difficulty for p in sheet.puzzles] == ["fiendish"] * 8
+    assert sheet.key_word_limit > D.MAX_KEY_USES
+    check_sheet(sheet, real)
+    six = make_sheet(6, 3, "fiendish", seed=0)
+    assert six.key_word_limit == D.MAX_KEY_USES
+    check_sheet(six, real)
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -400,6 +411,10 @@ def test_real_jewels(real, seed):
         assert not any(one_apart(a, b) for a, b in itertools.combinations(ws, 2))
     assert any(c.necklace for c in j.key.chains)
     assert not {w for c in j.key.chains for w in c.words} & D.not_puzzle_ends()
+    # Jewels keys have the same floor as sheets: every word printable and frequent enough.
+    for c in j.key.chains:
+        assert all(real.printable(w) and real.zipf(w) >= D.LINK_ZIPF_FLOOR for w in c.words), c.words
+        assert len({real.spelling_key(w) for w in c.words}) == len(c.words)
     check_key(j.key, j.words, real)
     for n, ws in groups.items():  # chains are possible in every length
         assert any(c.jewels[0] in ws for c in j.key.chains), n
@@ -456,8 +471,12 @@ def test_two_player_scorepad():
 def test_round_game_scorepad(players):
     pad = make_scorepad(players)
     assert pad.round_game and pad.president and pad.rows == players
-    assert pad.decision_marks == tuple(range(players, 1, -1))
-    assert pad.decision_marks[-1] == 2 and pad.abandon_marks == (4, 2)
+    # one mark per possible correct chain: players, players - 1, ... down to 2, and 2 for the rest
+    expected = {3: (3, 2, 2), 5: (5, 4, 3, 2, 2), 12: (12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 2)}
+    assert pad.decision_marks == expected[players]
+    assert min(pad.decision_marks) == 2 and pad.abandon_marks == (4, 2)
+    notes = " ".join(pad.notes)
+    assert ", ".join(map(str, expected[players])) in notes and "Correct chains only" in notes
     assert json.loads(json.dumps(pad.to_json()))["players"] == players
 
 

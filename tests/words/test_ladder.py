@@ -40,11 +40,17 @@ cold cord card ward warm word worm
 
 def costs_of(lexicon, chain):
     """Link cost as the key ranks it, written out independently: first the number of avoided
-    links (unwelcome, or rarer than the link floor), then the number of unfamiliar ones (zipf
+    links (unwelcome, rarer than the link floor, or outside the US print vocabulary), then the number of unfamiliar ones (zipf
     below 3.0), then the summed frequency cost."""
     unwelcome = ladder.unwelcome_words()
     links = chain[1:-1]
-    avoided = sum(w in unwelcome or lexicon.zipf(w) < 2.5 for w in links)
+    avoided = sum(
+        w in unwelcome
+        or lexicon.zipf(w) < 2.5
+        or not lexicon.printable(w)
+        or not lexicon.spelling_allowed(w, "us")
+        for w in links
+    )
     unfamiliar = sum(lexicon.zipf(w) < 3.0 for w in links)
     return (avoided, unfamiliar, sum(word_cost(lexicon.zipf(w)) for w in links))
 
