@@ -15,6 +15,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -41,6 +42,33 @@ def timed(fn, n: int = REPEAT) -> tuple[float, float, object]:
 
 def ms(seconds: float) -> str:
     return f"{seconds * 1000:8.1f} ms"
+
+
+def audit_year(sheets: list, lex) -> None:
+    """Print what a year of daily sheets promises, measured."""
+    pairs = Counter(frozenset((p.start, p.end)) for s in sheets for p in s.puzzles)
+    last: dict[str, int] = {}
+    gaps = []
+    for i, s in enumerate(sheets):
+        for p in s.puzzles:
+            for w in (p.start, p.end):
+                if w in last:
+                    gaps.append(i - last[w])
+                last[w] = i
+    falls = sum(any(a.par > b.par for a, b in zip(s.puzzles, s.puzzles[1:], strict=False)) for s in sheets)
+    over = sum(max(Counter(w for p in s.puzzles for w in set(p.chain)).values()) > 2 for s in sheets)
+    links = [w for s in sheets for p in s.puzzles for w in p.links]
+    printed = {w for s in sheets for p in s.puzzles for w in p.chain}
+    print(
+        f"  repeated puzzles {sum(c > 1 for c in pairs.values())}, end words reused within 30 days "
+        f"{sum(g <= 30 for g in gaps)} (shortest gap {min(gaps) if gaps else '-'} days), sheets whose "
+        f"pars fall {falls}, sheets with a word in 3+ keys {over}, days a rule gave way "
+        f"{sum(s.relaxed for s in sheets)}"
+    )
+    print(
+        f"  printed words outside the print vocabulary {sum(not lex.printable(w) for w in printed)}, "
+        f"key links with zipf >= 3.0: {sum(lex.zipf(w) >= 3.0 for w in links) / len(links):.1%}"
+    )
 
 
 def main() -> None:
@@ -89,16 +117,27 @@ def main() -> None:
         print(f"  ... with chain count and friendliest chain:    {ms(best)} {ms(med)}")
 
     start = dt.date(2025, 1, 1)
-    days = [start + dt.timedelta(days=i) for i in range(DAYS)]
+    year: list = []
     for length in (4, 5):
         t, cpu = time.perf_counter(), time.process_time()
-        for d in days:
-            doublets.make_sheet(8, length, doublets.MIXED, date=d)
+        sheets = list(doublets.daily_sheets(start, DAYS, 8, length, doublets.MIXED))
         el, cpu = time.perf_counter() - t, time.process_time() - cpu
+        summary[f"daily{length} cpu"] = cpu
         print(
             f"\n{DAYS} daily sheets x 8 puzzles ({length} letters, graded): {el:6.2f} s"
             f" wall, {cpu:.2f} s CPU   ({el / DAYS * 1000:.1f} ms a sheet)"
         )
+        audit_year(sheets, lex)
+        if length == 4:
+            year = sheets
+    t = time.process_time()
+    for i in range(DAYS):  # the same sheets without the daily schedule's rules, for comparison
+        doublets.make_sheet(8, 4, doublets.MIXED, date=start + dt.timedelta(days=i))
+    print(f"  {DAYS} plain make_sheet(date=...) sheets, 4 letters: {time.process_time() - t:.2f} s CPU")
+    t = time.process_time()
+    doublets.daily_sheet(dt.date(2025, 12, 31))
+    print(f"  one day late in the year (2025-12-31) alone: {time.process_time() - t:.2f} s CPU")
+    assert year
     for diff in doublets.DIFFICULTIES:
         best, med, _ = timed(lambda diff=diff: doublets.make_sheet(8, 4, diff, seed=3), n=3)
         print(f"  one 8-puzzle 4-letter {diff:9s} sheet:  {ms(best)} {ms(med)}")
@@ -110,12 +149,13 @@ def main() -> None:
         times.append(time.perf_counter() - t)
     print(f"\nJewels (20 seeds): median {ms(statistics.median(times))}  max {ms(max(times))}")
 
-    t = time.perf_counter()
+    t, cpu = time.perf_counter(), time.process_time()
     for seed in range(PUZZLES // 8):
         doublets.make_sheet(8, 4, doublets.MIXED, seed=seed)
     summary["sheets"] = time.perf_counter() - t
     print(
         f"\n{PUZZLES // 8} graded 4-letter sheets = {PUZZLES} puzzles chosen with key: {summary['sheets']:.2f} s"
+        f" wall, {time.process_time() - cpu:.2f} s CPU"
     )
 
     # The whole command, cold, as a user runs it: a year of daily sheets with their PDFs.
@@ -154,6 +194,8 @@ def main() -> None:
     print(f"  graphs for all lengths built                  {ms(summary['graphs'])}    300 ms")
     print(f"  1,000 puzzles with exact par (4 letters)      {ms(summary['par4'])}   1000 ms")
     print(f"  1,000 puzzles with exact par (5 letters)      {ms(summary['par5'])}   1000 ms")
+    print(f"  a year of daily sheets chosen (CPU, 4 letters) {summary['daily4 cpu']:8.2f} s")
+    print(f"  1,000 puzzles chosen with key (125 sheets)    {summary['sheets']:8.2f} s")
     print(f"  a year of daily sheets with PDFs              {summary['year a PDF a day']:8.2f} s      30 s")
     print(f"  ... as one --book PDF                         {summary['year --book']:8.2f} s      30 s")
     print(f"  `solve` in a cold process                     {ms(summary['solve'])}   1000 ms")

@@ -264,6 +264,12 @@ def sheet(
     if day is not None and _given("seed"):
         raise ParlourError("give --seed or --date, not both")
     sh = make_sheet_from_options(count, length, difficulty, links, opts.seed, day, unique, spelling)
+    if sh.key_word_limit > model.MAX_KEY_USES:
+        click.echo(
+            f"note: so few such puzzles exist that some words are in up to {sh.key_word_limit} keys "
+            f"of this sheet (usually at most {model.MAX_KEY_USES}); ask for fewer puzzles to avoid it",
+            err=True,
+        )
     doc = Document(opts.paper, f"{TITLE}: {draw.sheet_about(sh)}", draw.sheet_when(sh), opts.style)
     doc.add("Puzzle sheet", draw.sheet_pages(sh, opts.paper, key.lower()))
     name = f"doublets-{sh.date}" if sh.date else "doublets-sheet"

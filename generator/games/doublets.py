@@ -346,6 +346,7 @@ def make_sheet(
     exclude: Collection[str] = (),
     pair_ok: Callable[[str, str], bool] | None = None,
     pair_fallback: Callable[[str, str], bool] | None = None,
+    exclude_fallback: Collection[str] | None = None,
 ) -> Sheet:
     """Choose `count` Doublets of `length` letters at a difficulty band (or a links range).
 
@@ -357,7 +358,8 @@ def make_sheet(
     range; `unique` asks for puzzles with exactly one shortest chain; `exclude` (end words) and
     `pair_ok` (a rule on pairs of ends) serve the daily schedule, as does `pair_fallback`: a
     looser rule on pairs used for a puzzle that QUICK_TRIES random draws under `pair_ok` did
-    not find (the sheet is then marked `relaxed`).
+    not find, and `exclude_fallback`: a smaller `exclude` for a puzzle that even the looser
+    pair rule could not find (either way the sheet is marked `relaxed`).
     """
     if count < 1:
         raise DoubletsError(f"count must be at least 1 (got {count})")
@@ -399,6 +401,7 @@ def make_sheet(
         raise DoubletsError(f"there are too few common {length}-letter words to make puzzles")
     rng = random.Random(seed)
     used: set[int] = {g.index[w] for w in exclude if w in g.index}
+    loose = None if exclude_fallback is None else {g.index[w] for w in exclude_fallback if w in g.index}
     key_uses: Counter[int] = Counter()
     key_limit = MAX_KEY_USES
     relaxed = False
@@ -426,8 +429,8 @@ def make_sheet(
                 rules = _Rules(
                     band, par_lo, par_hi, link_zipf_floor, used, unique, pair_ok, full, saturated, variant_key
                 )
-                puzzle, loose = _fill_slot(g, ends, rng, rules, pair_fallback)
-                relaxed = relaxed or loose
+                puzzle, gave_way = _fill_slot(g, ends, rng, rules, pair_fallback, loose)
+                relaxed = relaxed or gave_way
                 if puzzle is not None or key_limit >= count:
                     break
                 # The band is too small to keep every word to MAX_KEY_USES keys (8-letter
@@ -441,6 +444,8 @@ def make_sheet(
                     f"length or another difficulty"
                 )
             used.update((g.index[puzzle.start], g.index[puzzle.end]))
+            if loose is not None:
+                loose.update((g.index[puzzle.start], g.index[puzzle.end]))
             key_uses.update(g.index[w] for w in puzzle.chain)
             shapes[(puzzle.par, puzzle.shortest_chains == 1)] += 1
             got.append(puzzle)
@@ -467,24 +472,30 @@ def _fill_slot(
     ends: _Ends,
     rng: random.Random,
     rules: _Rules,
-    pair_fallback: Callable[[str, str], bool] | None,
+    pair_fallback: Callable[[str, str], bool] | None = None,
+    loose_used: set[int] | None = None,
 ) -> tuple[Puzzle | None, bool]:
-    """One puzzle for a slot, and whether the daily pair rule had to give way.  Shape variety
-    is a wish (dropped if nothing else fits); the band is a promise."""
-    quick = pair_fallback is not None
+    """One puzzle for a slot, and whether a daily rule had to give way.  Shape variety is a
+    wish (dropped if nothing else fits); the band is a promise.  Daily sheets (with a
+    `pair_fallback`) try random draws under their rules, then under the looser pair rule, then
+    with the smaller exclusion `loose_used`, and sweep every start only at the end."""
     full = rules.full_shapes
-    puzzle = _find_puzzle(g, ends, rng, rules, quick)
-    if puzzle is None and full:
-        rules.full_shapes = frozenset()
+    stages: list[tuple[Callable[[str, str], bool] | None, set[int], bool]] = [
+        (rules.pair_ok, rules.used, pair_fallback is not None)
+    ]
+    if pair_fallback is not None:
+        stages.append((pair_fallback, rules.used, loose_used is not None))
+    if pair_fallback is not None and loose_used is not None:
+        stages.append((pair_fallback, loose_used, False))
+    for n, (pair_ok, used, quick) in enumerate(stages):
+        rules.pair_ok, rules.used, rules.full_shapes = pair_ok, used, full
         puzzle = _find_puzzle(g, ends, rng, rules, quick)
-    if puzzle is not None or not quick:
-        return puzzle, False
-    rules.pair_ok, rules.full_shapes = pair_fallback, full
-    puzzle = _find_puzzle(g, ends, rng, rules)
-    if puzzle is None and full:
-        rules.full_shapes = frozenset()
-        puzzle = _find_puzzle(g, ends, rng, rules)
-    return puzzle, puzzle is not None
+        if puzzle is None and full:
+            rules.full_shapes = frozenset()
+            puzzle = _find_puzzle(g, ends, rng, rules, quick)
+        if puzzle is not None:
+            return puzzle, n > 0
+    return None, False
 
 
 OUTWARD_PICKS = 4  # ends tried from one outward search before drawing a new start
@@ -753,9 +764,8 @@ def daily_sheets(
         for n in range(block_days):
             if day > last:
                 return
-            exclude: set[str] = set().union(*recent[-gap:]) if recent else set()
-            if n < gap or n >= block_days - gap:
-                exclude |= other_half
+            recent_ends: set[str] = set().union(*recent[-gap:]) if recent else set()
+            exclude = recent_ends | other_half if n < gap or n >= block_days - gap else recent_ends
             options = {
                 "links": links,
                 "date": day,
@@ -765,9 +775,18 @@ def daily_sheets(
                 "exclude": exclude,
             }
             # A sparse band can run dry late in a stretch that uses half the end words: then,
-            # for that puzzle, the pair rule across blocks gives way (pairs stay new within the
-            # block and the end-word gap still holds); bench/bench_ladder.py counts such days.
-            sheet = make_sheet(count, length, difficulty, pair_ok=pair_ok, pair_fallback=pair_new, **options)
+            # for that puzzle, the pair rule across years gives way, and if need be the half
+            # (pairs stay new and the gap holds within the year); the sheet is marked relaxed
+            # and bench/bench_ladder.py counts such days.
+            sheet = make_sheet(
+                count,
+                length,
+                difficulty,
+                pair_ok=pair_ok,
+                pair_fallback=pair_new,
+                exclude_fallback=recent_ends,
+                **options,
+            )
             if day >= start:
                 yield sheet
             recent.append({w for p in sheet.puzzles for w in (p.start, p.end)})

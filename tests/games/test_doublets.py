@@ -25,7 +25,7 @@ from generator.games.doublets import (
     solve_jewels,
 )
 from generator.words.ladder import ladders_for
-from generator.words.lexicon import load
+from generator.words.lexicon import Entry, Lexicon, load
 from tests.wordsets import (
     assert_valid_chain,
     lexicon_from,
@@ -490,3 +490,145 @@ def test_doublets_errors_are_parlour_errors():
     from generator.errors import ParlourError
 
     assert issubclass(DoubletsError, ParlourError)
+
+
+# --- unique, spelling, variety ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("difficulty,length", [("medium", 4), ("hard", 5), ("fiendish", 4), (D.MIXED, 4)])
+def test_unique_sheets_have_one_shortest_chain_each(real, difficulty, length):
+    sheet = make_sheet(8, length, difficulty, seed=5, unique=True)
+    assert sheet.unique and all(p.shortest_chains == 1 for p in sheet.puzzles)
+    check_sheet(sheet, real, real_naive_graph(length))  # counts checked against networkx
+    if difficulty == D.MIXED:  # easy puzzles have two ways at least, so unique grading skips easy
+        assert [p.difficulty for p in sheet.puzzles] == ["medium"] * 3 + ["hard"] * 3 + ["fiendish"] * 2
+
+
+def test_unique_easy_is_a_clear_error():
+    with pytest.raises(DoubletsError, match="no easy puzzle has a single shortest chain"):
+        make_sheet(8, 4, "easy", unique=True)
+
+
+def spelling_lexicon():
+    """head/tail-sized toy: tire and tyre (UK), gray and grey spellings of one word."""
+    words = "pray gray grey prey tile tire tyre toll till tall tale tole".split()
+    entries = [Entry(w, "common", 4.0) for w in words]
+    return Lexicon.from_entries(
+        entries,
+        spelling={"tyre": "uk", "grey": "uk", "gray": "us"},
+        variants=[("tire", "tyre"), ("gray", "grey")],
+    )
+
+
+def test_one_chain_never_holds_two_spellings():
+    lex = spelling_lexicon()
+    # toll -> tyre: under uk spelling tyre may be printed, but the chain through tire would
+    # print both spellings, so the key must go round (or the puzzle is skipped).
+    for spelling in ("us", "uk"):
+        for seed in range(30):
+            try:
+                sheet = make_sheet(1, 4, links=(1, 4), seed=seed, lexicon=lex, spelling=spelling)
+            except DoubletsError:
+                continue
+            for p in sheet.puzzles:
+                assert all(lex.spelling_allowed(w, spelling) for w in p.chain), (spelling, p.chain)
+                keys = [lex.spelling_key(w) for w in p.chain]
+                assert len(set(keys)) == len(keys), p.chain
+    rules = D._Rules(None, 1, 4, 2.5, set(), variant_key=lex.spelling_key)
+    uk = ladders_for(lex, "uk")
+    g = uk.graph(4)
+    # Every shortest chain from toll to tyre runs through tire: printing it would mix spellings.
+    assert all("tire" in c for c in g.shortest("toll", "tyre").chains())
+    assert D._keyed(g, g.index["toll"], g.index["tyre"], rules) is None
+    # pray -> grey (uk): pray-gray-grey mixes spellings, pray-prey-grey does not.
+    got = D._keyed(g, g.index["pray"], g.index["grey"], rules)
+    assert got is not None and got.chain == ("pray", "prey", "grey")
+    # Under us spelling grey and tyre are never printed at all.
+    us = ladders_for(lex, "us")
+    assert not us.printable("grey") and not us.printable("tyre") and us.printable("gray")
+
+
+def test_spelling_option_changes_what_may_be_printed(real):
+    uk_only = [w for w in real.words("common", 4) if real.spelling_of(w) == "uk"]
+    assert uk_only, "the lexicon marks some UK-only spellings"
+    us = make_sheet(8, 4, D.MIXED, seed=2, spelling="us")
+    uk = make_sheet(8, 4, D.MIXED, seed=2, spelling="uk")
+    assert us.spelling == "us" and uk.spelling == "uk"
+    check_sheet(us, real)
+    check_sheet(uk, real)
+    with pytest.raises(DoubletsError, match="spelling"):
+        make_sheet(8, 4, spelling="au")
+
+
+def test_eight_letter_medium_is_not_mostly_one_path_two_links(real):
+    for seed in range(3):
+        sheet = make_sheet(8, 8, "medium", seed=seed)
+        check_sheet(sheet, real)
+        shapes = Counter((p.par, p.shortest_chains == 1) for p in sheet.puzzles)
+        assert shapes[(2, True)] <= 4, shapes
+        assert max(shapes.values()) <= 4, shapes
+
+
+def test_no_word_in_more_than_two_keys_over_many_sheets(real):
+    for length in (4, 5, 8):
+        for difficulty in D.DIFFICULTIES:
+            sheet = make_sheet(8, length, difficulty, seed=11)
+            uses = Counter(w for p in sheet.puzzles for w in set(p.chain))
+            assert max(uses.values()) <= sheet.key_word_limit
+            pars = [p.par for p in sheet.puzzles]
+            assert pars == sorted(pars)
+
+
+# --- the daily schedule -----------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def january():
+    return list(D.daily_sheets("2026-01-01", 31))
+
+
+def test_a_month_of_dailies_keeps_its_promises(real, january):
+    assert [s.date for s in january] == [
+        (dt.date(2026, 1, 1) + dt.timedelta(days=i)).isoformat() for i in range(31)
+    ]
+    pairs = [frozenset((p.start, p.end)) for s in january for p in s.puzzles]
+    assert len(pairs) == len(set(pairs)), "a puzzle repeats"
+    last: dict[str, int] = {}
+    for i, s in enumerate(january):
+        check_sheet(s, real)
+        for p in s.puzzles:
+            for w in (p.start, p.end):
+                assert w not in last or i - last[w] > D.DAILY_GAP, (w, last.get(w), i)
+                last[w] = i
+            if not s.relaxed:
+                assert D.daily_pair_allowed(p.start, p.end, 2026)
+        if i < D.DAILY_GAP and not s.relaxed:  # the first stretch of a year: one half of the ends
+            assert all(D.word_half(w) == 2026 % 2 for p in s.puzzles for w in (p.start, p.end))
+    assert sum(s.relaxed for s in january) <= 6  # measured: 4 in January 2026
+
+
+def test_a_daily_sheet_is_the_same_whatever_range_asks_for_it(january):
+    assert D.daily_sheet("2026-01-20") == january[19]
+    assert list(D.daily_sheets("2026-01-10", 3)) == january[9:12]
+    assert D.daily_gap(8, 4) == D.DAILY_GAP
+
+
+def test_the_pair_rule_never_allows_a_pair_twice_within_a_year(real):
+    import random
+
+    words = real.words("common", 4)
+    rng = random.Random(3)
+    for _ in range(3000):
+        a, b = rng.sample(words, 2)
+        years = [y for y in range(2020, 2032) if D.daily_pair_allowed(a, b, y)]
+        assert years, (a, b)  # every pair has its years
+        assert all(y2 - y1 >= 2 for y1, y2 in itertools.pairwise(years)), (a, b, years)
+        # and within a year, a pair's two ends are in the half of the year's first and last
+        # stretches only if the pair is allowed that year at all
+        if D.word_half(a) == D.word_half(b):
+            assert all(y % 2 == D.word_half(a) for y in years)
+
+
+def test_daily_blocks_are_calendar_years():
+    assert D.daily_block("2025-03-01") == (2025, dt.date(2025, 1, 1), 365)
+    assert D.daily_block("2024-12-31") == (2024, dt.date(2024, 1, 1), 366)
