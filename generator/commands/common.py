@@ -60,19 +60,26 @@ def command_inputs(values: dict[str, Any]) -> list[Path]:
 OUTPUT_PARAMS = ("output", "json_path", "png_dir")
 
 
-def plan_outputs(opts: PrintOptions, inputs: list[Path], output: bool = True) -> Outputs:
-    """Check and stage every output the options name, before any work (see press.output)."""
+def plan_outputs(
+    opts: PrintOptions,
+    inputs: list[Path],
+    output: bool = True,
+    raw_output: str | None = None,
+    raw_json: str | None = None,
+) -> Outputs:
+    """Check and stage every output the options name, before any work (see press.output). The raw
+    strings keep what a Path drops: a trailing slash says the user meant a directory."""
     tx = Outputs(inputs)
     try:
         if output and opts.output is not None:
-            tx.file(opts.output, "--output")
+            tx.file(raw_output or opts.output, "--output")
         elif output and OUTPUT_DIR.exists() and not OUTPUT_DIR.is_dir():
             raise ParlourError(
                 f"a file named {str(OUTPUT_DIR)!r} is in the way of the default output folder: "
                 "move it, or give -o FILE"
             )
         if opts.json_path is not None:
-            tx.file(opts.json_path, "--json")
+            tx.file(raw_json or opts.json_path, "--json")
         if opts.png_dir is not None:
             tx.directory(opts.png_dir, "--png")
     except BaseException:
@@ -93,11 +100,12 @@ def print_options(
         @functools.wraps(f)
         def wrapper(**kw: Any) -> Any:
             inputs = command_inputs(kw)
+            raw_output, raw_json = kw.pop("output"), kw.pop("json_path")
             opts = PrintOptions(
                 paper=get_paper(kw.pop("paper")),
-                output=kw.pop("output"),
+                output=None if raw_output is None else Path(raw_output),
                 seed=kw.pop("seed"),
-                json_path=kw.pop("json_path"),
+                json_path=None if raw_json is None else Path(raw_json),
                 png_dir=kw.pop("png_dir"),
                 style=get_style(kw.pop("ink_saver")),
                 card=get_card(kw.pop("card", "poker")),
@@ -107,7 +115,7 @@ def print_options(
             )
             if not 0 <= opts.bleed <= 10 * mm:
                 raise click.BadParameter("bleed must be between 0 and 10 mm", param_hint="'--bleed'")
-            opts.outputs = plan_outputs(opts, inputs, plan_output)
+            opts.outputs = plan_outputs(opts, inputs, plan_output, raw_output, raw_json)
             with opts.outputs:
                 return f(opts=opts, **kw)
 
@@ -122,7 +130,7 @@ def print_options(
             click.option(
                 "-o",
                 "--output",
-                type=click.Path(path_type=Path),
+                type=click.Path(),
                 default=None,
                 help="PDF to write [default: output/<name>.pdf].",
             ),
@@ -136,7 +144,7 @@ def print_options(
             click.option(
                 "--json",
                 "json_path",
-                type=click.Path(path_type=Path),
+                type=click.Path(),
                 default=None,
                 help="Also write the content model as JSON to this file.",
             ),

@@ -14,7 +14,6 @@ removes every temporary: no partial or half-committed set of files is left behin
 from __future__ import annotations
 
 import atexit
-import errno
 import os
 import shutil
 import stat
@@ -168,7 +167,22 @@ class Outputs:
     def file(self, path: str | os.PathLike[str], what: str = "--output", make_parents: bool = False) -> Path:
         """Plan one file; returns the temporary path the command writes into (committed by `commit`).
 
-        `make_parents`: a missing parent folder is created at commit (the default output/ folder)."""
+        `make_parents`: a missing parent directory is created at commit (the default output/)."""
+        try:
+            return self._file(path, what, make_parents)
+        except OSError as exc:  # e.g. a path component too long, a loop of symlinks
+            raise ParlourError(f"{what}: cannot use {str(path)[:60]!r} ({_reason(exc)})") from None
+
+    def directory(
+        self, path: str | os.PathLike[str], what: str = "--png", make_parents: bool = False
+    ) -> Path:
+        """Plan a directory of files (created if missing); returns a temporary directory to write into."""
+        try:
+            return self._directory(path, what, make_parents)
+        except OSError as exc:
+            raise ParlourError(f"{what}: cannot use {str(path)[:60]!r} ({_reason(exc)})") from None
+
+    def _file(self, path: str | os.PathLike[str], what: str, make_parents: bool) -> Path:
         shown = str(path)
         if shown == STDOUT:
             return self.stdout(what)
@@ -182,11 +196,16 @@ class Outputs:
                 "create it, or give a file name without the slash"
             )
         given = Path(shown)
+        self._check_name(what, shown, given)
         if given.is_dir():
-            raise ParlourError(f"{what} {shown!r} is a directory: give a file name such as {given / 'out.pdf'}")
+            raise ParlourError(
+                f"{what} {shown!r} is a directory: give a file name such as {given / 'out.pdf'}"
+            )
         target = Path(os.path.realpath(given))
         if target.is_dir():
-            raise ParlourError(f"{what} {shown!r} is a directory: give a file name such as {given / 'out.pdf'}")
+            raise ParlourError(
+                f"{what} {shown!r} is a directory: give a file name such as {given / 'out.pdf'}"
+            )
         parent = target.parent
         if not parent.is_dir():
             if make_parents and not parent.exists() and parent.parent.is_dir():
@@ -210,7 +229,9 @@ class Outputs:
         if stream:
             # never opened before commit: opening a FIFO here would hand its reader an early end of file
             if not os.access(target, os.W_OK):
-                raise ParlourError(f"{what}: cannot write to {shown!r} (permission denied); choose another path")
+                raise ParlourError(
+                    f"{what}: cannot write to {shown!r} (permission denied); choose another path"
+                )
             fd, tmp = tempfile.mkstemp(prefix="parlour.", suffix=".part")
             os.close(fd)
             self._planned.append(_Planned(what, shown, target, False, True, Path(tmp)))
@@ -230,14 +251,12 @@ class Outputs:
         )
         return Path(tmp)
 
-    def directory(
-        self, path: str | os.PathLike[str], what: str = "--png", make_parents: bool = False
-    ) -> Path:
-        """Plan a folder of files (created if missing); returns a temporary folder to write into."""
+    def _directory(self, path: str | os.PathLike[str], what: str, make_parents: bool) -> Path:
         shown = str(path)
         if shown == STDOUT:
             raise ParlourError(f"{what} -: this option needs a directory, not standard output")
         given = Path(shown)
+        self._check_name(what, shown, given)
         target = Path(os.path.realpath(given))
         if target.exists() and not target.is_dir():
             raise ParlourError(f"{what} {shown!r} is a file, not a directory; give a directory")
@@ -272,7 +291,7 @@ class Outputs:
     @staticmethod
     def _check_name(what: str, shown: str, target: Path) -> None:
         try:
-            limit = os.pathconf(target.parent if target.parent.is_dir() else ".", "PC_NAME_MAX")
+            limit = os.pathconf(target.parent if os.path.isdir(target.parent) else ".", "PC_NAME_MAX")
         except (OSError, ValueError):
             limit = 255
         if len(os.fsencode(target.name)) > limit:
