@@ -14,6 +14,7 @@ from generator.games import riddle_craft_draw as draw
 from generator.games.riddle_craft import RiddleCraftDeck, build_deck
 from generator.press.cards import CardBox, deck_pages
 from generator.press.document import Document, Page
+from generator.templates import templates_option
 
 TITLE = "Riddle Craft"
 
@@ -69,7 +70,8 @@ def riddle_craft() -> None:
 
 
 @riddle_craft.command()
-@print_options(cards=True)
+@print_options(cards=True, seed=False)
+@templates_option
 @click.option(
     "--fragments",
     type=click.Path(path_type=Path),
@@ -80,7 +82,7 @@ def riddle_craft() -> None:
 )
 @click.option(
     "--fragments-mode",
-    type=click.Choice(["replace", "extend"]),
+    type=click.Choice(["replace", "extend"], case_sensitive=False),
     default=None,
     help="replace (the default): print only the fragments in FILE, e.g. an edited copy of the "
     "template. extend: print the built-in fragments and then FILE's (a repeat is an error).",

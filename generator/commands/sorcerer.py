@@ -11,6 +11,7 @@ from generator.errors import ParlourError
 from generator.games import sorcerer as sc
 from generator.games import sorcerer_draw as draw
 from generator.press.document import Document, Page
+from generator.templates import templates_option
 
 TITLE = "The Sorcerer's Chamber"
 
@@ -103,6 +104,7 @@ def sorcerer() -> None:
     help="Also print the 10 in board at real size (2 in tiles), in pieces to tape together.",
 )
 @print_options()
+@templates_option
 def board(opts: PrintOptions, players: int | None, suits: str | None, full_size: bool) -> None:
     """Print the chamber's set-up: tiles, portals, walls, time stones, orbs and sorcerers.
 
@@ -125,7 +127,8 @@ def board(opts: PrintOptions, players: int | None, suits: str | None, full_size:
 
 
 @sorcerer.command()
-@print_options()
+@print_options(seed=False)
+@templates_option
 def notes(opts: PrintOptions) -> None:
     """Print the cheat notes, four to a page, to cut out and keep by each player.
 
@@ -143,7 +146,7 @@ def notes(opts: PrintOptions) -> None:
 
 
 @sorcerer.command()
-@print_options()
+@print_options(seed=False)
 def diagrams(opts: PrintOptions) -> None:
     """Print the move diagrams: steps, turns, and the steps on and off a portal.
 
@@ -159,8 +162,9 @@ def diagrams(opts: PrintOptions) -> None:
 
 
 def pack_section(opts: PrintOptions) -> tuple[str, list[Page], Any]:
-    """The pack's section: a two-player set-up, the cheat notes and the move diagrams."""
-    chamber = sc.setup(2, None, opts.seed)
+    """The pack's section: a set-up (two players unless the pack's --players says otherwise), the
+    cheat notes and the move diagrams."""
+    chamber = sc.setup(opts.players or 2, None, opts.seed)
     pattern = sc.load_orb_pattern()
     text = sc.load_notes()
     pages = [draw.setup_page(chamber, pattern.name), draw.notes_page(text), draw.diagrams_page()]

@@ -38,27 +38,30 @@ def protected_dirs() -> list[Path]:
 
     pkg = Path(generator.__file__).resolve().parent
     dirs = [pkg, pkg.parent / "templates", pkg.parent / "fonts"]
-    try:
-        from importlib.resources import files
+    for package in ("generator._templates", "generator._fonts"):
+        try:
+            from importlib.resources import files
 
-        for sub in ("templates", "fonts"):
-            res = files("generator").joinpath(sub)
-            if isinstance(res, Path):
-                dirs.append(res.resolve())
-    except (ImportError, TypeError, ValueError):  # pragma: no cover - resources are always importable
-        pass
-    for mod, attr in (
-        ("generator.games.fighting_words", "TEMPLATE"),
-        ("generator.games.riddle_craft", "TEMPLATE"),
-    ):
-        template = getattr(sys.modules.get(mod), attr, None)
-        if isinstance(template, Path):
-            dirs.append(template.resolve().parent)
+            res = files(package)
+            for root in getattr(res, "_paths", None) or [res]:  # a namespace package may have several
+                if isinstance(root, Path):
+                    dirs.append(root.resolve())
+        except (ImportError, TypeError, ValueError):  # not installed as package data: skip
+            pass
     out: list[Path] = []
     for d in dirs:
         if d not in out:
             out.append(d)
     return out
+
+
+def _template_overrides() -> list[Path]:
+    """The user's template copies in force (--templates DIR): inputs of every command that reads one."""
+    templates = sys.modules.get("generator.templates")
+    folder = getattr(templates, "_override", None)
+    if not isinstance(folder, Path) or not folder.is_dir():
+        return []
+    return [p for p in folder.rglob("*.toml") if p.is_file()]
 
 
 def _identity(path: Path) -> tuple[int, int] | None:
@@ -110,7 +113,7 @@ class Outputs:
     def __init__(self, inputs: Iterable[str | os.PathLike[str] | None] = ()) -> None:
         self._planned: list[_Planned] = []
         self._inputs: list[tuple[Path, tuple[int, int] | None]] = []
-        for p in inputs:
+        for p in [*inputs, *_template_overrides()]:
             if p is None or str(p) == STDOUT:
                 continue
             path = Path(os.path.realpath(p))
