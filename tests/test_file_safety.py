@@ -467,3 +467,18 @@ def test_nobody_can_print_where_allowed(shared_dir):
     code, err = _as_nobody(["calibrate", "-o", "c.pdf", "--png", "png"], shared_dir)
     assert code == 0, err
     assert (shared_dir / "c.pdf").stat().st_uid == (65534 if os.geteuid() == 0 else os.geteuid())
+
+
+@pytest.mark.parametrize("where", ["templates", "package"])
+def test_templates_export_never_writes_into_parlour(run, tmp_path, where):
+    import generator
+
+    folder = TEMPLATES[0].parent if where == "templates" else Path(generator.__file__).parent / "data"
+    before = sorted((p.name, p.stat().st_mtime_ns) for p in folder.iterdir())
+    line = one_line_error(run("templates", "export", str(folder), "--force"))
+    assert "parlour's own files" in line
+    assert sorted((p.name, p.stat().st_mtime_ns) for p in folder.iterdir()) == before
+    assert run("templates", "export", "mine").exit_code == 0
+    assert sorted(p.name for p in (tmp_path / "mine").iterdir()) == sorted(
+        p.name for p in TEMPLATES[0].parent.glob("*.toml")
+    )

@@ -9,9 +9,11 @@ import click
 
 from generator.commands.common import PrintOptions, print_options, write_json, write_outputs
 from generator.games import chimera as ch
-from generator.games import chimera_draw as draw
+from generator.lazy import lazy_module
 from generator.press.document import Document, Page
 from generator.press.output import STDOUT, Outputs
+
+draw = lazy_module("generator.games.chimera_draw")  # drawing loads only when something prints
 
 TITLE = "Chimera's Lair"
 PACK_PLAYERS = 4

@@ -123,7 +123,7 @@ class Outputs:
 
     # -- planning --------------------------------------------------------------------------
 
-    def _check_target(self, what: str, shown: str, target: Path) -> None:
+    def _check_target(self, what: str, shown: str, target: Path, directory: bool = False) -> None:
         ident = _identity(target)
         for path, other in self._inputs:
             if path == target or (ident is not None and ident == other):
@@ -138,7 +138,7 @@ class Outputs:
             if (
                 same
                 or (plan.directory and _within(target, plan.target))
-                or (self._is_dir_plan(what) and _within(plan.target, target))
+                or (directory and _within(plan.target, target))
             ):
                 raise ParlourError(
                     f"{what} {shown!r} is the same path as {plan.what} {plan.shown!r}: give each output its own path"
@@ -148,10 +148,6 @@ class Outputs:
                 raise ParlourError(
                     f"{what} {shown!r} is inside parlour's own files ({folder}): write your copy somewhere else"
                 )
-
-    @staticmethod
-    def _is_dir_plan(what: str) -> bool:
-        return what.startswith("--png") or what.endswith("folder")
 
     def stdout(self, what: str) -> Path:
         """Plan standard output as `what`'s destination; returns the temporary to write into."""
@@ -264,7 +260,7 @@ class Outputs:
         if target.exists() and not target.is_dir():
             raise ParlourError(f"{what} {shown!r} is a file, not a directory; give a directory")
         self._check_name(what, shown, target)
-        self._check_target(what if what.startswith("--png") else f"{what} folder", shown, target)
+        self._check_target(what, shown, target, directory=True)
         if target.is_dir():
             where, inside = target, True
         else:
