@@ -127,7 +127,7 @@ def test_the_kinds_the_game_needs(deck):
     ):
         assert pair <= words["states"], pair
     # Senses: touch, taste, smell, sound, and light given off
-    assert {"soft", "taste", "smell", "loud", "light"} <= words["senses"]
+    assert {"soft", "taste", "smell", "loud", "glow"} <= words["senses"]
     # Colours beyond green, what I am not, many kinds, judgements
     colours = {"red", "blue", "white", "black", "yellow", "brown", "orange", "pink", "grey", "purple"}
     assert len(colours & words["looks"]) >= 3 and "green" in words["looks"]
@@ -246,13 +246,15 @@ def test_press_your_luck_table_is_triangular_up_to_8(deck):
 
 
 def misspelled(texts: list[str]) -> dict[str, str]:
-    """Words of `texts` that are not in the lexicon's standard tier, each with the lexicon's reason."""
+    """Words of `texts` that parlour may not print (not in its vetted print vocabulary), each
+    with the lexicon's reason and, for unknown words, close matches."""
     lex = lexicon.load()
     out = {}
     for w in sorted({w.lower() for t in texts for w in words_of(t) if w != "I"}):
-        if w not in lex:
-            look = lex.lookup(w)
-            out[w] = f"{look.status}; close: {', '.join(look.suggestions) or 'none'}"
+        if not lex.printable(w):
+            reason = lex.print_reason(w) or "?"
+            close = lex.lookup(w).suggestions if w not in lex else ()
+            out[w] = f"{reason}; close: {', '.join(close) or 'none'}"
     return out
 
 
