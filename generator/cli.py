@@ -14,6 +14,7 @@ from generator.commands.doublets import doublets
 from generator.commands.fighting_words import fighting_words
 from generator.commands.pack import pack
 from generator.commands.riddle_craft import riddle_craft
+from generator.commands.rules import rules
 from generator.commands.sorcerer import sorcerer
 from generator.commands.words import words
 from generator.errors import ParlourError
@@ -89,6 +90,7 @@ cli.add_command(fighting_words)
 cli.add_command(riddle_craft)
 cli.add_command(words)
 cli.add_command(sorcerer)
+cli.add_command(rules)
 
 
 def main() -> None:

@@ -9,6 +9,7 @@ import click
 
 from generator.commands import chimera, doublets, fighting_words, riddle_craft, sorcerer
 from generator.commands.common import PrintOptions, print_options, write_outputs
+from generator.commands.rules import open_with_rules
 from generator.press.calibration import calibration_model, calibration_pages
 from generator.press.document import Document, Page
 
@@ -55,6 +56,9 @@ def pack(opts: PrintOptions) -> None:
     model: dict[str, Any] = {}
     for key, make in sections():
         title, pages, content = make(opts)
+        pages, how_to_play = open_with_rules(key, pages, opts)  # each game's section opens with its rules
         doc.add(title, pages)
         model[key] = content
+        if how_to_play is not None:
+            model.setdefault("how_to_play", {})[key] = how_to_play
     write_outputs(doc, opts, "pack", model)
