@@ -10,6 +10,7 @@ import click
 from generator import __version__
 from generator.commands.calibrate import calibrate
 from generator.commands.chimera import chimera
+from generator.commands.config import config_command
 from generator.commands.doublets import doublets
 from generator.commands.fighting_words import fighting_words
 from generator.commands.pack import pack
@@ -22,6 +23,15 @@ from generator.errors import ParlourError
 
 class ParlourGroup(click.Group):
     """A group that turns usage and user errors into one line on stderr with exit code 2."""
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        name, cmd, rest = super().resolve_command(ctx, args)
+        from generator.config import attach_defaults  # the settings file's values become defaults
+
+        attach_defaults(ctx, name, cmd)
+        return name, cmd, rest
 
     def main(
         self,
@@ -91,6 +101,7 @@ cli.add_command(riddle_craft)
 cli.add_command(words)
 cli.add_command(sorcerer)
 cli.add_command(rules)
+cli.add_command(config_command)
 
 
 def main() -> None:

@@ -10,6 +10,15 @@ from click.testing import CliRunner
 from generator.cli import cli
 
 
+@pytest.fixture(autouse=True)
+def settings_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test sees an empty config directory, never the user's own settings file."""
+    home = tmp_path_factory.mktemp("xdg")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home))
+    monkeypatch.delenv("PARLOUR_CONFIG", raising=False)
+    return home
+
+
 @pytest.fixture
 def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """Invoke `parlour ARGS...` in a temp working directory; returns click's Result."""

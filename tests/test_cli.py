@@ -102,3 +102,137 @@ def test_pack_defaults_into_output_dir(run, tmp_path):
 def test_bare_parlour_shows_help_not_an_error(run):
     res = run()
     assert "Usage:" in res.output and "Error" not in res.output
+
+
+# --- conventions: every choice ignores case; --seed only where it changes something ------------
+
+
+def _all_commands():
+    """(path, command) for every command below `parlour`, groups' subcommands included."""
+    import click
+
+    from generator.cli import cli
+
+    out = []
+
+    def walk(group, prefix):
+        ctx = click.Context(group)
+        for name in group.list_commands(ctx):
+            cmd = group.get_command(ctx, name)
+            path = f"{prefix} {name}".strip()
+            out.append((path, cmd))
+            if isinstance(cmd, click.Group):
+                walk(cmd, path)
+
+    walk(cli, "")
+    return out
+
+
+def test_every_choice_option_ignores_case():
+    import click
+
+    choices = {
+        (path, p.name): p.type.case_sensitive
+        for path, cmd in _all_commands()
+        for p in cmd.params
+        if isinstance(p.type, click.Choice)
+    }
+    # paper, card, duplex, difficulty, key, variant, tier, fragments-mode, ... on every command
+    assert len(choices) >= 20
+    assert [where for where, sensitive in choices.items() if sensitive] == []
+
+
+def test_upper_case_choices_give_the_same_pdf(run, tmp_path):
+    run("riddle-craft", "deck", "--duplex", "short", "--paper", "a4", "-o", "lower.pdf")
+    res = run("riddle-craft", "deck", "--duplex", "SHORT", "--paper", "A4", "-o", "upper.pdf")
+    assert res.exit_code == 0, res.output
+    assert (tmp_path / "lower.pdf").read_bytes() == (tmp_path / "upper.pdf").read_bytes()
+
+
+SEEDED = {"pack", "doublets sheet", "doublets jewels", "sorcerer board", "fighting-words stats"}
+
+
+def test_seed_only_on_commands_where_it_changes_something():
+    with_seed = {path for path, cmd in _all_commands() if any(p.name == "seed" for p in cmd.params)}
+    assert with_seed == SEEDED
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["pack", "--games", "sorcerer"],
+        ["doublets", "sheet"],
+        ["doublets", "jewels"],
+        ["sorcerer", "board"],
+        ["fighting-words", "stats", "--deals", "50"],
+    ],
+)
+def test_the_seed_changes_what_is_made(run, tmp_path, args):
+    for seed in ("1", "2"):
+        res = run(*args, "--seed", seed, "--json", f"s{seed}.json")
+        assert res.exit_code == 0, res.output
+    assert (tmp_path / "s1.json").read_text() != (tmp_path / "s2.json").read_text()
+
+
+# --- shell completion (click's, through the real group) ------------------------------------------
+
+
+def _complete(words: str) -> list[str]:
+    """What click offers for the last word of `words` (a trailing space: a new word)."""
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+
+    env = {
+        "_PARLOUR_COMPLETE": "bash_complete",
+        "COMP_WORDS": words,
+        "COMP_CWORD": str(len(words.split()) - (0 if words.endswith(" ") else 1)),
+    }
+    res = CliRunner().invoke(cli, [], env=env, prog_name="parlour")
+    assert res.exit_code == 0, res.output
+    return [line.split(",", 1)[1] for line in res.stdout.splitlines()]
+
+
+def test_completion_script_is_generated():
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+
+    res = CliRunner().invoke(cli, [], env={"_PARLOUR_COMPLETE": "bash_source"}, prog_name="parlour")
+    assert res.exit_code == 0
+    assert (
+        "_parlour_completion()" in res.stdout
+        and "complete -o nosort -F _parlour_completion parlour" in res.stdout
+    )
+    zsh = CliRunner().invoke(cli, [], env={"_PARLOUR_COMPLETE": "zsh_source"}, prog_name="parlour")
+    assert "#compdef parlour" in zsh.stdout
+
+
+def test_completion_completes_commands_options_and_choices():
+    assert _complete("parlour pa") == ["pack"]
+    assert set(_complete("parlour doublets s")) == {"solve", "sheet", "scorepad"}
+    assert "--games" in _complete("parlour pack --g")
+    assert _complete("parlour pack --paper ") == ["letter", "a4"]
+    assert _complete("parlour chimera key --variant h") == ["half"]
+
+
+def test_completion_works_in_a_real_bash(tmp_path):
+    import shutil
+    import subprocess
+    import sys
+
+    bash = shutil.which("bash")
+    exe = Path(sys.executable).parent / "parlour"
+    if bash is None or not exe.exists():
+        pytest.skip("needs bash and the installed parlour script")
+    script = (
+        'eval "$(_PARLOUR_COMPLETE=bash_source parlour)"; '
+        "COMP_WORDS=(parlour doublets s); COMP_CWORD=2; _parlour_completion parlour; "
+        'printf "%s\\n" "${COMPREPLY[@]}"'
+    )
+    env = {**os.environ, "PATH": f"{exe.parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+    out = subprocess.run(
+        [bash, "-c", script], capture_output=True, text=True, env=env, timeout=60, cwd=tmp_path
+    )
+    assert out.returncode == 0, out.stderr
+    assert sorted(out.stdout.split()) == ["scorepad", "sheet", "solve"]

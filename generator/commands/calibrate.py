@@ -1,27 +1,58 @@
-"""`parlour calibrate`: the two-sided calibration sheet."""
+"""`parlour calibrate`: the two-sided calibration sheet, and saving the back offset it measures."""
 
 from __future__ import annotations
 
 import click
 
 from generator.commands.common import PrintOptions, print_options, write_outputs
+from generator.errors import ParlourError
 from generator.press.calibration import calibration_model, calibration_pages
 from generator.press.document import Document
 
 
+def save_back_offset(text: str) -> None:
+    """Check X,Y as --back-offset does, store it in the settings file and say where."""
+    from generator import config
+    from generator.press.cards import parse_offset
+
+    parse_offset(text)
+    x, y = (float(v) for v in text.replace(" ", "").split(","))
+    value = f"{x:g},{y:g}"
+    path = config.save_setting("back_offset", value)
+    click.echo(f"saved back_offset = {value} (mm) in {path}; card decks use it unless --back-offset is given")
+
+
 @click.command()
-@print_options()
-def calibrate(opts: PrintOptions) -> None:
+@click.option(
+    "--save",
+    "save",
+    default=None,
+    metavar="X,Y",
+    help="Instead of printing, store the back offset you measured (mm) in the settings file, "
+    "so card decks use it without --back-offset.",
+)
+@print_options(seed=False)
+def calibrate(opts: PrintOptions, save: str | None) -> None:
     """Print a two-sided sheet to check scaling and measure your printer's duplex offset.
 
     \b
     Rulers (100 mm and 4 in, both ways, both sides) show whether the page is being scaled;
     a cross on the front and scales on the back give the --back-offset for card decks.
+    Save it once with --save X,Y and every deck uses it ('parlour config' shows it).
 
     \b
     Example:
       parlour calibrate --paper a4 -o calibration.pdf
+      parlour calibrate --save 1.5,-0.5
     """
+    if save is not None:
+        if opts.output or opts.json_path or opts.png_dir:
+            raise ParlourError("--save stores the offset and prints nothing: leave out -o, --json and --png")
+        try:
+            save_back_offset(save)
+        except ParlourError as e:
+            raise ParlourError(str(e).replace("--back-offset", "--save")) from None
+        return
     doc = Document(
         opts.paper, "parlour calibration sheet", "Printer scaling and duplex alignment", opts.style
     )

@@ -38,6 +38,24 @@ def chimera() -> None:
     """
 
 
+def singular_suit(word: str) -> str:
+    """A plural suit (HEARTS) read as the singular the game uses, with a one-line note on stderr;
+    anything else unchanged, for the game module to judge."""
+    from generator.words.anagram import plural_forms
+
+    w = word.strip().lower()
+    if w in ch.SUITS:
+        return word
+    for s in ch.SUITS:
+        if w in plural_forms(s):
+            click.echo(
+                f"note: reading {word.upper()} as {s.upper()} (the card is said with a singular suit)",
+                err=True,
+            )
+            return s
+    return word
+
+
 @chimera.command()
 @click.argument("face")
 @click.argument("suit")
@@ -57,7 +75,8 @@ def check(
     """Say whether ANSWER is a valid answer for the card FACE SUIT, and why.
 
     The card is read as two words, face value then singular suit (SIX HEART, ACE SPADE; 2-10, A,
-    J, Q, K also work). Words come from the broadest dictionary parlour has.
+    J, Q, K also work; a plural suit, SIX HEARTS, is read as the singular with a note).
+    Words come from the broadest dictionary parlour has.
 
     \b
     Exit status: 0 valid, 1 invalid, 2 bad input (e.g. an unknown card word).
@@ -70,6 +89,7 @@ def check(
     """
     if json_path:
         check_output_path(json_path, "--json")
+    suit = singular_suit(suit)
     result = ch.check(face, suit, answer, variant)
     line = f"{'valid' if result.valid else 'invalid'}: {result.reason}"
     if not result.valid:
@@ -97,7 +117,7 @@ def key_document(key: ch.AnswerKey, opts: PrintOptions) -> Document:
 
 @chimera.command()
 @variant_option
-@print_options()
+@print_options(seed=False)
 def key(opts: PrintOptions, variant: str) -> None:
     """Print the referee's key: every card's valid answers, most common first.
 
@@ -131,7 +151,7 @@ def key(opts: PrintOptions, variant: str) -> None:
     show_default=True,
     help="How many pad sheets (one per game) to print.",
 )
-@print_options()
+@print_options(seed=False)
 def pad(opts: PrintOptions, players: int, variant: str, sheets: int) -> None:
     """Print scoring pad sheets, one per game.
 
@@ -151,8 +171,9 @@ def pad(opts: PrintOptions, players: int, variant: str, sheets: int) -> None:
 
 
 def pack_section(opts: PrintOptions) -> tuple[str, list[Page], Any]:
-    """The pack's section: a four-player pad and the key for the standard (half) rule."""
-    p = ch.pad(PACK_PLAYERS, ch.DEFAULT_VARIANT)
+    """The pack's section: a pad (four players unless the pack's --players says otherwise) and the
+    key for the standard (half) rule."""
+    p = ch.pad(opts.players or PACK_PLAYERS, ch.DEFAULT_VARIANT)
     k = ch.answer_key(ch.DEFAULT_VARIANT)
     pages = draw.pad_pages(p, 1) + draw.key_pages(k, opts.paper)
     model = {"pad": draw.pad_model(p, 1, opts.paper), "key": draw.key_model(k, opts.paper)}

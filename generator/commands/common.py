@@ -12,6 +12,7 @@ from typing import Any
 
 import click
 
+from generator.config import BY_KEY
 from generator.press.cards import (
     CARD_PRESETS,
     DEFAULT_BLEED_MM,
@@ -44,13 +45,20 @@ class PrintOptions:
     bleed: float  # points
     back_offset: tuple[float, float]  # points
     duplex: str
+    players: int | None = None  # the pack's --players: each game's own default when None
 
     def layout(self) -> Layout:
         return impose(self.paper, self.card, self.bleed)
 
 
-def print_options(cards: bool = False) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Add --paper, -o/--output, --seed, --json, --png, --ink-saver (and the card options when `cards`)."""
+def print_options(
+    cards: bool = False, seed: bool = True
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Add --paper, -o/--output, --seed, --json, --png, --ink-saver (and the card options when `cards`).
+
+    Leave out --seed (`seed=False`) where nothing is chosen at random. The defaults of --paper,
+    --card, --duplex and --back-offset come from the settings file when it sets them
+    (generator/config.py); an option typed on the command line always wins."""
 
     def decorate(f: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(f)
@@ -58,7 +66,7 @@ def print_options(cards: bool = False) -> Callable[[Callable[..., Any]], Callabl
             opts = PrintOptions(
                 paper=get_paper(kw.pop("paper")),
                 output=kw.pop("output"),
-                seed=kw.pop("seed"),
+                seed=kw.pop("seed", 1),
                 json_path=kw.pop("json_path"),
                 png_dir=kw.pop("png_dir"),
                 style=get_style(kw.pop("ink_saver")),
@@ -75,7 +83,7 @@ def print_options(cards: bool = False) -> Callable[[Callable[..., Any]], Callabl
             click.option(
                 "--paper",
                 type=click.Choice(list(PAPERS), case_sensitive=False),
-                default="letter",
+                default=BY_KEY["paper"].default,
                 show_default=True,
                 help="Paper size.",
             ),
@@ -85,13 +93,6 @@ def print_options(cards: bool = False) -> Callable[[Callable[..., Any]], Callabl
                 type=click.Path(path_type=Path),
                 default=None,
                 help="PDF to write [default: output/<name>.pdf].",
-            ),
-            click.option(
-                "--seed",
-                type=int,
-                default=1,
-                show_default=True,
-                help="Seed for anything chosen at random; the same seed gives the same PDF.",
             ),
             click.option(
                 "--json",
@@ -109,12 +110,23 @@ def print_options(cards: bool = False) -> Callable[[Callable[..., Any]], Callabl
             ),
             click.option("--ink-saver", is_flag=True, help="No large filled areas; greyscale-friendly."),
         ]
+        if seed:
+            options.insert(
+                2,
+                click.option(
+                    "--seed",
+                    type=int,
+                    default=1,
+                    show_default=True,
+                    help="Seed for anything chosen at random; the same seed gives the same PDF.",
+                ),
+            )
         if cards:
             options += [
                 click.option(
                     "--card",
                     type=click.Choice(list(CARD_PRESETS), case_sensitive=False),
-                    default="poker",
+                    default=BY_KEY["card"].default,
                     show_default=True,
                     help="Card size preset.",
                 ),
@@ -130,13 +142,15 @@ def print_options(cards: bool = False) -> Callable[[Callable[..., Any]], Callabl
                 click.option(
                     "--back-offset",
                     default=None,
+                    show_default=True,
                     metavar="X,Y",
-                    help="Shift card backs by X,Y mm to match your printer (see 'parlour calibrate').",
+                    help="Shift card backs by X,Y mm to match your printer (see 'parlour calibrate'; "
+                    "'parlour calibrate --save X,Y' makes it the default).",
                 ),
                 click.option(
                     "--duplex",
-                    type=click.Choice(DUPLEX_MODES),
-                    default="long",
+                    type=click.Choice(DUPLEX_MODES, case_sensitive=False),
+                    default=BY_KEY["duplex"].default,
                     show_default=True,
                     help="How the sheet is turned for backs: long edge, short edge, or none "
                     "(backs printed one-sided for gluing).",

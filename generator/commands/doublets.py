@@ -98,11 +98,18 @@ def doublets() -> None:
     default=None,
     help='Also write {"chain", "links", "shortest_chains"} to this file.',
 )
-def solve(head: str, tail: str, show_all: bool, limit: int, json_path: Path | None) -> None:
+@click.pass_context
+def solve(
+    ctx: click.Context, head: str, tail: str, show_all: bool, limit: int, json_path: Path | None
+) -> None:
     """Find the shortest chain from HEAD to TAIL, changing one letter at a time.
 
     Prints the friendliest shortest chain (the one made of the most familiar words), how many
     links it has, and how many shortest chains there are in all.
+
+    \b
+    Exit status: 0 a chain was found, 1 no chain joins the two words,
+    2 bad input (a word not in the list, different lengths, ...).
 
     \b
     Example:
@@ -110,13 +117,22 @@ def solve(head: str, tail: str, show_all: bool, limit: int, json_path: Path | No
       parlour doublets solve cold warm --all --limit 20
     """
     from generator.press.document import atomic_write, check_output_path
+    from generator.words.ladder import NoChain
     from generator.words.ladder import solve as solve_doublet
 
     if limit < 1:
         raise ParlourError(f"--limit {limit}: give at least 1")
     if json_path is not None:
         check_output_path(json_path, "--json")
-    sol = solve_doublet(head, tail, limit=limit if show_all else 0)
+    try:
+        sol = solve_doublet(head, tail, limit=limit if show_all else 0)
+    except NoChain as e:  # an answer, not bad input: say so and exit 1, like the other checkers
+        click.echo(str(e))
+        if json_path is not None:
+            data = {"chain": None, "links": None, "shortest_chains": 0}
+            text = json.dumps(data, indent=2) + "\n"
+            atomic_write(json_path, lambda tmp: Path(tmp).write_text(text, encoding="utf-8"))
+        ctx.exit(1)
     click.echo(" → ".join(sol.chain))
     count = sol.shortest_chains
     ways = "the only shortest chain" if count == 1 else f"one of {count:,} shortest chains"
@@ -231,6 +247,15 @@ def sheet(
 # -- daily --------------------------------------------------------------------------------------
 
 
+def daily_name(first: dt.date, last: dt.date | None = None) -> str:
+    """The one naming scheme for daily PDFs (without .pdf): doublets-daily-2025-01-01 for a day's
+    file or a one-day book, doublets-daily-2025-01-01_to_2025-01-07 for a longer book."""
+    name = f"doublets-daily-{first.isoformat()}"
+    if last is not None and last != first:
+        name += f"_to_{last.isoformat()}"
+    return name
+
+
 def _daily_sheets(start: dt.date, days: int, count: int, length: int, difficulty: str, links: str | None):
     for i in range(days):
         day = start + dt.timedelta(days=i)
@@ -247,14 +272,14 @@ def _daily_pages(sh: model.Sheet, paper, key: str, bookmark: str | None):
 
 
 @doublets.command()
-@click.option("--from", "start", required=True, metavar="YYYY-MM-DD", help="The first day.")
+@click.option("--from", "start", default=None, metavar="YYYY-MM-DD", help="The first day [default: today].")
 @click.option("--days", type=int, default=7, show_default=True, help="How many days (up to ten years).")
 @click.option("--book", is_flag=True, help="One PDF with a bookmark for every day, instead of a file a day.")
 @_with(_sheet_options(model.MIXED))
-@print_options()
+@print_options(seed=False)
 def daily(
     opts: PrintOptions,
-    start: str,
+    start: str | None,
     days: int,
     book: bool,
     count: int,
@@ -265,28 +290,33 @@ def daily(
 ) -> None:
     """Print a Doublets sheet for every day: the same date always gives the same sheet.
 
-    Without --book each day is its own PDF, named by date, in the --output directory
-    (default output/daily/). With --book the days go into one PDF (-o names it) with an
-    outline by month and day. --seed is not used: the date is the seed.
+    Without --book each day is its own PDF, doublets-daily-YYYY-MM-DD.pdf, in the --output
+    directory (default output/daily/). With --book the days go into one PDF (-o names it;
+    default output/doublets-daily-FIRST_to_LAST.pdf) with an outline by month and day.
+    There is no --seed: the date is the seed.
 
     \b
     Example:
+      parlour doublets daily                   # a week from today
       parlour doublets daily --from 2025-01-01 --days 7
       parlour doublets daily --from 2025-01-01 --days 365 --book -o year.pdf
     """
     from generator.games import doublets_draw as draw
     from generator.press.document import Document, atomic_write, check_output_path
 
-    first = parse_date(start, "--from")
+    first = dt.date.today() if start is None else parse_date(start, "--from")
     if not 1 <= days <= MAX_DAYS:
         raise ParlourError(f"--days {days}: give 1 to {MAX_DAYS} days")
-    if _given("seed"):
-        raise ParlourError("daily sheets take their seed from the date: leave out --seed")
+    out = opts.output
+    if not book and out is not None and out.suffix.lower() == ".pdf" and not out.is_dir():
+        raise ParlourError(
+            f"--output {str(out)!r} names a PDF: add --book to put the days in one PDF, "
+            "or give a directory for a PDF a day"
+        )
     _check_count(count, length)
     parse_links(links)
     key = key.lower()
     last = first + dt.timedelta(days=days - 1)
-    span = first.isoformat() if days == 1 else f"{first.isoformat()}_to_{last.isoformat()}"
     if book:
         doc = Document(
             opts.paper,
@@ -312,7 +342,7 @@ def daily(
             model_days.append(sh.to_json())
         if pages:
             doc.add(month or "", pages)
-        write_outputs(doc, opts, f"doublets-daily-{span}", {"days": model_days})
+        write_outputs(doc, opts, daily_name(first, last), {"days": model_days})
         return
     # One PDF a day into a directory.
     out_dir = opts.output if opts.output is not None else OUTPUT_DIR / "daily"
@@ -341,7 +371,8 @@ def daily(
             opts.paper, f"{TITLE} for {draw.long_date(sh.date or '')}", draw.sheet_about(sh), opts.style
         )
         doc.add(draw.long_date(sh.date or ""), _daily_pages(sh, opts.paper, key, None))
-        path = out_dir / f"doublets-{sh.date}.pdf"
+        day = dt.date.fromisoformat(sh.date or "")
+        path = out_dir / f"{daily_name(day)}.pdf"
         doc.save(path)
         written.append(path)
         model_days.append({**sh.to_json(), "file": path.name})
@@ -407,7 +438,7 @@ def jewels(opts: PrintOptions, players: int) -> None:
 @doublets.command()
 @click.option("--players", type=int, default=2, show_default=True, help="2, or 3 to 12 for the round game.")
 @click.option("--games", type=int, default=None, help="How many games to print [default: a page full].")
-@print_options()
+@print_options(seed=False)
 def scorepad(opts: PrintOptions, players: int, games: int | None) -> None:
     """Print scoring paper: names, Declarations and Marks for four Doublets, Jewels and Total.
 
@@ -439,12 +470,13 @@ def scorepad(opts: PrintOptions, players: int, games: int | None) -> None:
 
 def pack_section(opts: PrintOptions) -> tuple[str, list[Any], Any]:
     """The pack's Doublets section: 8 graded 4-letter puzzles with their key, Jewels with their key,
-    and a page of two-player scoring paper."""
+    and a page of scoring paper (for two players unless the pack's --players says otherwise)."""
     from generator.games import doublets_draw as draw
 
     sh = model.make_sheet(8, 4, model.MIXED, seed=opts.seed)
-    jw = model.make_jewels(2, opts.seed)
-    pad = model.make_scorepad(2)
+    players = opts.players or 2
+    jw = model.make_jewels(players, opts.seed)
+    pad = model.make_scorepad(players)
     parts = [
         ("Puzzle sheet", draw.sheet_pages(sh, opts.paper, "separate")),
         ("Jewels", [draw.jewels_page(jw), draw.jewels_key_page(jw)]),

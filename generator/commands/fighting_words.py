@@ -84,7 +84,7 @@ def fighting_words() -> None:
 @fighting_words.command()
 @LETTERS_OPTION
 @DECK_SIZE_OPTION
-@print_options(cards=True)
+@print_options(cards=True, seed=False)
 def deck(opts: PrintOptions, letters_file: Path | None, deck_size: int | None) -> None:
     """Print the Fighting Words deck: letter cards, event cards and reference cards.
 

@@ -69,7 +69,7 @@ def riddle_craft() -> None:
 
 
 @riddle_craft.command()
-@print_options(cards=True)
+@print_options(cards=True, seed=False)
 @click.option(
     "--fragments",
     type=click.Path(path_type=Path),
@@ -80,7 +80,7 @@ def riddle_craft() -> None:
 )
 @click.option(
     "--fragments-mode",
-    type=click.Choice(["replace", "extend"]),
+    type=click.Choice(["replace", "extend"], case_sensitive=False),
     default=None,
     help="replace (the default): print only the fragments in FILE, e.g. an edited copy of the "
     "template. extend: print the built-in fragments and then FILE's (a repeat is an error).",

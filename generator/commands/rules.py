@@ -33,7 +33,7 @@ def open_with_rules(pack_key: str, pages: list[Page], opts: PrintOptions) -> tup
 
 @click.command("rules")
 @click.argument("game", required=False, type=click.Choice(rm.GAMES, case_sensitive=False))
-@print_options()
+@print_options(seed=False)
 def rules(opts: PrintOptions, game: str | None) -> None:
     """Print How to play: the rules of one game, or of all five when no GAME is given.
 

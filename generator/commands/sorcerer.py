@@ -125,7 +125,7 @@ def board(opts: PrintOptions, players: int | None, suits: str | None, full_size:
 
 
 @sorcerer.command()
-@print_options()
+@print_options(seed=False)
 def notes(opts: PrintOptions) -> None:
     """Print the cheat notes, four to a page, to cut out and keep by each player.
 
@@ -143,7 +143,7 @@ def notes(opts: PrintOptions) -> None:
 
 
 @sorcerer.command()
-@print_options()
+@print_options(seed=False)
 def diagrams(opts: PrintOptions) -> None:
     """Print the move diagrams: steps, turns, and the steps on and off a portal.
 
@@ -159,8 +159,9 @@ def diagrams(opts: PrintOptions) -> None:
 
 
 def pack_section(opts: PrintOptions) -> tuple[str, list[Page], Any]:
-    """The pack's section: a two-player set-up, the cheat notes and the move diagrams."""
-    chamber = sc.setup(2, None, opts.seed)
+    """The pack's section: a set-up (two players unless the pack's --players says otherwise), the
+    cheat notes and the move diagrams."""
+    chamber = sc.setup(opts.players or 2, None, opts.seed)
     pattern = sc.load_orb_pattern()
     text = sc.load_notes()
     pages = [draw.setup_page(chamber, pattern.name), draw.notes_page(text), draw.diagrams_page()]

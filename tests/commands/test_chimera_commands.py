@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -31,7 +32,7 @@ def test_check_says_how_many_letters_and_which_letter(run):
 
 
 @pytest.mark.parametrize(
-    "args", [("SIX", "HEARTS", "shirt"), ("ELEVEN", "HEART", "shirt"), ("SIX", "HEART", "sh1rt")]
+    "args", [("SIX", "HEARTZ", "shirt"), ("ELEVEN", "HEART", "shirt"), ("SIX", "HEART", "sh1rt")]
 )
 def test_check_bad_input_is_one_line_exit_2(run, args):
     one_line_error(run("chimera", "check", *args))
@@ -81,3 +82,16 @@ def test_pad_sheets_and_players(run, tmp_path):
 def test_pad_bad_players_one_line_no_file(run, tmp_path, players):
     one_line_error(run("chimera", "pad", "--players", players, "-o", "pad.pdf"))
     assert files_in(tmp_path) == []
+
+
+def test_check_reads_a_plural_suit_as_singular_with_a_note(run):
+    plural = run("chimera", "check", "six", "HEARTS", "shirt", "--json", "p.json")
+    single = run("chimera", "check", "six", "heart", "shirt", "--json", "s.json")
+    assert plural.exit_code == single.exit_code == 0
+    assert plural.stdout == single.stdout
+    assert plural.stderr.strip() == "note: reading HEARTS as HEART (the card is said with a singular suit)"
+    assert single.stderr == ""
+    assert Path("p.json").read_text() == Path("s.json").read_text()
+    for suit, singular in (("Spades", "SPADE"), ("diamonds", "DIAMOND"), ("CLUBS", "CLUB")):
+        res = run("chimera", "check", "ace", suit, "space")
+        assert f"as {singular}" in res.stderr and res.exit_code in (0, 1)

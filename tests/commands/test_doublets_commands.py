@@ -86,7 +86,6 @@ def _blocked_word(lex) -> str:
     [
         (["head", "tails"], ["4 letters", "5"]),
         (["hexd", "tail"], ["'hexd'", "not in the word list", "close words", "head"]),
-        (["ugly", "ebbs"], ["no chain", "reaches 1 word"]),
         (["head", "head"], ["both ends"]),
         (["ab", "cd"], ["3 to 8"]),
         (["head", "tail", "--all", "--limit", "0"], ["--limit"]),
@@ -300,7 +299,7 @@ def test_ink_saver_has_no_tinted_fills(run, tmp_path, command):
 def test_a_week_of_daily_sheets_is_deterministic(run, tmp_path, lex):
     res = run("doublets", "daily", "--from", "2025-12-29", "--days", "7", "--json", "d.json")
     assert res.exit_code == 0, res.stderr
-    names = [f"output/daily/doublets-{d}.pdf" for d in [
+    names = [f"output/daily/doublets-daily-{d}.pdf" for d in [
         "2025-12-29", "2025-12-30", "2025-12-31", "2026-01-01", "2026-01-02", "2026-01-03", "2026-01-04"
     ]]  # fmt: skip
     assert _files(tmp_path) == sorted(["d.json", *names])
@@ -313,8 +312,8 @@ def test_a_week_of_daily_sheets_is_deterministic(run, tmp_path, lex):
     # Same date, same bytes; another run into another directory.
     run("doublets", "daily", "--from", "2025-12-31", "--days", "2", "-o", "again")
     for day in ("2025-12-31", "2026-01-01"):
-        a = (tmp_path / "output" / "daily" / f"doublets-{day}.pdf").read_bytes()
-        b = (tmp_path / "again" / f"doublets-{day}.pdf").read_bytes()
+        a = (tmp_path / "output" / "daily" / f"doublets-daily-{day}.pdf").read_bytes()
+        b = (tmp_path / "again" / f"doublets-daily-{day}.pdf").read_bytes()
         assert a == b
     # And the daily sheet is the model's sheet for that date.
     assert (
@@ -361,7 +360,8 @@ def test_daily_book_has_an_outline_by_month_and_day(run, tmp_path):
         (["--from", "2025-01-01", "--days", "0"], "--days"),
         (["--from", "2025-01-01", "--seed", "3"], "--seed"),
         (["--from", "2025-01-01", "--count", "0"], "--count"),
-        (["--days", "3"], "--from"),
+        (["--from", "2025-01-01", "-o", "week.pdf"], "--book"),
+        (["--from", "2025-01-01", "-o", "week.PDF"], "--book"),
     ],
 )
 def test_daily_errors(run, tmp_path, args, needle):
@@ -511,3 +511,59 @@ def test_pack_puts_doublets_first_among_the_games(run, tmp_path):
     titles = [o.title for o in PdfReader(str(tmp_path / "pack.pdf")).outline if not isinstance(o, list)]
     assert titles[:3] == ["Contents", "Calibration sheet", "Doublets"]
     assert "doublets" in json.loads((tmp_path / "pack.json").read_text())
+
+
+# --- conventions: no chain is an answer, daily defaults and names -----------------------------
+
+
+def _neighbours(word: str, words: set[str]) -> list[str]:
+    return [
+        word[:i] + c + word[i + 1 :]
+        for i in range(len(word))
+        for c in "abcdefghijklmnopqrstuvwxyz"
+        if c != word[i] and word[:i] + c + word[i + 1 :] in words
+    ]
+
+
+def test_solve_no_chain_is_an_answer_exit_1(run, tmp_path, lex):
+    # Independent oracle: neither word has a single one-letter neighbour in the lexicon.
+    words = set(lex.words("broad", 4))
+    assert "ugly" in words and "ebbs" in words
+    assert _neighbours("ugly", words) == [] and _neighbours("ebbs", words) == []
+    res = run("doublets", "solve", "ugly", "ebbs", "--json", "s.json")
+    assert res.exit_code == 1
+    assert res.stderr == ""
+    assert res.stdout.startswith("no chain joins 'ugly' and 'ebbs'") and len(res.stdout.splitlines()) == 1
+    data = json.loads((tmp_path / "s.json").read_text())
+    assert data == {"chain": None, "links": None, "shortest_chains": 0}
+
+
+def test_daily_starts_today_by_default(run, tmp_path):
+    import datetime as dt
+
+    before = dt.date.today()
+    res = run("doublets", "daily", "--days", "2", "--json", "d.json")
+    after = dt.date.today()
+    assert res.exit_code == 0, res.output
+    days = [d["date"] for d in json.loads((tmp_path / "d.json").read_text())["days"]]
+    start = dt.date.fromisoformat(days[0])
+    assert start in (before, after)
+    assert days[1] == (start + dt.timedelta(days=1)).isoformat()
+
+
+def test_daily_files_and_book_share_one_naming_scheme(run, tmp_path):
+    assert run("doublets", "daily", "--from", "2025-03-01", "--days", "2").exit_code == 0
+    assert run("doublets", "daily", "--from", "2025-03-01", "--days", "2", "--book").exit_code == 0
+    assert run("doublets", "daily", "--from", "2025-03-05", "--days", "1", "--book").exit_code == 0
+    assert _files(tmp_path) == [
+        "output/daily/doublets-daily-2025-03-01.pdf",
+        "output/daily/doublets-daily-2025-03-02.pdf",
+        "output/doublets-daily-2025-03-01_to_2025-03-02.pdf",
+        "output/doublets-daily-2025-03-05.pdf",
+    ]
+
+
+def test_daily_pdf_name_without_book_suggests_book(run, tmp_path):
+    line = _one_line_error(run("doublets", "daily", "--days", "2", "-o", "year.pdf"))
+    assert "add --book" in line and "'year.pdf'" in line
+    assert _files(tmp_path) == [] and not (tmp_path / "year.pdf").exists()

@@ -1,0 +1,73 @@
+"""`parlour config`: the settings in force (paper, cards, duplex, back offset, spelling) and where each came from."""
+
+from __future__ import annotations
+
+import click
+from click.core import ParameterSource
+
+from generator import config
+from generator.press.cards import CARD_PRESETS, DUPLEX_MODES, parse_offset
+from generator.press.paper import PAPERS
+
+SPELLINGS = ("us", "uk")
+
+
+def _choice(values) -> click.Choice:
+    return click.Choice(list(values), case_sensitive=False)
+
+
+@click.command("config")
+@click.option("--paper", type=_choice(PAPERS), default=config.BY_KEY["paper"].default, show_default=True)
+@click.option("--card", type=_choice(CARD_PRESETS), default=config.BY_KEY["card"].default, show_default=True)
+@click.option(
+    "--duplex", type=_choice(DUPLEX_MODES), default=config.BY_KEY["duplex"].default, show_default=True
+)
+@click.option("--back-offset", default=config.BY_KEY["back_offset"].default, metavar="X,Y", show_default=True)
+@click.option(
+    "--spelling", type=_choice(SPELLINGS), default=config.BY_KEY["spelling"].default, show_default=True
+)
+@click.option(
+    "--path", "path_only", is_flag=True, help="Print only where the settings file is (or would be)."
+)
+@click.pass_context
+def config_command(ctx: click.Context, path_only: bool, **values: str) -> None:
+    """Show the settings in force and where each comes from: default, settings file, or command line.
+
+    \b
+    The settings file is config.toml in your config directory ($XDG_CONFIG_HOME/parlour,
+    else ~/.config/parlour; set PARLOUR_CONFIG to use another file). It holds top-level keys:
+      paper = "a4"               card = "poker"          duplex = "long"
+      back_offset = "1.5,-0.5"   spelling = "uk"
+    Options typed on the command line always win over it. Give the same options here to see
+    how a command would resolve them.
+
+    \b
+    Example:
+      parlour config
+      parlour config --paper letter      # as if typed on a command
+      parlour calibrate --save 1.5,-0.5  # store the measured back offset
+    """
+    settings = config.load()
+    if path_only:
+        click.echo(str(settings.path))
+        return
+    if settings.exists:
+        click.echo(f"settings file: {settings.path}")
+    else:
+        click.echo(
+            f"settings file: {settings.path} (not there yet; 'parlour calibrate --save X,Y' starts it)"
+        )
+    if values.get("back_offset") is not None:
+        parse_offset(values["back_offset"])
+    width = max(len(s.key) for s in config.SETTINGS)
+    shown = {s.key: str(values[s.key]) for s in config.SETTINGS}
+    vwidth = max(len(v) for v in shown.values())
+    for s in config.SETTINGS:
+        source = ctx.get_parameter_source(s.key)
+        if source is ParameterSource.COMMANDLINE:
+            where = "command line"
+        elif source is ParameterSource.DEFAULT_MAP:
+            where = settings.where(s.key)
+        else:
+            where = "default"
+        click.echo(f"{s.key:<{width}}  {shown[s.key]:<{vwidth}}  {where}")

@@ -1,0 +1,238 @@
+"""The user's settings file (config.toml in the platform's config directory): defaults that options override."""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import click
+
+from generator.errors import ParlourError
+
+APP = "parlour"
+FILE_NAME = "config.toml"
+ENV_FILE = "PARLOUR_CONFIG"  # a settings file to use instead of the one in the config directory
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One key of the settings file; `key` is also the name of the option it gives a default to."""
+
+    key: str
+    option: str
+    default: str
+    about: str
+
+
+#: Every key the settings file may hold, in the order `parlour config` shows them.
+SETTINGS: tuple[Setting, ...] = (
+    Setting("paper", "--paper", "letter", "paper size for every printing command (letter, a4)"),
+    Setting("card", "--card", "poker", "card size for the card decks"),
+    Setting("duplex", "--duplex", "long", "how the sheet turns for card backs (long, short, none)"),
+    Setting("back_offset", "--back-offset", "0,0", "card backs' shift in mm, X,Y (parlour calibrate --save)"),
+    Setting("spelling", "--spelling", "us", "Doublets spelling (us, uk)"),
+)
+BY_KEY = {s.key: s for s in SETTINGS}
+
+
+def config_path() -> Path:
+    """Where the settings file is: $PARLOUR_CONFIG, else $XDG_CONFIG_HOME/parlour/config.toml when
+    that is set (on any system), else config.toml in the platform's config directory
+    (~/.config/parlour on Linux, ~/Library/Application Support/parlour on macOS, %LOCALAPPDATA%\\parlour
+    on Windows)."""
+    explicit = os.environ.get(ENV_FILE)
+    if explicit:
+        return Path(explicit).expanduser()
+    xdg = os.environ.get("XDG_CONFIG_HOME")
+    if xdg:
+        return Path(xdg).expanduser() / APP / FILE_NAME
+    return Path(click.get_app_dir(APP, roaming=False)) / FILE_NAME
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the settings file says: values as strings, and the line each was set on."""
+
+    path: Path
+    exists: bool
+    values: dict[str, str]
+    lines: dict[str, int]
+
+    def where(self, key: str) -> str:
+        """'PATH line N' for a key the file sets."""
+        return f"{self.path} line {self.lines.get(key, 1)}"
+
+    def error(self, key: str, what: str) -> ParlourError:
+        """A one-line error naming the file and the line of `key`."""
+        return ParlourError(f"{self.where(key)}: {what}; fix it or delete the line")
+
+
+_cache: dict[Path, tuple[tuple[int, int], Settings]] = {}
+_KEY_LINE = re.compile(r"""^\s*(?:"([^"]*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*=""")
+_TABLE_LINE = re.compile(r"^\s*\[")
+
+
+def _key_lines(text: str) -> dict[str, int]:
+    """The line (1-based) of every top-level key in TOML text, and of each [table] header."""
+    found: dict[str, int] = {}
+    in_table = False
+    for n, line in enumerate(text.splitlines(), start=1):
+        if _TABLE_LINE.match(line):
+            in_table = True
+            found.setdefault("[" + line.strip().strip("[]").strip() + "]", n)
+            continue
+        m = _KEY_LINE.match(line)
+        if m and not in_table:
+            found.setdefault(next(g for g in m.groups() if g is not None), n)
+    return found
+
+
+def load(path: Path | None = None) -> Settings:
+    """Read the settings file (missing is fine: no settings); a bad one is a one-line error
+    naming the file and the line."""
+    path = path or config_path()
+    try:
+        st = path.stat()
+    except OSError:
+        return Settings(path, False, {}, {})
+    stamp = (st.st_mtime_ns, st.st_size)
+    hit = _cache.get(path)
+    if hit and hit[0] == stamp:
+        return hit[1]
+    if path.is_dir():
+        raise ParlourError(f"settings file {path} is a directory: remove it or set {ENV_FILE} to a file")
+    import tomllib
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise ParlourError(f"cannot read settings file {path}: {getattr(e, 'strerror', None) or e}") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        m = re.search(r"\(at line (\d+), column \d+\)|\(at end of document\)", str(e))
+        line = m.group(1) if m and m.group(1) else str(text.count("\n") + 1)
+        why = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", str(e))
+        raise ParlourError(f"{path} line {line}: not valid TOML ({why}); fix it or delete the line") from None
+    lines = _key_lines(text)
+    values: dict[str, str] = {}
+    settings = Settings(path, True, values, lines)
+    known = ", ".join(s.key for s in SETTINGS)
+    for key, value in data.items():
+        if key not in BY_KEY:
+            if isinstance(value, dict):
+                where = f"{path} line {lines.get('[' + key + ']', 1)}"
+                raise ParlourError(
+                    f"{where}: unknown section [{key}]: the settings are top-level keys ({known})"
+                )
+            hint = ""
+            close = key.replace("-", "_").lower()
+            if close in BY_KEY:
+                hint = f" (did you mean {close}?)"
+            raise settings.error(key, f"unknown setting {key!r}{hint}: use {known}")
+        if key == "back_offset" and isinstance(value, list) and len(value) == 2:
+            if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value):
+                value = f"{value[0]:g},{value[1]:g}"
+        if not isinstance(value, str):
+            raise settings.error(key, f'{key} must be a quoted string, like {key} = "{BY_KEY[key].default}"')
+        values[key] = value.strip()
+    _cache[path] = (stamp, settings)
+    return settings
+
+
+def check_value(settings: Settings, key: str, param: click.Parameter | None = None) -> str:
+    """The file's value for `key`, checked against the option it feeds (a choice, or an offset)."""
+    value = settings.values[key]
+    ptype = getattr(param, "type", None)
+    if isinstance(ptype, click.Choice):
+        choices = {str(c).lower(): str(c) for c in ptype.choices}
+        if value.lower() not in choices:
+            raise settings.error(key, f"{key} = {value!r} is not one of {', '.join(choices.values())}")
+        return choices[value.lower()]
+    if key == "back_offset":
+        from generator.press.cards import parse_offset
+
+        try:
+            parse_offset(value)
+        except ParlourError as e:
+            raise settings.error(key, str(e).replace("--back-offset", "back_offset")) from None
+    return value
+
+
+def command_defaults(cmd: click.Command, ctx: click.Context, settings: Settings) -> dict[str, Any]:
+    """A click default_map for `cmd` (and, for a group, every command below it): each option named
+    like a setting the file holds gets the file's value."""
+    out: dict[str, Any] = {}
+    for p in cmd.params:
+        if isinstance(p, click.Option) and p.name in settings.values:
+            out[p.name] = check_value(settings, p.name, p)
+    if isinstance(cmd, click.Group):
+        for name in cmd.list_commands(ctx):
+            sub = cmd.get_command(ctx, name)
+            if sub is not None:
+                sub_map = command_defaults(sub, ctx, settings)
+                if sub_map:
+                    out[name] = sub_map
+    return out
+
+
+def attach_defaults(ctx: click.Context, name: str | None, cmd: click.Command | None) -> None:
+    """Give the command about to run the settings file's values as defaults (options still win).
+
+    Called by the top-level group once it knows which command runs; while the shell asks for
+    completions a bad file is ignored rather than reported."""
+    if cmd is None or name is None:
+        return
+    try:
+        settings = load()
+    except ParlourError:
+        if ctx.resilient_parsing:
+            return
+        raise
+    if not settings.values:
+        return
+    try:
+        defaults = command_defaults(cmd, ctx, settings)
+    except ParlourError:
+        if ctx.resilient_parsing:
+            return
+        raise
+    if defaults:
+        ctx.default_map = {**(ctx.default_map or {}), name: defaults}
+
+
+def _toml_string(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def save_setting(key: str, value: str, path: Path | None = None) -> Path:
+    """Set `key = "value"` in the settings file, keeping every other line as it was (the file and
+    its directory are made if need be). Returns the file's path."""
+    from generator.press.document import atomic_write
+
+    path = path or config_path()
+    if path.is_symlink():  # keep a dotfiles link: write where it points
+        path = path.resolve()
+    settings = load(path)  # a broken file is reported, not overwritten
+    text = path.read_text(encoding="utf-8") if settings.exists else ""
+    line = f"{key} = {_toml_string(value)}"
+    lines = text.splitlines()
+    at = _key_lines(text).get(key)
+    if at is not None:
+        lines[at - 1] = line
+    else:
+        first_table = next((i for i, ln in enumerate(lines) if _TABLE_LINE.match(ln)), len(lines))
+        lines.insert(first_table, line)
+    if not settings.exists:
+        lines.insert(0, "# parlour settings: options on the command line always win (see 'parlour config')")
+    new = "\n".join(lines) + "\n"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise ParlourError(f"cannot make the settings directory {path.parent}: {e.strerror}") from None
+    atomic_write(path, lambda tmp: Path(tmp).write_text(new, encoding="utf-8"))
+    _cache.pop(path, None)
+    return path
