@@ -156,9 +156,7 @@ def pack(opts: PrintOptions, games: str | None, skip: str | None, players: int |
         if key not in chosen:
             continue
         title, pages, content = make(opts)
-        pages, how_to_play = open_with_rules(key, pages, opts)  # each game's section opens with its rules
+        pages, content = open_with_rules(key, pages, content, opts)  # each game opens with its rules
         doc.add(title, pages)
         model[key] = content
-        if how_to_play is not None:
-            model.setdefault("how_to_play", {})[key] = how_to_play
     write_outputs(doc, opts, "pack", model)

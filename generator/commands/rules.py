@@ -20,15 +20,18 @@ def rules_pages(game: str, opts: PrintOptions) -> tuple[list[Page], dict[str, An
     return pages, {**r.to_json(), "pages": len(pages)}
 
 
-def open_with_rules(pack_key: str, pages: list[Page], opts: PrintOptions) -> tuple[list[Page], Any]:
-    """A pack section's pages with its game's rules in front; (pages, rules model or None) for other sections."""
+def open_with_rules(pack_key: str, pages: list[Page], content: Any, opts: PrintOptions) -> tuple[list[Page], Any]:
+    """A pack section with its game's rules in front, and its model with them under "how_to_play"
+    (sections that are not a game come back unchanged)."""
     game = pack_key.replace("_", "-")
     if game not in rm.GAMES:
-        return pages, None
+        return pages, content
     front, model = rules_pages(game, opts)
     if pages and pages[0].bookmark is None and pages[0].side != "back":
         pages = [replace(pages[0], bookmark=pages[0].label), *pages[1:]]
-    return front + pages, model
+    if isinstance(content, dict):
+        content = {"how_to_play": model, **content}
+    return front + pages, content
 
 
 @click.command("rules")
