@@ -20,7 +20,9 @@ def rules_pages(game: str, opts: PrintOptions) -> tuple[list[Page], dict[str, An
     return pages, {**r.to_json(), "pages": len(pages)}
 
 
-def open_with_rules(pack_key: str, pages: list[Page], content: Any, opts: PrintOptions) -> tuple[list[Page], Any]:
+def open_with_rules(
+    pack_key: str, pages: list[Page], content: Any, opts: PrintOptions
+) -> tuple[list[Page], Any]:
     """A pack section with its game's rules in front, and its model with them under "how_to_play"
     (sections that are not a game come back unchanged)."""
     game = pack_key.replace("_", "-")
