@@ -1,28 +1,78 @@
-"""The `parlour` command line: a click group whose commands stay thin; errors become one line and exit 2."""
+"""The `parlour` command line: a click group whose commands stay thin; errors become one line and exit 2.
+
+Commands load lazily: a command's module (and so its game, reportlab and the fonts) is imported
+only when that command runs, so `parlour --help` and the one-shot checkers start fast.
+"""
 
 from __future__ import annotations
 
+import importlib
 import sys
 from typing import Any
 
 import click
 
 from generator import __version__
-from generator.commands.calibrate import calibrate
-from generator.commands.chimera import chimera
-from generator.commands.config import config_command
-from generator.commands.doublets import doublets
-from generator.commands.fighting_words import fighting_words
-from generator.commands.pack import pack
-from generator.commands.riddle_craft import riddle_craft
-from generator.commands.rules import rules
-from generator.commands.sorcerer import sorcerer
-from generator.commands.words import words
 from generator.errors import ParlourError
+
+#: Every top-level command, in the order `parlour --help` lists them:
+#: name -> ("module:attribute", the one-line help shown in the list, = the command's first help line).
+#: Add a command with one line here; tests/test_cli.py checks each entry against its command.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "pack": ("generator.commands.pack:pack", "Print the game-night pack: every game's sheets, pads and decks in one PDF."),
+    "calibrate": ("generator.commands.calibrate:calibrate", "Print a two-sided sheet to check scaling and measure your printer's duplex offset."),
+    "doublets": ("generator.commands.doublets:doublets", "Doublets (Lewis Carroll's word ladders): solve, puzzle sheets, daily sheets, Jewels, scoring paper."),
+    "chimera": ("generator.commands.chimera:chimera", "Chimera's Lair: check an answer, print the referee's key or scoring pads."),
+    "fighting-words": ("generator.commands.fighting_words:fighting_words", "Fighting Words: build one word together, a letter at a time; finish it to score."),
+    "riddle-craft": ("generator.commands.riddle_craft:riddle_craft", 'Riddle Craft: build a riddle together from fragment cards, then answer "What am I?".'),
+    "words": ("generator.commands.words:words", "Check words against parlour's lexicon, or print the lexicon."),
+    "sorcerer": ("generator.commands.sorcerer:sorcerer", "The Sorcerer's Chamber (piecepack + pyramids): set-up diagram, full-size board, notes, diagrams."),
+    "config": ("generator.commands.config:config_command", "Show the settings in force and where each comes from: default, settings file, or command line."),
+    "templates": ("generator.commands.templates:templates", "Copy parlour's editable templates to change them; print with --templates DIR."),
+    "rules": ("generator.commands.rules:rules", "Print How to play: the rules of one game, or of all five when no GAME is given."),
+}  # fmt: skip
+
+
+def load_command(name: str) -> click.Command:
+    """Import and return the command registered as `name` in COMMANDS."""
+    target = COMMANDS[name][0]
+    module, _, attr = target.partition(":")
+    cmd = getattr(importlib.import_module(module), attr)
+    if not isinstance(cmd, click.Command):
+        raise TypeError(f"{target} is not a click command")
+    return cmd
 
 
 class ParlourGroup(click.Group):
-    """A group that turns usage and user errors into one line on stderr with exit code 2."""
+    """A group that loads its commands from COMMANDS on demand, and turns usage and user errors into
+    one line on stderr with exit code 2."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [*COMMANDS, *(n for n in self.commands if n not in COMMANDS)]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.commands:
+            return self.commands[cmd_name]
+        if cmd_name in COMMANDS:
+            cmd = self.commands[cmd_name] = load_command(cmd_name)
+            return cmd
+        return None
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list from COMMANDS' help lines, without importing any command."""
+        names = self.list_commands(ctx)
+        if not names:
+            return
+        limit = formatter.width - 6 - max(len(n) for n in names)
+        rows = []
+        for name in names:
+            if name in COMMANDS and name not in self.commands:
+                short = click.Command(name, help=COMMANDS[name][1]).get_short_help_str(limit)
+            else:
+                short = self.commands[name].get_short_help_str(limit)
+            rows.append((name, short))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
     def resolve_command(
         self, ctx: click.Context, args: list[str]
@@ -90,18 +140,6 @@ def cli() -> None:
       parlour pack              # the whole game-night pack into output/pack.pdf
       parlour calibrate --paper a4
     """
-
-
-cli.add_command(pack)
-cli.add_command(calibrate)
-cli.add_command(doublets)
-cli.add_command(chimera)
-cli.add_command(fighting_words)
-cli.add_command(riddle_craft)
-cli.add_command(words)
-cli.add_command(sorcerer)
-cli.add_command(rules)
-cli.add_command(config_command)
 
 
 def main() -> None:

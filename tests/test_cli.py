@@ -104,6 +104,40 @@ def test_bare_parlour_shows_help_not_an_error(run):
     assert "Usage:" in res.output and "Error" not in res.output
 
 
+def test_command_table_matches_the_commands():
+    """cli.COMMANDS lists each command's module and its one-line help without importing it."""
+    from generator.cli import COMMANDS, load_command
+
+    for name, (_, short) in COMMANDS.items():
+        cmd = load_command(name)
+        assert cmd.name == name
+        assert cmd.get_short_help_str(limit=500) == short, f"update cli.COMMANDS[{name!r}]'s help line"
+
+
+def _modules_after(*args: str) -> set[str]:
+    """The modules a real `parlour ARGS` process has imported when it exits."""
+    import subprocess
+    import sys
+
+    code = (
+        "import atexit, sys\n"
+        "atexit.register(lambda: sys.__stderr__.write('MODULES ' + ' '.join(sorted(sys.modules)) + '\\n'))\n"
+        "from generator.cli import main\n"
+        f"sys.argv = ['parlour', *{list(args)!r}]\n"
+        "main()\n"
+    )
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    line = [ln for ln in res.stderr.splitlines() if ln.startswith("MODULES ")]
+    assert line, res.stderr
+    return set(line[-1].split()[1:])
+
+
+def test_help_imports_no_command_module():
+    mods = _modules_after("--help")
+    assert "click" in mods
+    assert not {m for m in mods if m.startswith(("generator.commands", "generator.games", "reportlab"))}
+
+
 # --- conventions: every choice ignores case; --seed only where it changes something ------------
 
 

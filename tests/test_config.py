@@ -101,3 +101,43 @@ def test_save_writes_through_a_symlink(settings_home, tmp_path):
     config.save_setting("back_offset", "1,1")
     assert link.is_symlink()
     assert tomllib.loads(real.read_text()) == {"paper": "a4", "back_offset": "1,1"}
+
+
+def test_any_option_named_like_a_setting_takes_the_file_value(settings_home):
+    """--spelling (Doublets) and any later option named like a setting get the file's value,
+    through the same top-level group parlour runs; typed options still win."""
+    import click
+    from click.testing import CliRunner
+
+    from generator.cli import ParlourGroup
+
+    @click.group(cls=ParlourGroup)
+    def top() -> None:
+        pass
+
+    @top.group()
+    def game() -> None:
+        pass
+
+    @game.command()
+    @click.option("--spelling", type=click.Choice(["us", "uk"], case_sensitive=False), default="us")
+    @click.option("--paper", default="letter")
+    def show(spelling: str, paper: str) -> None:
+        src = click.get_current_context().get_parameter_source("spelling")
+        click.echo(f"{spelling} {paper} {src.name}")
+
+    def out(*args: str) -> str:
+        res = CliRunner().invoke(top, list(args))
+        return res.output.strip()
+
+    assert out("game", "show") == "us letter DEFAULT"
+    _write(config.config_path(), 'spelling = "UK"\npaper = "a4"\n')
+    assert out("game", "show") == "uk a4 DEFAULT_MAP"
+    assert out("game", "show", "--spelling", "us") == "us a4 COMMANDLINE"
+    _write(config.config_path(), 'spelling = "scots"\n')
+    res = CliRunner().invoke(top, ["game", "show"])
+    assert res.exit_code == 2
+    assert (
+        res.stderr.strip()
+        == f"Error: {config.config_path()} line 1: spelling = 'scots' is not one of us, uk; fix it or delete the line"
+    )

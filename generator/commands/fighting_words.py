@@ -15,6 +15,7 @@ from generator.games import fighting_words as fw
 from generator.games import fighting_words_draw as draw
 from generator.press.cards import deck_pages
 from generator.press.document import Document, Page, atomic_write, check_output_path
+from generator.templates import templates_option
 from generator.words.pattern import MIN_WORD, can_grow, complete
 
 TITLE = "Fighting Words"
@@ -85,6 +86,7 @@ def fighting_words() -> None:
 @LETTERS_OPTION
 @DECK_SIZE_OPTION
 @print_options(cards=True, seed=False)
+@templates_option
 def deck(opts: PrintOptions, letters_file: Path | None, deck_size: int | None) -> None:
     """Print the Fighting Words deck: letter cards, event cards and reference cards.
 
@@ -189,6 +191,7 @@ def stats_lines(deck: fw.Deck, s: fw.DeckStats, top: int = 5) -> list[str]:
 @fighting_words.command()
 @LETTERS_OPTION
 @DECK_SIZE_OPTION
+@templates_option
 @click.option(
     "--deals",
     type=click.IntRange(1, 1_000_000),

@@ -13,6 +13,7 @@ from generator.commands.rules import open_with_rules
 from generator.errors import ParlourError
 from generator.press.calibration import calibration_model, calibration_pages
 from generator.press.document import Document, Page
+from generator.templates import templates_option
 
 #: A pack section: given the options, its title, its pages and its JSON content model.
 SectionMaker = Callable[[PrintOptions], tuple[str, list[Page], Any]]
@@ -125,6 +126,7 @@ def check_players(players: int | None, chosen: list[str]) -> None:
     "(2-6) and The Sorcerer's Chamber set-up (2-4) [default: 2, 4 and 2].",
 )
 @print_options(cards=True)
+@templates_option
 def pack(opts: PrintOptions, games: str | None, skip: str | None, players: int | None) -> None:
     """Print the game-night pack: every game's sheets, pads and decks in one PDF.
 

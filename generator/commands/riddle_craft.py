@@ -14,6 +14,7 @@ from generator.games import riddle_craft_draw as draw
 from generator.games.riddle_craft import RiddleCraftDeck, build_deck
 from generator.press.cards import CardBox, deck_pages
 from generator.press.document import Document, Page
+from generator.templates import templates_option
 
 TITLE = "Riddle Craft"
 
@@ -70,6 +71,7 @@ def riddle_craft() -> None:
 
 @riddle_craft.command()
 @print_options(cards=True, seed=False)
+@templates_option
 @click.option(
     "--fragments",
     type=click.Path(path_type=Path),

@@ -11,6 +11,7 @@ from generator.commands.common import PrintOptions, print_options, write_outputs
 from generator.games import rules as rm
 from generator.games import rules_draw as draw
 from generator.press.document import Document, Page
+from generator.templates import templates_option
 
 
 def rules_pages(game: str, opts: PrintOptions) -> tuple[list[Page], dict[str, Any]]:
@@ -39,12 +40,13 @@ def open_with_rules(
 @click.command("rules")
 @click.argument("game", required=False, type=click.Choice(rm.GAMES, case_sensitive=False))
 @print_options(seed=False)
+@templates_option
 def rules(opts: PrintOptions, game: str | None) -> None:
     """Print How to play: the rules of one game, or of all five when no GAME is given.
 
     GAME is one of doublets, chimera, fighting-words, riddle-craft, sorcerer. Each game's rules
     take one or two pages in parlour's own words, with worked examples; the text comes from
-    templates/rules/GAME.toml.
+    templates/rules/GAME.toml (edit a copy: parlour templates export DIR, then --templates DIR).
 
     \b
     Example:

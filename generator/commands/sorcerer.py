@@ -11,6 +11,7 @@ from generator.errors import ParlourError
 from generator.games import sorcerer as sc
 from generator.games import sorcerer_draw as draw
 from generator.press.document import Document, Page
+from generator.templates import templates_option
 
 TITLE = "The Sorcerer's Chamber"
 
@@ -103,6 +104,7 @@ def sorcerer() -> None:
     help="Also print the 10 in board at real size (2 in tiles), in pieces to tape together.",
 )
 @print_options()
+@templates_option
 def board(opts: PrintOptions, players: int | None, suits: str | None, full_size: bool) -> None:
     """Print the chamber's set-up: tiles, portals, walls, time stones, orbs and sorcerers.
 
@@ -126,6 +128,7 @@ def board(opts: PrintOptions, players: int | None, suits: str | None, full_size:
 
 @sorcerer.command()
 @print_options(seed=False)
+@templates_option
 def notes(opts: PrintOptions) -> None:
     """Print the cheat notes, four to a page, to cut out and keep by each player.
 

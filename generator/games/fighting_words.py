@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from generator import templates
 from generator.errors import ParlourError
 from generator.words.anagram import AnagramIndex
 from generator.words.pattern import DEFAULT_TIER, MIN_WORD, points
@@ -46,7 +47,8 @@ __all__ = [
     "stats",
 ]
 
-TEMPLATE = Path(__file__).resolve().parents[2] / "templates" / "fighting_words.toml"
+TEMPLATE_NAME = "fighting_words.toml"
+TEMPLATE = templates.packaged_path(TEMPLATE_NAME)  # the packaged copy; load_deck honours --templates
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 VOWELS = "aeiou"
 RARE = "jkqxz"  # the deck always holds at least one of each
@@ -362,7 +364,8 @@ def load_deck(path: str | Path | None = None, deck_size: int | None = None) -> D
     """The deck from templates/fighting_words.toml, or from a user's TOML file (its [letters] are
     required; [[events]] and [[reference]] it leaves out come from the template), optionally
     scaled to `deck_size` cards."""
-    default = _parse(TEMPLATE.name, _read_toml(TEMPLATE), None)
+    source = templates.locate(TEMPLATE_NAME)
+    default = _parse(templates.display_name(source), _read_toml(source), None)
     deck = default
     if path is not None:
         p = Path(path)

@@ -12,6 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
+from generator import templates
 from generator.errors import ParlourError
 
 KINDS: tuple[str, ...] = (
@@ -26,8 +27,8 @@ KINDS: tuple[str, ...] = (
 )
 CUSTOM_KIND = "custom"  # kind given to a user's fragment that names none
 
-TEMPLATES_DIR = Path(__file__).resolve().parents[2] / "templates"
-TEMPLATE = TEMPLATES_DIR / "riddle_craft.toml"
+TEMPLATE_NAME = "riddle_craft.toml"
+TEMPLATE = templates.packaged_path(TEMPLATE_NAME)  # the packaged copy; load_template honours --templates
 
 Mode = Literal["replace", "extend"]
 _KIND_RE = re.compile(r"[a-z][a-z0-9_]*\Z")
@@ -309,9 +310,14 @@ def _read_template(path: Path) -> tuple[RiddleCraftDeck, tuple[_Entry, ...]]:
     return deck, entries
 
 
-@lru_cache(maxsize=1)
 def _packaged() -> tuple[RiddleCraftDeck, tuple[_Entry, ...]]:
-    return _read_template(TEMPLATE)
+    """The template in force: the user's copy in the --templates directory, else the packaged one."""
+    return _read_template_cached(templates.locate(TEMPLATE_NAME))
+
+
+@lru_cache(maxsize=4)
+def _read_template_cached(path: Path) -> tuple[RiddleCraftDeck, tuple[_Entry, ...]]:
+    return _read_template(path)
 
 
 def load_template(path: Path | str | None = None) -> RiddleCraftDeck:

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
+from generator import templates
 from generator.errors import ParlourError
 
 __all__ = [
     "GAMES",
-    "RULES_DIR",
     "Heading",
     "Para",
     "Bullets",
@@ -27,8 +25,6 @@ __all__ = [
 
 #: The five games, in pack order, by the name `parlour rules GAME` takes.
 GAMES: tuple[str, ...] = ("doublets", "chimera", "fighting-words", "riddle-craft", "sorcerer")
-
-RULES_DIR = Path(__file__).resolve().parents[2] / "templates" / "rules"
 
 #: Diagram kinds a rules file may ask for, and the data fields each needs.
 DIAGRAM_FIELDS: dict[str, tuple[str, ...]] = {
@@ -174,12 +170,8 @@ class Rules:
 
 
 def read_template(name: str) -> tuple[str, str]:
-    """(text, where) of a template file under templates/; the one place rules content is read from disk."""
-    path = RULES_DIR.parent / name
-    try:
-        return path.read_text(encoding="utf-8"), f"templates/{name}"
-    except FileNotFoundError:
-        raise ParlourError(f"template {path} is missing: reinstall parlour from its source tree") from None
+    """(text, where) of a template through parlour's one templates loader (honours --templates DIR)."""
+    return templates.read_text(name)
 
 
 def _strs(value: object, where: str) -> tuple[str, ...]:
@@ -233,10 +225,7 @@ def load_rules(game: str) -> Rules:
     if game not in GAMES:
         raise ParlourError(f"unknown game {game!r}: use one of {', '.join(GAMES)}")
     text, where = read_template(f"rules/{game}.toml")
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise ParlourError(f"{where} is not valid TOML: {e}") from None
+    raw = templates.parse_toml(text, where)
     blocks = raw.get("block")
     if not isinstance(blocks, list) or not blocks:
         raise ParlourError(f"{where}: no [[block]] entries")

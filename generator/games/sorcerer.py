@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from generator import templates
 from generator.errors import ParlourError
 
 # ---------------------------------------------------------------------------------------------
@@ -351,9 +352,10 @@ def zap_targets(space_id: str, facing: str, sorcerers: Iterable[str]) -> tuple[s
 # Orb pattern (templates/sorcerer_orbs.toml)
 # ---------------------------------------------------------------------------------------------
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
-ORBS_FILE = TEMPLATES / "sorcerer_orbs.toml"
-NOTES_FILE = TEMPLATES / "sorcerer_notes.toml"
+ORBS_NAME = "sorcerer_orbs.toml"
+NOTES_NAME = "sorcerer_notes.toml"
+ORBS_FILE = templates.packaged_path(ORBS_NAME)  # the packaged copies; the loaders honour --templates
+NOTES_FILE = templates.packaged_path(NOTES_NAME)
 ORB_COUNT = 24
 
 
@@ -419,7 +421,7 @@ def validate_orb_cells(cells: Sequence[Cell], where: str = "orb pattern") -> tup
 
 def load_orb_pattern(path: str | Path | None = None) -> OrbPattern:
     """Read and check an orb pattern file (default: templates/sorcerer_orbs.toml)."""
-    path = Path(path) if path is not None else ORBS_FILE
+    path = Path(path) if path is not None else templates.locate(ORBS_NAME)
     data = _read_toml(path, "orb pattern")
     raw = data.get("orbs")
     if not isinstance(raw, list):
@@ -616,7 +618,7 @@ def _text(value: object, where: str, required: bool = True) -> str:
 
 def load_notes(path: str | Path | None = None) -> Notes:
     """Read and check the cheat-note text (default: templates/sorcerer_notes.toml)."""
-    path = Path(path) if path is not None else NOTES_FILE
+    path = Path(path) if path is not None else templates.locate(NOTES_NAME)
     data = _read_toml(path, "cheat notes")
     title = _text(data.get("title"), f"{path}: 'title'")
     raw_sections = data.get("sections")

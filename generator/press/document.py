@@ -178,7 +178,7 @@ class Document:
         tips = [
             "Print at 100 % (actual size): switch off 'fit to page' or 'scale to fit' in the print dialog.",
             "Two-sided card sheets: print both sides and flip on the long edge; if backs land off-centre,",
-            "print the calibration sheet (parlour calibrate) and pass the --back-offset it tells you.",
+            "print the calibration sheet (parlour calibrate) and save the offset it gives: parlour calibrate --save X,Y.",
         ]
         for i, line in enumerate(tips):
             c.drawString(MARGIN, MARGIN + 14 * mm - i * 4.2 * mm, line)

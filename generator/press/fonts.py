@@ -1,17 +1,19 @@
-"""Register the TTF faces shipped in fonts/ with reportlab, and answer which face has a glyph."""
+"""parlour's TTF faces (fonts/, shipped as generator._fonts): registered with reportlab on first use,
+and which face has a glyph."""
 
 from __future__ import annotations
 
 import functools
 from functools import cache
+from importlib import resources
 from pathlib import Path
-
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from typing import Any
 
 from generator.errors import ParlourError
 
-FONTS_DIR = Path(__file__).resolve().parents[2] / "fonts"
+PACKAGE = "generator._fonts"
+#: Where the faces are: inside the installed package (or fonts/ in an editable install).
+FONTS_DIR = Path(str(resources.files(PACKAGE)))
 
 #: Logical name -> file in fonts/. "Sans" covers every symbol the games print (☑ ☒ ♠ ♥ ♦ ♣ ❂ ◐ ♛ ⚜).
 FACES: dict[str, str] = {
@@ -27,19 +29,57 @@ FACES: dict[str, str] = {
 FALLBACK = "Sans"
 
 
+def font_path(face: str) -> Path:
+    """The TTF file of one of parlour's faces."""
+    return FONTS_DIR / FACES[face]
+
+
+def _register(face: str) -> None:
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    path = font_path(face)
+    if not path.is_file():
+        raise ParlourError(
+            f"font file {path} is missing: parlour is damaged; reinstall it (pip install --force-reinstall)"
+        )
+    pdfmetrics.registerFont(TTFont(face, str(path)))
+
+
+class _LazyFaces(dict):  # type: ignore[type-arg]
+    """reportlab's font table, taught to register one of parlour's faces the first time it is asked
+    for (by setFont, stringWidth, getFont...): a page pays only for the faces it uses."""
+
+    def __missing__(self, name: str) -> Any:
+        if name in FACES:
+            _register(name)
+            return dict.__getitem__(self, name)
+        raise KeyError(name)
+
+
 @cache
 def register_fonts() -> tuple[str, ...]:
-    """Register every face once per process; returns the logical names."""
-    for name, filename in FACES.items():
-        path = FONTS_DIR / filename
-        if not path.is_file():
-            raise ParlourError(f"font file {path} is missing: reinstall parlour from its source tree")
-        pdfmetrics.registerFont(TTFont(name, str(path)))
+    """Make parlour's faces available to reportlab by name; each file is read when first used.
+
+    Returns the logical names."""
+    from reportlab.pdfbase import pdfmetrics
+
+    if not isinstance(pdfmetrics._fonts, _LazyFaces):
+        pdfmetrics._fonts = _LazyFaces(pdfmetrics._fonts)
     return tuple(FACES)
+
+
+def registered() -> list[str]:
+    """parlour's faces reportlab has loaded so far in this process (for tests and benchmarks)."""
+    from reportlab.pdfbase import pdfmetrics
+
+    return [f for f in FACES if dict.__contains__(pdfmetrics._fonts, f)]
 
 
 @cache
 def _cmap(face: str) -> frozenset[int]:
+    from reportlab.pdfbase import pdfmetrics
+
     register_fonts()
     font = pdfmetrics.getFont(face)
     return frozenset(font.face.charToGlyph)
@@ -73,6 +113,8 @@ def runs(text: str, face: str) -> list[tuple[str, str]]:
 
 def string_width(text: str, face: str, size: float) -> float:
     """Width in points of `text` set in `face` at `size`, with glyph fallback."""
+    from reportlab.pdfbase import pdfmetrics
+
     if covers(face, text):
         return pdfmetrics.stringWidth(text, face, size)
     return sum(pdfmetrics.stringWidth(chunk, f, size) for f, chunk in runs(text, face))

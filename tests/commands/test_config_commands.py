@@ -150,3 +150,14 @@ def test_parlour_config_env_names_another_file(run, tmp_path, monkeypatch):
     other.write_text('paper = "a4"\n')
     monkeypatch.setenv("PARLOUR_CONFIG", str(other))
     assert _table(run("config").output)["paper"] == ("a4", f"{other} line 1")
+
+
+def test_completion_still_works_with_a_bad_settings_file():
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+
+    _settings('paper = "b5"\n')
+    env = {"_PARLOUR_COMPLETE": "bash_complete", "COMP_WORDS": "parlour pack --pap", "COMP_CWORD": "2"}
+    res = CliRunner().invoke(cli, [], env=env, prog_name="parlour")
+    assert res.exit_code == 0 and res.stdout == "plain,--paper\n"

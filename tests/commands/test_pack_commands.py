@@ -43,7 +43,9 @@ def test_every_section_can_be_chosen_alone(run, tmp_path):
 
 
 def test_players_reaches_each_game_as_its_own_command_would(run, tmp_path):
-    res = run("pack", "--games", "doublets,chimera,sorcerer", "--players", "3", "--seed", "5", "--json", "p.json")
+    res = run(
+        "pack", "--games", "doublets,chimera,sorcerer", "--players", "3", "--seed", "5", "--json", "p.json"
+    )
     assert res.exit_code == 0, res.output
     pack = json.loads((tmp_path / "p.json").read_text())
     run("chimera", "pad", "--players", "3", "--json", "pad.json")

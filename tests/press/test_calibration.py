@@ -95,3 +95,9 @@ def test_same_command_gives_identical_bytes(tmp_path):
     for p in (a, b):
         assert CliRunner().invoke(cli, ["calibrate", "-o", str(p)]).exit_code == 0
     assert a.read_bytes() == b.read_bytes()
+
+
+def test_back_says_how_to_save_the_offset(sheet):
+    _, pdf = sheet
+    text = " ".join(PdfReader(str(pdf)).pages[1].extract_text().split())
+    assert "parlour calibrate --save X,Y" in text and "--back-offset X,Y" in text

@@ -1,0 +1,1 @@
+"""parlour's editable TOML templates, shipped inside the package as generator._templates (see generator/templates.py)."""
