@@ -152,3 +152,14 @@ def test_pack_opens_each_game_section_with_its_rules(run, tmp_path):
     for game in rm.GAMES:
         assert model[game.replace("-", "_")]["how_to_play"]["game"] == game
     assert "sheet" in model["doublets"] and "pad" in model["chimera"]  # the sections' own models stay
+
+
+def test_templates_dir_overrides_a_game_s_rules(run, tmp_path):
+    res = run("templates", "export", "mine")
+    assert res.exit_code == 0, res.output
+    mine = tmp_path / "mine" / "rules" / "chimera.toml"
+    mine.write_text(mine.read_text(encoding="utf-8").replace('title = "Chimera\'s Lair"', 'title = "Beast Maze"'))
+    res = run("rules", "chimera", "--templates", "mine", "-o", "c.pdf", "--json", "c.json")
+    assert res.exit_code == 0, res.output
+    assert "Beast Maze: how to play" in PdfReader(str(tmp_path / "c.pdf")).pages[0].extract_text()
+    assert json.loads((tmp_path / "c.json").read_text())["chimera"]["source"].endswith("rules/chimera.toml")

@@ -549,7 +549,7 @@ def test_unknown_game_names_the_choices():
             "needs words",
         ),
         ('title = "T"\nfacts = "f"\n[[block]]\nkind = "table"\nrows = [["a", "b"], ["c"]]\n', "same number"),
-        ("title = \n", "line 1, column 8: not valid TOML"),
+        ("title = \n", "chimera.toml, line 1, column 9: not valid TOML"),
     ],
 )
 def test_bad_rules_files_fail_with_one_clear_message(monkeypatch, toml, msg):
