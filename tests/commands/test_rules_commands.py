@@ -158,7 +158,9 @@ def test_templates_dir_overrides_a_game_s_rules(run, tmp_path):
     res = run("templates", "export", "mine")
     assert res.exit_code == 0, res.output
     mine = tmp_path / "mine" / "rules" / "chimera.toml"
-    mine.write_text(mine.read_text(encoding="utf-8").replace('title = "Chimera\'s Lair"', 'title = "Beast Maze"'))
+    mine.write_text(
+        mine.read_text(encoding="utf-8").replace('title = "Chimera\'s Lair"', 'title = "Beast Maze"')
+    )
     res = run("rules", "chimera", "--templates", "mine", "-o", "c.pdf", "--json", "c.json")
     assert res.exit_code == 0, res.output
     assert "Beast Maze: how to play" in PdfReader(str(tmp_path / "c.pdf")).pages[0].extract_text()
