@@ -29,11 +29,13 @@ class Setting:
 
 #: Every key the settings file may hold, in the order `parlour config` shows them.
 SETTINGS: tuple[Setting, ...] = (
-    Setting("paper", "--paper", "letter", "paper size for every printing command (letter, a4)"),
-    Setting("card", "--card", "poker", "card size for the card decks"),
-    Setting("duplex", "--duplex", "long", "how the sheet turns for card backs (long, short, none)"),
-    Setting("back_offset", "--back-offset", "0,0", "card backs' shift in mm, X,Y (parlour calibrate --save)"),
-    Setting("spelling", "--spelling", "us", "Doublets spelling (us, uk)"),
+    Setting("paper", "--paper", "letter", "paper size for every printing command"),
+    Setting("card", "--card", "poker", "card size of the decks"),
+    Setting("duplex", "--duplex", "long", "edge the sheet turns on for card backs"),
+    Setting(
+        "back_offset", "--back-offset", "0,0", "shift of card backs in mm (parlour calibrate --save X,Y)"
+    ),
+    Setting("spelling", "--spelling", "us", "spelling for commands with --spelling"),
 )
 BY_KEY = {s.key: s for s in SETTINGS}
 

@@ -41,6 +41,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import vet_words  # noqa: E402
+from wordnet_db import WORDNET_DIR, WordNet  # noqa: E402
 
 from generator.words.lexicon import (  # noqa: E402
     COMMON_ZIPF,
@@ -52,6 +56,7 @@ from generator.words.lexicon import (  # noqa: E402
 SCOWL_DIR = Path("/usr/share/dict/scowl")
 SCOWL_DOC = Path("/usr/share/doc/scowl")
 BLOCKLIST = ROOT / "generator" / "data" / "blocklist.txt"
+NOT_PUZZLE_ENDS = ROOT / "generator" / "data" / "not_puzzle_ends.txt"
 OUTPUT = ROOT / "generator" / "data" / "lexicon.txt"
 
 CATEGORIES = (
@@ -66,6 +71,18 @@ CATEGORIES = (
 STANDARD_SIZES = (10, 20, 35, 40, 50)
 BROAD_SIZES = (55, 60, 70)
 CAPITAL_KINDS = ("upper", "proper-names")
+NAME_SIZES = (10, 20, 35, 40, 50)  # proper-names lists whose names discount a word's zipf
+US_CATEGORIES = ("american",)
+UK_CATEGORIES = ("british",)
+# Rewrites that turn one spelling of a word into another (either way round): a UK-only or
+# US-only word is paired with a lexicon word it becomes under one rewrite at one place.
+SPELLING_REWRITES = (
+    ("our", "or"), ("re", "er"), ("ise", "ize"), ("isa", "iza"), ("yse", "yze"),
+    ("ogue", "og"), ("ae", "e"), ("oe", "e"), ("ll", "l"), ("yre", "ire"), ("ey", "ay"),
+    ("que", "ck"), ("ough", "ow"), ("ould", "old"), ("pyj", "paj"), ("ence", "ense"),
+    ("mme", "m"), ("ium", "um"), ("gement", "gment"), ("xe", "x"), ("ery", "ry"),
+    ("sc", "sk"), ("eab", "ab"),
+)
 
 WORD_RE = re.compile(r"[a-z]+")
 
@@ -107,6 +124,103 @@ def collect(kind: str, sizes: tuple[int, ...]) -> tuple[set[str], set[str], list
     return plain, capital, paths
 
 
+def clipped_words(sizes: tuple[int, ...], words: set[str]) -> set[str]:
+    """Lowercase entries of SCOWL's abbreviation lists at `sizes` whose plural (+s) is in
+    `words`: clipped forms used as words (tech/techs, intro/intros, bot/bots). SCOWL files
+    them as abbreviations, so reading only its word lists kept the plural and lost the base."""
+    out = set()
+    for path in list_paths("abbreviations", sizes):
+        for entry in read_list(path):
+            if (
+                WORD_RE.fullmatch(entry)
+                and len(entry) >= 3
+                and re.search("[aeiouy]", entry)
+                and not entry.endswith("s")
+                and entry + "s" in words
+            ):
+                out.add(entry)
+    return out
+
+
+def scowl_sizes(words: set[str]) -> dict[str, int]:
+    """The smallest SCOWL size (of the categories read) listing each word."""
+    size: dict[str, int] = {}
+    for path in list_paths("words", STANDARD_SIZES + BROAD_SIZES):
+        n = int(path.suffix[1:])
+        for entry in read_list(path):
+            if entry in words and n < size.get(entry, 99):
+                size[entry] = n
+    return size
+
+
+def name_forms() -> set[str]:
+    """Lowercased names from SCOWL's proper-names lists (sizes <= 50): 'Dale', 'Glen'."""
+    names = set()
+    for category in CATEGORIES:
+        for n in NAME_SIZES:
+            path = SCOWL_DIR / f"{category}-proper-names.{n}"
+            if path.exists():
+                for entry in read_list(path):
+                    if entry[:1].isupper() and WORD_RE.fullmatch(entry.lower()):
+                        names.add(entry.lower())
+    return names
+
+
+def side_words(categories: tuple[str, ...]) -> set[str]:
+    """Every a-z word of the given SCOWL spelling categories, sizes up to 70."""
+    out: set[str] = set()
+    for category in categories:
+        for n in STANDARD_SIZES + BROAD_SIZES:
+            path = SCOWL_DIR / f"{category}-words.{n}"
+            if path.exists():
+                out.update(e for e in read_list(path) if WORD_RE.fullmatch(e))
+    return out
+
+
+def spellings(lexicon_words: set[str]) -> tuple[dict[str, str], list[tuple[str, ...]]]:
+    """Return (word -> "us"/"uk" for one-sided spellings, groups of variant spellings with
+    the canonical one first). "us": only SCOWL's american lists hold it; "uk":
+    only its british lists do; words of the "english" lists, or of both sides, are "both"."""
+    english = side_words(("english",))
+    us, uk = side_words(US_CATEGORIES), side_words(UK_CATEGORIES)
+    side: dict[str, str] = {}
+    for w in lexicon_words:
+        if w in english or (w in us and w in uk):
+            continue
+        if w in us:
+            side[w] = "us"
+        elif w in uk:
+            side[w] = "uk"
+    parent: dict[str, str] = {}
+
+    def find(w: str) -> str:
+        while parent.get(w, w) != w:
+            w = parent[w]
+        return w
+
+    for w in sorted(side):
+        for a, b in SPELLING_REWRITES:
+            for old, new in ((a, b), (b, a)):
+                start = w.find(old)
+                while start >= 0:
+                    other = w[:start] + new + w[start + len(old) :]
+                    if other in lexicon_words and side.get(other, "both") != side[w]:
+                        ra, rb = find(w), find(other)
+                        if ra != rb:
+                            parent[max(ra, rb)] = min(ra, rb)
+                    start = w.find(old, start + 1)
+    members: dict[str, list[str]] = {}
+    for w in set(parent) | {p for p in parent.values()}:
+        members.setdefault(find(w), []).append(w)
+    order = {"us": 0, "both": 1, "uk": 2}
+    groups = [
+        tuple(sorted(ws, key=lambda w: (order[side.get(w, "both")], w)))
+        for ws in members.values()
+        if len(ws) > 1
+    ]
+    return side, sorted(groups)
+
+
 def scowl_version() -> str:
     """Return the SCOWL version named in its README (or the Debian package's), if findable."""
     import gzip
@@ -141,6 +255,10 @@ def build() -> dict[str, object]:
 
     std_words, std_caps, std_paths = collect("words", STANDARD_SIZES)
     broad_words, broad_caps, broad_paths = collect("words", STANDARD_SIZES + BROAD_SIZES)
+    clipped_std = clipped_words(STANDARD_SIZES, std_words) - std_words
+    clipped_broad = clipped_words(STANDARD_SIZES + BROAD_SIZES, broad_words) - broad_words
+    std_words |= clipped_std
+    broad_words |= clipped_broad
     broad_words -= std_words
     capital = std_caps | broad_caps
     cap_paths: list[Path] = []
@@ -166,11 +284,26 @@ def build() -> dict[str, object]:
         leaked = tiers[tier] & blocked
         if leaked:
             raise SystemExit(f"blocked words left in tier {tier}: {sorted(leaked)[:10]}")
+    curated = parse_blocklist(NOT_PUZZLE_ENDS.read_text(encoding="utf-8"))
+    noprint = vet_words.vet(
+        std_words,
+        zipf,
+        scowl_sizes(std_words),
+        name_forms(),
+        clipped_std | clipped_broad,
+        curated,
+        WordNet(),
+    )
+    side, groups = spellings(std_words | broad_words)
     return {
         "tiers": tiers,
         "zipf": zipf,
         "capitalised": capital,
         "blocked": blocked,
+        "noprint": noprint,
+        "clipped": clipped_std | clipped_broad,
+        "spelling": side,
+        "variants": groups,
         "files": {
             "standard": std_paths,
             "broad": [p for p in broad_paths if p not in std_paths],
@@ -198,6 +331,36 @@ def header(built: dict[str, object]) -> list[str]:
         f"  wordfreq {wf_version} by Robyn Speer: zipf_frequency(word, 'en'), two decimals.",
         f"    common tier: standard words with zipf >= {COMMON_ZIPF}.",
         "  generator/data/blocklist.txt (parlour's own curated list) removed from every tier.",
+        "  SCOWL abbreviation lists: lowercase entries whose plural SCOWL lists as a word",
+        "    (tech/techs, intro/intros) join the tier of that plural; they are never printed.",
+        "  Princeton WordNet 3.0 (Debian wordnet-base): senses, usage labels, hypernyms and",
+        "    sense frequencies, for the print vocabulary below.",
+        "",
+        "Print vocabulary (what parlour prints; referees accept the wider tiers)",
+        "  A standard-tier word is printed unless the first of these rules that fires puts",
+        "  it out ('@noprint CATEGORY' lists it; 'rare' is not listed, it is the rest):",
+        "  curated       on generator/data/not_puzzle_ends.txt (read by eye);",
+        "  vulgar, slur, sexual, excretory: ANY salient WordNet sense of the word or of its",
+        "                base form is labelled obscene or vulgar, ethnic slur or disparaging,",
+        "                or lies under a sexual, intimate-clothing or excretory synset;",
+        "                salient: the word is one of the first two names of the synset (or",
+        "                it has at most three), and the word has at most "
+        f"{vet_words.SALIENT_SENSES} senses, or this",
+        "                is the first sense of its main part of speech, or a tenth of its",
+        "                tagged uses;  (a crude second sense is enough: bras, snot, erect)",
+        "  drugs, violence (crime, killing, weapons), slang, archaic, abbreviation:",
+        "                the word's MAIN WordNet sense (most tagged uses) is of that kind;",
+        "  abbreviation  also the clipped forms restored from SCOWL's abbreviation lists;",
+        f"  name          SCOWL lists it as a name and its zipf less {vet_words.NAME_DISCOUNT}"
+        f" is under {vet_words.PRINT_ZIPF};",
+        f"  rare          zipf under {vet_words.PRINT_ZIPF}, unless zipf >= "
+        f"{vet_words.CORE_ZIPF} and SCOWL size <= {vet_words.CORE_SIZE}.",
+        "",
+        "Spelling",
+        "  '@spelling us' / '@spelling uk': words only SCOWL's american (british) lists hold;",
+        "  every other word is 'both'. '@variants': groups of spellings of one word joined by",
+        "  '/', the canonical (US) spelling first; found by one rewrite (our/or, re/er,",
+        "  ise/ize, yre/ire, ey/ay, ...) between a one-sided spelling and another word.",
         "",
         "Licences",
         f"  SCOWL: {scowl_copyright_line()} and others; permission to use, copy,",
@@ -206,6 +369,10 @@ def header(built: dict[str, object]) -> list[str]:
         "    derive from public-domain lists, WordNet 1.6 (Princeton University) and the Ispell",
         "    (Geoff Kuenning) variant data; full terms: /usr/share/doc/scowl/copyright and",
         "    the SCOWL README.",
+        "  WordNet 3.0: Copyright 2006 by Princeton University; the WordNet 3.0 licence",
+        "    permits use, copying, modification and distribution for any purpose without fee,",
+        "    keeping its notice (/usr/share/doc/wordnet-base/copyright). Only derived flags are",
+        "    stored here, no WordNet text.",
         f"  wordfreq: code {wf_licence}; its frequency data CC-BY-SA 4.0",
         "    (https://creativecommons.org/licenses/by-sa/4.0/). The zipf figures below derive",
         "    from that data and are shared under the same licence, crediting wordfreq and its",
@@ -217,7 +384,26 @@ def header(built: dict[str, object]) -> list[str]:
         "  line holds that section's words, space-separated and sorted. TIER is common,",
         "  standard or broad; sections run by tier, then by zipf from high to low.",
         "  '@capitalised' is followed by one line of words SCOWL only knows with a capital.",
+        "  '@print', '@noprint CATEGORY', '@spelling SIDE' and '@variants' come after the",
+        "  standard sections and before the broad ones, each followed by one line.",
     ]
+
+
+def extras(built: dict[str, object]) -> dict[str, list[str]]:
+    """The print-vocabulary and spelling sections of the data file."""
+    tiers: dict[str, set[str]] = built["tiers"]  # type: ignore[assignment]
+    noprint: dict[str, str] = built["noprint"]  # type: ignore[assignment]
+    side: dict[str, str] = built["spelling"]  # type: ignore[assignment]
+    groups: list[tuple[str, ...]] = built["variants"]  # type: ignore[assignment]
+    standard = tiers["common"] | tiers["standard"]
+    out = {"print": sorted(w for w in standard if w not in noprint)}
+    for category in vet_words.CATEGORIES:
+        if category != "rare":
+            out[f"noprint {category}"] = sorted(w for w, c in noprint.items() if c == category)
+    for name in ("us", "uk"):
+        out[f"spelling {name}"] = sorted(w for w, s in side.items() if s == name)
+    out["variants"] = ["/".join(g) for g in groups]
+    return out
 
 
 def write(built: dict[str, object], out: Path) -> bytes:
@@ -227,6 +413,7 @@ def write(built: dict[str, object], out: Path) -> bytes:
         built["tiers"],  # type: ignore[arg-type]
         built["zipf"],  # type: ignore[arg-type]
         built["capitalised"],  # type: ignore[arg-type]
+        extras(built),
     ).encode("utf-8")
     tmp = out.with_suffix(".tmp")
     tmp.write_bytes(data)
@@ -240,6 +427,20 @@ def report(built: dict[str, object], size: int) -> None:
     print(f"wrote {OUTPUT.relative_to(ROOT)} ({size:,} bytes)")
     print(f"blocklist entries: {len(built['blocked']):,}")  # type: ignore[arg-type]
     print(f"capitalised-only forms: {len(built['capitalised']):,}")  # type: ignore[arg-type]
+    clipped = sorted(built["clipped"])  # type: ignore[call-overload]
+    print(f"clipped forms restored from SCOWL's abbreviation lists: {len(clipped)}")
+    noprint: dict[str, str] = built["noprint"]  # type: ignore[assignment]
+    standard_n = len(built["tiers"]["common"]) + len(built["tiers"]["standard"])  # type: ignore[index]
+    print(f"print vocabulary: {standard_n - len(noprint):,} of {standard_n:,} standard words")
+    print("standard words kept out of print, per category (first rule that fires):")
+    for category in vet_words.CATEGORIES:
+        print(f"  {category:<13} {sum(1 for c in noprint.values() if c == category):>7,}")
+    side: dict[str, str] = built["spelling"]  # type: ignore[assignment]
+    print(
+        f"spellings: {sum(s == 'us' for s in side.values()):,} us-only, "
+        f"{sum(s == 'uk' for s in side.values()):,} uk-only, "
+        f"{len(built['variants']):,} variant groups"  # type: ignore[arg-type]
+    )
     print("words per tier (each tier alone; 'standard' as loaded = common + standard):")
     for tier in TIERS:
         print(f"  {tier:<9} {len(tiers[tier]):>7,}")
@@ -286,6 +487,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not SCOWL_DIR.is_dir():
         print(f"{SCOWL_DIR} not found: run 'apt-get install scowl' first", file=sys.stderr)
+        return 2
+    if not (WORDNET_DIR / "data.noun").exists():
+        print(f"{WORDNET_DIR} not found: run 'apt-get install wordnet-base' first", file=sys.stderr)
         return 2
     built = build()
     if args.review:

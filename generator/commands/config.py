@@ -16,16 +16,26 @@ def _choice(values) -> click.Choice:
     return click.Choice(list(values), case_sensitive=False)
 
 
+def _setting_option(key: str, values=None):
+    """The option for one setting, named as the printing commands name it."""
+    s = config.BY_KEY[key]
+    return click.option(
+        s.option,
+        key,
+        type=_choice(values) if values is not None else None,
+        default=s.default,
+        show_default=True,
+        metavar=None if values is not None else "X,Y",
+        help=f"The {s.about}, as if typed on a command.",
+    )
+
+
 @click.command("config")
-@click.option("--paper", type=_choice(PAPERS), default=config.BY_KEY["paper"].default, show_default=True)
-@click.option("--card", type=_choice(CARD_PRESETS), default=config.BY_KEY["card"].default, show_default=True)
-@click.option(
-    "--duplex", type=_choice(DUPLEX_MODES), default=config.BY_KEY["duplex"].default, show_default=True
-)
-@click.option("--back-offset", default=config.BY_KEY["back_offset"].default, metavar="X,Y", show_default=True)
-@click.option(
-    "--spelling", type=_choice(SPELLINGS), default=config.BY_KEY["spelling"].default, show_default=True
-)
+@_setting_option("paper", PAPERS)
+@_setting_option("card", CARD_PRESETS)
+@_setting_option("duplex", DUPLEX_MODES)
+@_setting_option("back_offset")
+@_setting_option("spelling", SPELLINGS)
 @click.option(
     "--path", "path_only", is_flag=True, help="Print only where the settings file is (or would be)."
 )

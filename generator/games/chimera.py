@@ -422,17 +422,22 @@ def answer_key(variant_name: str = DEFAULT_VARIANT, lexicon: Lexicon | None = No
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
-REMINDER = (
-    "Draw a card and say it as two words, face then suit: SIX HEART.",
-    "Within a minute, write one word spelled from those letters, each letter no more "
-    "often than the card holds it.",
-    "Banned: the card's own two words and their plurals, names that need a capital, "
-    "contractions, and anything already on the answer list.",
-    "Wrong: lose as many life points as the card has letters, and the card goes under the deck.",
-    "Right: the card is discarded. Answer an ace of hearts, clubs or diamonds right and keep it as a key.",
-    "The ace of spades is the Chimera: it never leaves, so it always goes back under the deck.",
-    "At 0 life you are out and your keys are shuffled back in. Hold all three keys to win.",
-)
+
+def reminder(v: Variant) -> tuple[str, ...]:
+    """The pad's rules in brief, in parlour's words, with the share of letters `v` asks for."""
+    return (
+        "Before the first card, settle the order of turns at random (a die, or high card).",
+        "Draw a card and say it as two words, face then suit: SIX HEART.",
+        f"Within a minute, write one word that uses {v.label} on the card (see the table), "
+        "each letter no more often than the card holds it.",
+        "The dictionary decides: a word it lacks is wrong. Also wrong: the card's own two words "
+        "and their plurals, words that need a capital, contractions, anything already on the list.",
+        "Wrong: lose as many life points as the card has letters, and the card goes under the deck.",
+        "Right: the card is discarded. Answer an ace of hearts, clubs or diamonds right and keep it as a key.",
+        "The ace of spades is the Chimera: answer it right to lose nothing, but it always goes back under the deck.",
+        "At 0 life or less you are out and your keys are shuffled back in. Hold all three keys to "
+        "win. If every player is out, the game ends with no winner: the Chimera has eaten well.",
+    )
 
 
 @dataclass(frozen=True)
@@ -444,7 +449,6 @@ class Pad:
     life_points: int = LIFE_POINTS
     keys: tuple[str, ...] = tuple(f"ace of {s}s" for s in KEY_SUITS)
     chimera: str = "ace of spades"
-    reminder: tuple[str, ...] = REMINDER
     # the turn log's columns; the answers list is one numbered column (no answer may return)
     turn_columns: tuple[str, ...] = ("Turn", "Player", "Card", "Answer", "Right?", "Life lost")
 
@@ -454,6 +458,11 @@ class Pad:
         is 7 (ACE/TWO/TEN + CLUB), so at most ceil(50 / 7) = 8 wrong answers end a life."""
         smallest = min(c.penalty for c in deck())
         return -(-self.life_points // smallest)
+
+    @property
+    def reminder(self) -> tuple[str, ...]:
+        """The rules in brief for this pad's variant."""
+        return reminder(self.variant)
 
     @property
     def player_labels(self) -> list[str]:

@@ -146,7 +146,8 @@ class Puzzle:
 
 
 SHEET_RULES = (
-    "Change one letter per rung to turn the top word into the bottom one; every rung must be a real word."
+    "Change one letter per rung to turn the top word into the bottom one; every rung must be a real "
+    "word, and no word may appear twice."
 )
 
 
@@ -1056,6 +1057,13 @@ def _draw_group(ladders: Ladders, length: int, rng: random.Random) -> list[str] 
 # -- scorepads ---------------------------------------------------------------------------------
 
 DOUBLETS_PER_GAME = 4
+NULL_NOTE = (
+    "A chain counts as the links declared even with fewer. It is null with more links than "
+    "declared, or if not written out once everyone has declared."
+)
+JEWELS_NOTE = (
+    "No word twice in one chain. Jewels: an end Jewel scores its letters, a set Jewel double; less 1 a link."
+)
 
 
 @dataclass(frozen=True)
@@ -1125,13 +1133,15 @@ def make_scorepad(players: int = 2) -> Scorepad:
             rows=2,
             columns=columns,
             notes=(
-                "Declare: write I or II for who spoke first, then the links promised or a for abandoned.",
-                "Decision 2 to the first to declare; brevity 3 a link to the shorter chain; a "
-                "null chain counts two links over a correct one.",
-                "Jewels: an end Jewel scores its letters, a set Jewel double; less 1 a link.",
+                "Declarations: I or II for who spoke first, then the links promised, or a for abandoned.",
+                NULL_NOTE,
+                "Correct chains only: decision 2 to the one declared first; brevity 3 for each link "
+                "the shorter saves. A null chain counts two links longer than the correct one.",
+                "Neither chain correct: decision 2 to the first to abandon.",
+                JEWELS_NOTE,
             ),
         )
-    decision = tuple(range(players, 1, -1))
+    decision = decision_marks(players)
     return Scorepad(
         players=players,
         rows=players,
@@ -1140,10 +1150,20 @@ def make_scorepad(players: int = 2) -> Scorepad:
         abandon_marks=(4, 2),
         columns=columns,
         notes=(
-            "Decision by order of declaring: " + ", ".join(map(str, decision)) + ".",
-            "Brevity 3 a link saved against the longest correct chain; a null chain counts "
-            "two links over that longest one.",
-            "No correct chain: 4 to the first to abandon and 2 to the next.",
-            "Jewels: an end Jewel scores its letters, a set Jewel double; less 1 a link.",
+            "Declarations: I, II, III ... in the order players spoke, then the links promised, or a "
+            "for abandoned.",
+            NULL_NOTE,
+            "Correct chains only: decision by order of declaring, "
+            + ", ".join(map(str, decision))
+            + " (never under 2); brevity 3 for each link a chain is shorter than the longest. "
+            "A null chain counts two links longer than the longest correct one.",
+            "No correct chain: decision 4 to the first to abandon, 2 to the next.",
+            JEWELS_NOTE,
         ),
     )
+
+
+def decision_marks(players: int) -> tuple[int, ...]:
+    """Decision marks for the correct chains of a round game, in the order they were declared:
+    as many as there are players for the first, one less for each after, never under 2."""
+    return tuple(max(players - k, 2) for k in range(players))

@@ -551,8 +551,10 @@ JEWELS_RULES = (
     "into a Necklace. Each Jewel may be used once."
 )
 JEWELS_SCORING = (
-    "At the end of the game: a Jewel at either end of a chain scores its letters, a set Jewel "
-    "(chain on both sides, or anywhere in a Necklace) scores double, and each link costs one."
+    "A link word may serve in several chains, but never twice in the same chain. At the end of the "
+    "game: a Jewel at either end of a chain scores its letters, a set Jewel (chain on both sides, or "
+    "anywhere in a Necklace) scores double, and each link costs one. Work that breaks a rule: "
+    "withdraw the faulty part and score what is left."
 )
 JEWEL_CELL = 7.5 * mm
 
@@ -618,13 +620,13 @@ def jewels_page(jewels: Jewels, label: str = f"{GAME} Jewels") -> Page:
             c,
             JEWELS_SCORING,
             x,
-            y - 10 * mm,
+            y - 14 * mm,
             width,
-            10 * mm,
+            14 * mm,
             TextStyle("Sans", 9, 7, align="left", valign="middle", color=style.ink),
             "Jewels scoring",
         )
-        y -= 13 * mm
+        y -= 17 * mm
         _working_lines(c, x, bottom, width, y, style)
 
     return Page(draw, label, bookmark=None)
@@ -758,7 +760,7 @@ ROW_H = 8.5 * mm
 HEAD_ROW = 5.5 * mm
 GAME_LINE = 7 * mm
 GAME_GAP = 6 * mm
-NOTES_H = 14 * mm
+NOTES_H = 24 * mm  # the scoring notes under the tables: up to six lines
 
 
 def game_block_height(pad: Scorepad) -> float:

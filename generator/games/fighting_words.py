@@ -53,7 +53,7 @@ ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 VOWELS = "aeiou"
 RARE = "jkqxz"  # the deck always holds at least one of each
 DEFAULT_VOWEL_SHARE = 0.42  # "about 40 %": 0.42 clears the deck doctor's 95 % with room
-DEFAULT_LETTER_CARDS = 95  # + 13 events = 108 cards = 12 sheets of nine
+DEFAULT_LETTER_CARDS = 94  # + 14 events = 108 cards = 12 sheets of nine
 HAND_SIZE = 7
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 MIN_DECK, MAX_DECK = 2 * HAND_SIZE + 1, 1000

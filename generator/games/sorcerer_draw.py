@@ -613,7 +613,10 @@ def _draw_legend(c: Canvas, info: PageInfo, chamber: sc.Chamber, g: BoardGeom) -
     note = (
         "Lay the 24 tiles 5 × 5 with the middle left empty. Sorcerers start on their own portals facing the "
         "centre. The coins' suits come from the seed; the rules' own way also works: deal the coins face "
-        "down on these spots at random, then turn them up."
+        "down on these spots at random, then turn them up. Who starts: everyone rolls a die, ace highest, "
+        "then 5, 4, 3, 2 and blank last; tied players roll again. Three dice go to the centre as time "
+        "stones; the starting player keeps the fourth, the sorcerer's stone, and hands it on at the end "
+        "of each turn to show whose turn it is."
     )
     draw_text(
         c,
@@ -1038,6 +1041,8 @@ def _try_layout(blocks: list[tuple[str, Any]], size: float, width: float) -> Not
                 out.append(("line", line, y))
             y += size * 0.15
         elif kind == "footer":
+            if string_width(content, "Cond-Bold", size * 1.05) > width:
+                return None  # one line, never wider than the note
             y += size * 0.4 + size * 1.05 * NOTE_LEADING  # room kept for it at the foot of the note
             out.append((kind, content, y))
     y += size * 0.25  # descenders of the last line

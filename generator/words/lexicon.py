@@ -9,6 +9,10 @@ from dataclasses import dataclass
 
 TIERS = ("common", "standard", "broad")  # narrowest first
 DEFAULT_TIER = "standard"
+PRINT_TIER = "print"  # not a rung of TIERS: the vetted words parlour may print (see printable)
+SPELLINGS = ("us", "uk")
+EXTRA_SECTIONS = ("print", "noprint", "spelling", "variants")
+DEFAULT_SPELLING = "us"
 COMMON_ZIPF = 3.0
 MAX_SUGGESTIONS = 5
 DISTANCE2_MAX_LEN = 6  # distance-2 suggestions are tried for words up to this long
@@ -39,6 +43,23 @@ class Lookup:
     suggestions: list[str]
 
 
+class Vocabulary:
+    """The print vocabulary and spelling data that ride along with the tiers."""
+
+    def __init__(
+        self,
+        printable: frozenset[str] | None,
+        noprint: dict[str, str],
+        spelling: dict[str, str],
+        variants: list[tuple[str, ...]],
+    ) -> None:
+        self.printable = printable  # None: every standard-tier word
+        self.noprint = noprint  # word -> category, for standard words the vetting removed
+        self.spelling = spelling  # word -> "us" | "uk" (absent: "both")
+        self.groups = {g[0]: g for g in variants if g}
+        self.canonical = {w: g[0] for g in variants for w in g}
+
+
 def _check_tier(tier: str) -> int:
     try:
         return _RANK[tier]
@@ -66,6 +87,7 @@ class Lexicon:
         capitalised: Iterable[str] = (),
         *,
         deferred: str | None = None,
+        vocabulary: Vocabulary | None = None,
     ) -> None:
         """Wrap the parsed tiers; prefer ``from_entries`` or ``load``.
 
@@ -74,7 +96,10 @@ class Lexicon:
         ``deferred`` is data-file text holding only broad and capitalised sections, parsed
         the first time something needs them. Blocked words are dropped from every tier
         whatever the data says. The dicts passed in are kept and may be changed.
+        ``vocabulary`` holds the print vocabulary and spelling data; without it every
+        standard-tier word is printable and every spelling is "both".
         """
+        self._vocab = vocabulary
         self._blocked = frozenset(blocked)
         _drop(standard, self._blocked)
         _drop(broad, self._blocked)
@@ -115,8 +140,27 @@ class Lexicon:
         entries: Iterable[Entry],
         blocked: Iterable[str] = (),
         capitalised: Iterable[str] = (),
+        *,
+        printable: Iterable[str] | None = None,
+        noprint: Mapping[str, str] | None = None,
+        spelling: Mapping[str, str] | None = None,
+        variants: Iterable[Iterable[str]] = (),
     ) -> Lexicon:
-        """Build a lexicon from entries (for tests and small fixtures)."""
+        """Build a lexicon from entries (for tests and small fixtures).
+
+        ``printable`` names the print vocabulary (None: every standard-tier word);
+        ``noprint`` maps unprintable words to a reason; ``spelling`` maps words to "us" or
+        "uk" (others are "both"); ``variants`` are groups of spellings of one word, the
+        canonical spelling first."""
+        entries = list(entries)
+        vocab = None
+        if printable is not None or noprint or spelling or variants:
+            vocab = Vocabulary(
+                None if printable is None else frozenset(printable),
+                dict(noprint or {}),
+                dict(spelling or {}),
+                [tuple(g) for g in variants],
+            )
         standard: dict[str, float] = {}
         broad: dict[str, float] = {}
         common: set[str] = set()
@@ -125,7 +169,7 @@ class Lexicon:
             (broad if e.tier == "broad" else standard)[e.word] = float(e.zipf)
             if e.tier == "common":
                 common.add(e.word)
-        return cls(standard, common, broad, blocked, capitalised)
+        return cls(standard, common, broad, blocked, capitalised, vocabulary=vocab)
 
     def __contains__(self, word: object) -> bool:
         """True if the word is in the default ("standard") tier or narrower."""
@@ -158,7 +202,9 @@ class Lexicon:
         return None
 
     def in_tier(self, word: str, tier: str = DEFAULT_TIER) -> bool:
-        """True if the word is in the given tier or a narrower one."""
+        """True if the word is in the given tier or a narrower one ("print": printable)."""
+        if tier == PRINT_TIER:
+            return self.printable(word)
         rank = _check_tier(tier)
         if rank == 0:
             return word in self._common
@@ -177,9 +223,11 @@ class Lexicon:
         key = (tier, length)
         cached = self._words_cache.get(key)
         if cached is None:
-            rank = _check_tier(tier)
             pool: Iterable[str]
-            if rank == 0:
+            rank = -1 if tier == PRINT_TIER else _check_tier(tier)
+            if rank == -1:
+                pool = [w for w in self._std if self.printable(w)]
+            elif rank == 0:
                 pool = self._common
             elif rank == 1:
                 pool = self._std
@@ -190,6 +238,65 @@ class Lexicon:
             cached = tuple(sorted(pool))
             self._words_cache[key] = cached
         return list(cached)
+
+    # -- the print vocabulary and spellings ------------------------------------------------
+
+    def printable(self, word: str) -> bool:
+        """True if parlour may print the word: a standard-tier word the build's vetting kept
+        (see the policy at the top of data/lexicon.txt)."""
+        if word not in self._std:
+            return False
+        vocab = self._vocab
+        return vocab is None or vocab.printable is None or word in vocab.printable
+
+    def print_reason(self, word: str) -> str | None:
+        """None if the word is printable, else why not: a vetting category ("sexual",
+        "violence", "rare", ...), "not standard" for broad-tier words, or the lookup status
+        ("blocked", "capitalised", "unknown")."""
+        word = word.strip().lower()
+        if self.printable(word):
+            return None
+        if word not in self._std:
+            if word in self._broad:
+                return "not standard"
+            return self.lookup(word).status
+        vocab = self._vocab
+        assert vocab is not None
+        return vocab.noprint.get(word, "rare")
+
+    def spelling_of(self, word: str) -> str:
+        """Return "us" or "uk" if only that side uses this spelling, else "both"."""
+        vocab = self._vocab
+        return "both" if vocab is None else vocab.spelling.get(word, "both")
+
+    def spelling_allowed(self, word: str, spelling: str = DEFAULT_SPELLING) -> bool:
+        """True if the word may be printed under the spelling "us" or "uk"."""
+        if spelling not in SPELLINGS:
+            raise ValueError(f"unknown spelling {spelling!r}: use one of {', '.join(SPELLINGS)}")
+        return self.spelling_of(word) in ("both", spelling)
+
+    def spelling_key(self, word: str) -> str:
+        """The canonical spelling of the word's group (the word itself if it has no variant
+        spellings): two words with the same key are spellings of one word, so one printed
+        chain must not hold both (tire/tyre, gray/grey, colour/color)."""
+        vocab = self._vocab
+        return word if vocab is None else vocab.canonical.get(word, word)
+
+    def variants_of(self, word: str) -> tuple[str, ...]:
+        """Every spelling of the word's group, canonical first ((word,) if none)."""
+        vocab = self._vocab
+        if vocab is None:
+            return (word,)
+        return vocab.groups.get(vocab.canonical.get(word, word), (word,))
+
+    def print_counts(self) -> dict[str, int]:
+        """Standard-tier words NOT printable, per reason (the build's vetting categories)."""
+        out: dict[str, int] = {}
+        for w in self._std:
+            reason = self.print_reason(w)
+            if reason is not None:
+                out[reason] = out.get(reason, 0) + 1
+        return out
 
     def counts(self) -> dict[str, int]:
         """Return the number of words whose narrowest tier is each tier."""
@@ -257,10 +364,19 @@ def format_data(
     tiers: Mapping[str, Iterable[str]],
     zipf: Mapping[str, float],
     capitalised: Iterable[str],
+    extras: Mapping[str, Iterable[str]] | None = None,
 ) -> str:
-    """Render the data file: '#' header, '@tier zipf' sections, then '@capitalised'."""
+    """Render the data file: '#' header, '@tier zipf' sections, then '@capitalised'.
+
+    ``extras`` (section line without '@' -> words, e.g. "print", "noprint sexual",
+    "spelling uk", "variants") are written, in the order given, after the standard
+    sections and before the broad ones, so that load() reads them with the standard tier."""
     out = [("# " + line).rstrip() for line in header]
     for tier in TIERS:
+        if tier == "broad":
+            for section, words in (extras or {}).items():
+                out.append(f"@{section}")
+                out.append(" ".join(words))
         groups: dict[str, list[str]] = {}
         for w in tiers.get(tier, ()):
             groups.setdefault(f"{zipf[w]:.2f}", []).append(w)
@@ -274,9 +390,12 @@ def format_data(
 
 def parse_data(
     text: str,
+    extras: dict[str, list[str]] | None = None,
 ) -> tuple[dict[str, float], list[str], dict[str, float], list[str], list[str]]:
     """Parse the data file into (standard word -> zipf, common words, broad word -> zipf,
-    capitalised words, header lines)."""
+    capitalised words, header lines). The print-vocabulary and spelling sections ('@print',
+    '@noprint CATEGORY', '@spelling SIDE', '@variants') go into ``extras`` if given, keyed
+    by the section line without its '@'."""
     standard: dict[str, float] = {}
     broad: dict[str, float] = {}
     common: list[str] = []
@@ -300,6 +419,9 @@ def parse_data(
                 broad.update(dict.fromkeys(words, float(value)))
             elif name == "capitalised":
                 capitalised += words
+            elif name in EXTRA_SECTIONS:
+                if extras is not None:
+                    extras.setdefault(line[1:], []).extend(words)
             else:
                 raise ValueError(f"lexicon data: unknown section {line!r}")
             continue
@@ -337,5 +459,31 @@ def load() -> Lexicon:
     if cut < 0:
         cut = text.find("\n@capitalised")
     head, rest = (text, None) if cut < 0 else (text[: cut + 1], text[cut + 1 :])
-    standard, common, broad, capitalised, _ = parse_data(head)
-    return Lexicon(standard, common, broad, blocklist(), capitalised, deferred=rest)
+    extras: dict[str, list[str]] = {}
+    standard, common, broad, capitalised, _ = parse_data(head, extras)
+    return Lexicon(
+        standard,
+        common,
+        broad,
+        blocklist(),
+        capitalised,
+        deferred=rest,
+        vocabulary=vocabulary_from(extras),
+    )
+
+
+def vocabulary_from(extras: Mapping[str, list[str]]) -> Vocabulary | None:
+    """Build the Vocabulary from parsed extra sections (None if the data has none)."""
+    if not extras:
+        return None
+    noprint: dict[str, str] = {}
+    spelling: dict[str, str] = {}
+    for section, words in extras.items():
+        name, _, value = section.partition(" ")
+        if name == "noprint":
+            noprint.update(dict.fromkeys(words, value))
+        elif name == "spelling":
+            spelling.update(dict.fromkeys(words, value))
+    printable = extras.get("print")
+    groups = [tuple(g.split("/")) for g in extras.get("variants", ())]
+    return Vocabulary(None if printable is None else frozenset(printable), noprint, spelling, groups)

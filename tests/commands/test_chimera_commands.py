@@ -76,6 +76,19 @@ def test_pad_sheets_and_players(run, tmp_path):
     assert len(pages) == 2
     text = pages[0].extract_text()
     assert "50" in text and "Player 3" in text and "Player 4" not in text
+    flat = " ".join(text.split())
+    assert "The rules in brief" in flat
+    for phrase in ("at least half of the letters on the card", "The dictionary decides", "with no winner"):
+        assert phrase in flat, phrase
+
+
+def test_pad_states_the_variant_share(run, tmp_path):
+    res = run(
+        "chimera", "pad", "--variant", "three-quarters", "--players", "6", "--paper", "a4", "-o", "p.pdf"
+    )
+    assert res.exit_code == 0, res.output
+    flat = " ".join(PdfReader(str(tmp_path / "p.pdf")).pages[0].extract_text().split())
+    assert "uses at least three quarters of the letters on the card" in flat
 
 
 @pytest.mark.parametrize("players", ["1", "7", "lots"])

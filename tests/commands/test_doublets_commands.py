@@ -150,7 +150,8 @@ def test_sheet_with_key_on_its_own_page(run, tmp_path, lex, paper):
     assert [sorted(p) for p in puzzles] == [["chain", "end", "par", "shortest_chains", "start"]] * 8
     check_ladders_match_puzzles(pdf, 0, puzzles)
     first = page_text(pdf, 0)
-    assert "Doublets" in first and "seed 4" in first and "every rung must be a real word" in first
+    assert "Doublets" in first and "seed 4" in first and "every rung must be a real" in first
+    assert "no word may appear twice" in " ".join(first.split())
     for p in puzzles:
         assert f"{p['par']} links" in first
     assert chains_in(first) == []  # no answers on the puzzle page
@@ -402,6 +403,9 @@ def test_jewels_sheet_and_key(run, tmp_path, lex, players, paper):
     rungs = [lad.rungs[0].letters for lad in ladders(pdf, 0)]
     assert sorted(rungs) == sorted(w.upper() for w in words)
     sheet_text = page_text(pdf, 0)
+    flat = " ".join(sheet_text.split())
+    assert "never twice in the same chain" in flat and "Each Jewel may be used once" in flat
+    assert "withdraw the faulty part" in flat
     if players == 2:
         assert "Player 1 chose" in sheet_text and "Player 2 chose" in sheet_text
     else:
@@ -452,14 +456,20 @@ def test_two_player_scorepad(run, tmp_path, paper):
     for word in ("Names", "Declarations", "Marks", "Jewels", "Total"):
         assert text.count(word) >= per, word
     assert text.count("Game") == per and "President" not in text
-    assert "Decision 2" in text and "brevity 3" in text
+    flat = " ".join(text.split())
+    # the rules of marking, as the paper states them (rules for two players)
+    assert "decision 2 to the one declared first" in flat and "Correct chains only" in flat
+    assert "Neither chain correct: decision 2 to the first to abandon" in flat
+    assert "null with more links than declared, or if not written out" in flat
+    assert "null chain counts two links longer than the correct one" in flat
+    assert "No word twice in one chain" in flat
 
 
 def test_round_game_scorepad_and_games(run, tmp_path):
     res = run("doublets", "scorepad", "--players", "5", "--games", "7", "--json", "p.json")
     assert res.exit_code == 0
     data = json.loads((tmp_path / "p.json").read_text())
-    assert data["president"] and data["decision_marks"] == [5, 4, 3, 2] and data["abandon_marks"] == [4, 2]
+    assert data["president"] and data["decision_marks"] == [5, 4, 3, 2, 2] and data["abandon_marks"] == [4, 2]
     per = data["games_per_page"]
     assert data["pages"] == math.ceil(7 / per)
     pdf = tmp_path / "output" / "doublets-scorepad-5.pdf"
@@ -468,7 +478,12 @@ def test_round_game_scorepad_and_games(run, tmp_path):
     texts = [page_text(pdf, i) for i in range(len(reader.pages))]
     assert sum(t.count("Date") for t in texts) == 7  # one game line each
     assert all(t.count("President") == t.count("Date") + 1 for t in texts)  # + the header line
-    assert all("decision 5 4 3 2" in t and "abandon 4 2" in t for t in texts)
+    assert all("decision 5 4 3 2 2" in t and "abandon 4 2" in t for t in texts)
+    flat = " ".join(texts[0].split())
+    assert "Correct chains only: decision by order of declaring, 5, 4, 3, 2, 2 (never under 2)" in flat
+    assert "No correct chain: decision 4 to the first to abandon, 2 to the next" in flat
+    assert "null with more links than declared" in flat
+    assert "null chain counts two links longer than the longest correct one" in flat
 
 
 @pytest.mark.parametrize("args", [["--players", "1"], ["--players", "13"], ["--games", "0"]])

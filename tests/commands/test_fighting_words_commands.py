@@ -70,6 +70,9 @@ def test_deck_matches_the_template_and_marks_every_event(run, tmp_path):
         assert " ".join(e["name"].split("…")[0].upper().split()) in text, e["name"]
         timing = "PLAY AT ONCE" if e["timing"] == "immediate" else "KEEP"
         assert timing in text
+    # the rules list BACKSPACE twice: two cards in the model and two printed faces
+    (backspace,) = [e for e in model["events"] if e["name"] == "Backspace"]
+    assert backspace["count"] == 2 and text.count("BACKSPACE") == 2
     total = sum(model["letters"].values()) + sum(e["count"] for e in model["events"])
     assert total == model["size"]
 

@@ -226,10 +226,21 @@ def test_pad() -> None:
     assert data["keys"] == ["ace of hearts", "ace of clubs", "ace of diamonds"]
     assert data["deduction_rows"] == 8  # 7 letters is the smallest penalty: ceil(50 / 7)
     assert p.player_labels == ["Player 1", "Player 2", "Player 3", "Player 4"]
-    assert data["reminder"]
+    assert data["reminder"] == list(p.reminder)
     for bad in (1, 7):
         with pytest.raises(ParlourError, match="2 to 6"):
             ch.pad(bad)
+
+
+@pytest.mark.parametrize("name", list(ch.VARIANTS))
+def test_pad_rules_in_brief_state_the_core_rules(name: str) -> None:
+    # the core requirement in this variant's share, the dictionary, and the end with no winner
+    text = " ".join(ch.pad(3, name).reminder)
+    assert f"uses {ch.variant(name).label} on the card" in text
+    assert "The dictionary decides" in text and "a word it lacks is wrong" in text
+    assert "If every player is out, the game ends with no winner" in text
+    assert "Hold all three keys to win" in text and "0 life or less" in text
+    assert "at random" in text  # the order of turns
 
 
 def test_rules_example_on_the_packaged_lexicon() -> None:

@@ -441,8 +441,12 @@ def test_two_player_scorepad():
 def test_round_game_scorepad(players):
     pad = make_scorepad(players)
     assert pad.round_game and pad.president and pad.rows == players
-    assert pad.decision_marks == tuple(range(players, 1, -1))
-    assert pad.decision_marks[-1] == 2 and pad.abandon_marks == (4, 2)
+    # one mark per possible correct chain: players, players - 1, ... down to 2, and 2 for the rest
+    expected = {3: (3, 2, 2), 5: (5, 4, 3, 2, 2), 12: (12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 2)}
+    assert pad.decision_marks == expected[players]
+    assert min(pad.decision_marks) == 2 and pad.abandon_marks == (4, 2)
+    notes = " ".join(pad.notes)
+    assert ", ".join(map(str, expected[players])) in notes and "Correct chains only" in notes
     assert json.loads(json.dumps(pad.to_json()))["players"] == players
 
 

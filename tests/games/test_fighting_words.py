@@ -53,6 +53,22 @@ def test_counts_match_the_toml(deck, raw) -> None:
     )
 
 
+def test_two_backspace_cards_as_the_rules_list_it_twice(deck) -> None:
+    counts = {e.name: e.count for e in deck.events}
+    assert counts["Backspace"] == 2
+    assert sum(counts.values()) == deck.event_total == 14
+    assert deck.letter_total == fw.DEFAULT_LETTER_CARDS == 94
+    assert len([c for c in deck.cards() if getattr(c, "name", None) == "Backspace"]) == 2
+
+
+def test_kept_cards_are_not_limited_to_your_own_turn(deck) -> None:
+    # The rules say a kept card is held until wanted; no card text may narrow that to "your turn".
+    for e in deck.events:
+        if e.timing == "keep":
+            assert "your turn" not in e.text.lower(), e.name
+    assert fw.TIMINGS["keep"] == "Keep until you need it"
+
+
 def test_default_deck_shape(deck) -> None:
     assert deck.size == 108 and deck.size % 9 == 0
     assert set(deck.letters) == set(fw.ALPHABET) and min(deck.letters.values()) >= 1
@@ -221,7 +237,9 @@ def test_a_vowel_free_deck_cannot_play() -> None:
 
 
 def test_default_deck_reaches_95_percent_on_the_real_lexicon(deck) -> None:
-    s = fw.stats(deck, deals=2000, seed=0)  # the packaged lexicon
+    # With two Backspace cards the deck sits near 95.3 %, so 2000 deals (standard error about
+    # 0.5 points) cannot tell it from the target; 10000 deals bring that to about 0.2.
+    s = fw.stats(deck, deals=10000, seed=0)  # the packaged lexicon
     assert s.playable_share >= 0.95, s.stranding()
 
 

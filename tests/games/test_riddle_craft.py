@@ -131,6 +131,25 @@ def test_reference_cards_are_short(deck):
             assert 0 < len(line) <= 90, line
 
 
+def _card_text(deck, title):
+    (card,) = [c for c in deck.reference if c.title == title]
+    return " ".join(card.lines)
+
+
+def test_reference_cards_follow_the_rules(deck):
+    # The rules: only players not involved in the challenge vote, by simple majority; a tie
+    # moves no token. Press your luck: the first player is chosen at random, and a steal by the
+    # lowest scorer leaves the turn order alone.
+    vote = _card_text(deck, "Challenge and vote")
+    assert "Only players outside the challenge vote (not the challenger)" in vote
+    assert "majority" in vote and "Tied vote: no tokens" in vote
+    assert "Everyone else votes" not in vote
+    luck = _card_text(deck, "Press your luck")
+    assert "at random" in luck and "lowest scorer, if not tied" in luck and "Turn order stays" in luck
+    turn = _card_text(deck, "Your turn")
+    assert "shortest player starts" in turn and "clockwise" in turn
+
+
 def test_press_your_luck_table_is_triangular_up_to_8(deck):
     (card,) = [c for c in deck.reference if c.table]
     for n in range(0, 15):

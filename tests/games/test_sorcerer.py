@@ -538,7 +538,22 @@ def test_notes_cover_moves_double_use_and_spent_orbs(notes):
     for phrase in ("forward-left", "forward-right", "8 ways", "Two moves", "twice", "portal"):
         assert phrase.lower() in text.lower()
     headings = [s.heading for s in notes.sections]
-    assert "Orbs of your own suit" in headings and "Spent orbs" in headings
+    assert "Orbs of your own suit" in headings and "Orbs back to the board" in headings
+
+
+def test_notes_cover_the_start_the_stone_and_a_sorcerer_knocked_out(notes):
+    # The rules: everyone rolls a die, ranked ace, 5, 4, 3, 2, blank, ties roll again; the
+    # fourth die is the sorcerer's stone, passed on to mark the turn. A sorcerer that loses its
+    # last pyramid is out, and its orbs go to the portals one at a time, from its own portal
+    # clockwise; a sorcerer standing on a portal takes them.
+    items = {i.term: i.text for s in notes.sections for i in s.items}
+    assert "ace beats 5, 4, 3, 2, blank" in items["Start"] and "ties roll again" in items["Start"]
+    assert "sorcerer's stone (the 4th die)" in items["Start"]
+    assert "pass the stone on" in items["Two moves"]
+    out = items["Knocked out"]
+    assert "one by one onto the portals, your own first, then clockwise" in out
+    assert "a sorcerer on a portal takes what lands there" in out
+    assert "Last pyramid lost" in notes.footer and "out" in notes.footer
 
 
 def test_notes_fit_a_quarter_letter_page_at_7_5_pt(notes):

@@ -107,6 +107,15 @@ def test_setup_page_reads_back(tmp_path, chamber, paper):
     assert GLYPHS <= set(text)
     for phrase in ("set-up for 3 players", "Seed 5", "parlour's own", "original diagram is lost", "pervigil"):
         assert phrase in text
+    # who starts (the die ranking, ties) and what the sorcerer's stone is, as the rules have them
+    flat = " ".join(text.split())
+    for phrase in (
+        "ace highest, then 5, 4, 3, 2 and blank last",
+        "tied players roll again",
+        "keeps the fourth, the sorcerer's stone",
+        "three dice go to the centre as time",
+    ):
+        assert phrase.lower() in flat.lower(), phrase
     assert_no_missing_glyphs(pdf)
     assert_text_inside_margins(pdf, paper)
 
@@ -361,3 +370,14 @@ def test_diagram_windows_fit_their_panels():
             x, y, w, h = box
             assert x < wx and wx + ww < x + w
             assert y + draw.CAPTION_H - 1e-6 <= wy and wy + wh <= y + h - 9 * mm + 1e-6
+
+
+def test_a_footer_wider_than_the_note_shrinks_or_is_a_clear_error():
+    section = sc.NoteSection("Spells", (sc.NoteItem("Zap", "one orb"),))
+    footer = "Last sorcerer standing wins, " * 2
+    full = draw.string_width(footer, "Cond-Bold", draw.NOTE_SIZE * 1.05)
+    laid = draw.layout_note(sc.Notes("Crib", (section,), footer), full - 5, 340)
+    assert laid.size < draw.NOTE_SIZE  # shrunk until the one-line footer fits the width
+    assert draw.string_width(footer, "Cond-Bold", laid.size * 1.05) <= full - 5
+    with pytest.raises(ParlourError, match="does not fit"):
+        draw.layout_note(sc.Notes("Crib", (section,), "Last sorcerer standing wins. " * 8), 250, 340)

@@ -1,0 +1,230 @@
+"""Decide parlour's print vocabulary at lexicon-build time (used by scripts/build_lexicon.py).
+
+The policy (also written at the top of generator/data/lexicon.txt and in scripts/README.md):
+a word of the standard tier is printed only if no rule below puts it out. The first rule that
+fires names the category recorded for the word.
+
+- curated: on generator/data/not_puzzle_ends.txt (fragments, letter names, interjections,
+  name-like and unwelcome words read by eye).
+- vulgar, slur, sexual, excretory: ANY salient WordNet sense of the word (or of its base form:
+  bras -> bra, tokes -> toke) is labelled obscene/vulgar or ethnic slur/disparaging (usage
+  domain pointers ';u' or the gloss), or sits under a sexual, intimate-clothing or excretory
+  synset (hypernym closure), or its gloss says so. A sense is salient when the word is one of
+  the first two names of its synset, or the synset has at most three names: "ball" is the
+  fourth name of the testicle synset and stays; "snot" is the only name of nasal mucus and goes.
+- drugs, violence (crime, killing, weapons), slang, archaic, abbreviation: the word's MAIN
+  sense (WordNet's most frequent sense of any part of speech) is of that kind: "pot" and "weed"
+  stay (their main senses are a pan and a plant), "toke", "thug" and "kidnap" go.
+- abbreviation also covers lowercase entries of SCOWL's abbreviation lists (tech, intro).
+- name: the word is also a name (SCOWL lists it capitalised, sizes <= 50) and its wordfreq
+  zipf, less NAME_DISCOUNT for the name's share, falls below the print floor.
+- rare: zipf below PRINT_ZIPF, unless zipf >= CORE_ZIPF and SCOWL puts it in its core
+  sizes (<= CORE_SIZE).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+
+from wordnet_db import Sense, WordNet
+
+PRINT_ZIPF = 3.0
+CORE_ZIPF = 2.5
+CORE_SIZE = 35
+NAME_DISCOUNT = 1.0
+SALIENT_SENSES = 4
+SALIENT_COUNT = 3
+
+CATEGORIES = (
+    "curated",
+    "vulgar",
+    "slur",
+    "sexual",
+    "excretory",
+    "drugs",
+    "violence",
+    "slang",
+    "archaic",
+    "abbreviation",
+    "name",
+    "rare",
+)
+ANY_SENSE = ("vulgar", "slur", "sexual", "excretory")
+MAIN_SENSE = ("drugs", "violence", "slang", "archaic", "abbreviation")
+
+# Usage-domain synsets (';u' targets) per category.
+USAGE = {
+    "vulgar": {"n07124340"},  # obscenity, smut, vulgarism
+    "slur": {"n06718862", "n06717170"},  # ethnic slur; disparagement
+    "slang": {"n07157273"},  # slang, cant, jargon
+    "archaic": {"n07073447"},  # archaism
+    "abbreviation": {"n07091902", "n07091587"},  # acronym; abbreviation
+}
+# Root synsets: a sense under one of these (hypernym closure) is of the category.
+ROOTS = {
+    "sexual": {
+        "n00844254",  # sexual activity
+        "n05513302",  # sex organ
+        "n05514081",  # genitalia
+        "n14037619",  # sexual arousal
+        "n07487955",  # sexual desire
+        "n07487695",  # sex, sexual urge
+        "n00747215",  # pornography
+        "n00748155",  # prostitution
+        "n10485440",  # prostitute
+        "n04508163",  # undergarment
+        "n03673450",  # lingerie
+        "v01428871",  # copulate
+        "v01762301",  # arouse sexually
+    },
+    "excretory": {
+        "n14853947",  # body waste
+        "n05415395",  # mucus
+        "n14855992",  # vomit
+        "n14035695",  # flatulence
+        "v00074038",  # defecate
+        "v00072586",  # urinate
+        "v00072012",  # urinate
+    },
+    "drugs": {
+        "n03808564",  # narcotic
+        "n03097890",  # controlled substance
+        "n03492717",  # hard drug
+        "n10035952",  # drug addict
+        "v01200458",  # use recreational drugs
+    },
+    "violence": {
+        "n00766234",  # crime
+        "n00965404",  # violence
+        "n00219012",  # killing (act)
+        "n07361576",  # killing (event)
+        "n09977660",  # criminal
+        "n04565375",  # weapon
+        "n00759694",  # terrorism
+        "n01163779",  # execution
+        "n00222485",  # suicide
+        "v01323976",  # kill
+        "v00069879",  # injure, wound
+        "v01471061",  # kidnap
+    },
+}
+GLOSS = {
+    "vulgar": re.compile(r"\bobscene\b|\(vulgar|\bvulgar (term|word|slang)"),
+    "slur": re.compile(
+        r"\(offensive|offensive (term|name|word|slang)|derogatory|disparag\w*|\bslur\b|contemptuous term"
+    ),
+    "sexual": re.compile(
+        r"\bsexual(ly)?\b|\bgenital|\bpenis|\bvagina|pornograph|\bprostitut|\bcopulat"
+    ),
+    "drugs": re.compile(
+        r"\b(narcotics?|marijuana|cannabis|cocaine|heroin|opium|hallucinogen\w*|recreational drugs?"
+        r"|illegal drugs?)\b"
+    ),
+    "violence": re.compile(
+        r"\b(kill(s|ed|ing|er|ers)?|murder\w*|violent|criminals?|stab(s|bed|bing)?|tortur\w*"
+        r"|bloodshed|rape)\b"
+    ),
+    "slang": re.compile(r"\(slang\)|\bslang (term|word|expression|for)"),
+    "archaic": re.compile(r"^\((archaic|obsolete)\b|^(archaic|obsolete)\b"),
+    "abbreviation": re.compile(r"^\(?(abbreviation|acronym) for\b"),
+}
+
+
+def _kind(wn: WordNet, sense: Sense, category: str, ancestors: dict[str, set[str]]) -> bool:
+    syn = sense.synset
+    if any(t in USAGE.get(category, ()) for t in wn.usage_domains(sense)):
+        return True
+    roots = ROOTS.get(category)
+    if roots:
+        above = ancestors.get(syn.key)
+        if above is None:
+            above = ancestors[syn.key] = wn.ancestors(syn.key)
+        if above & roots:
+            return True
+    pattern = GLOSS.get(category)
+    if category == "violence" and not (syn.lexname == "noun.person" or syn.key[0] == "v"):
+        return False  # a gloss naming violence marks its doers and deeds, not things
+    return bool(pattern and pattern.search(syn.gloss.split('"', 1)[0]))
+
+
+def _lowercase(sense: Sense) -> bool:
+    """False if the word is written only with a capital in this synset (a name: 'Ball')."""
+    syn = sense.synset
+    return sense.position < len(syn.lemmas) and syn.lemmas[sense.position].islower()
+
+
+def _named(sense: Sense) -> bool:
+    """True if the word is one of the synset's first two names, or one of at most three."""
+    return sense.position < 2 or len(sense.synset.lemmas) <= 3
+
+
+def _salient(sense: Sense, n_senses: int, total: int, dominant: str) -> bool:
+    """True if a reader would think of this sense: the word has few senses, or this one is
+    the most frequent of the word's main part of speech, or holds a tenth of the tagged uses
+    (and at least SALIENT_COUNT of them)."""
+    return (
+        n_senses <= SALIENT_SENSES
+        or (sense.rank == 0 and sense.synset.key[0] == dominant)
+        or (sense.count >= SALIENT_COUNT and sense.count * 10 >= total)
+    )
+
+
+def _dominant_pos(senses: list[Sense]) -> str:
+    """The part of speech with the most tagged uses (most senses if none is tagged)."""
+    tally: dict[str, tuple[int, int]] = {}
+    for s in senses:
+        c, n = tally.get(s.synset.key[0], (0, 0))
+        tally[s.synset.key[0]] = (c + s.count, n + 1)
+    return max(sorted(tally), key=lambda p: tally[p])
+
+
+def wordnet_category(wn: WordNet, word: str, ancestors: dict[str, set[str]]) -> str | None:
+    """The first WordNet-based category that puts `word` out of print, or None."""
+    senses = [s for lemma in wn.lemmas_of(word) for s in wn.senses(lemma) if _lowercase(s)]
+    if not senses:
+        return None
+    total = sum(s.count for s in senses)
+    dominant = _dominant_pos(senses)
+    salient = [s for s in senses if _named(s) and _salient(s, len(senses), total, dominant)]
+    main = [max(senses, key=lambda s: (s.count, s.synset.key[0] == dominant, -s.rank))]
+    for category in CATEGORIES:
+        if category in ANY_SENSE:
+            if any(_kind(wn, s, category, ancestors) for s in salient):
+                return category
+        elif category in MAIN_SENSE:
+            if any(_kind(wn, s, category, ancestors) for s in main):
+                return category
+    return None
+
+
+def vet(
+    words: Iterable[str],
+    zipf: Mapping[str, float],
+    scowl_size: Mapping[str, int],
+    names: set[str],
+    abbreviations: set[str],
+    curated: set[str],
+    wordnet: WordNet | None,
+    progress: Callable[[str], None] | None = None,
+) -> dict[str, str]:
+    """Return word -> category for every word of `words` that is NOT printable."""
+    out: dict[str, str] = {}
+    ancestors: dict[str, set[str]] = {}
+    for word in sorted(words):
+        category: str | None = None
+        if word in curated:
+            category = "curated"
+        if category is None and wordnet is not None:
+            category = wordnet_category(wordnet, word, ancestors)
+        if category is None and word in abbreviations:
+            category = "abbreviation"
+        z = zipf[word]
+        core = z >= CORE_ZIPF and scowl_size.get(word, 99) <= CORE_SIZE
+        if category is None and word in names and z - NAME_DISCOUNT < PRINT_ZIPF and not core:
+            category = "name"
+        if category is None and z < PRINT_ZIPF and not core:
+            category = "rare"
+        if category is not None:
+            out[word] = category
+    return out
