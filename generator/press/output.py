@@ -317,8 +317,8 @@ class Outputs:
     def _dir_moves(self, plan: _Planned) -> list[tuple[Path, Path]]:
         assert plan.target is not None
         moves = []
-        for item in sorted(plan.staged.iterdir()):
-            dest = plan.target / item.name
+        for item in sorted(p for p in plan.staged.rglob("*") if not p.is_dir()):
+            dest = plan.target / item.relative_to(plan.staged)
             if os.path.lexists(dest):
                 st = os.lstat(dest)
                 if not stat.S_ISREG(st.st_mode):
@@ -356,15 +356,16 @@ class Outputs:
                 if plan.directory:
                     moves = dir_moves.get(id(plan))
                     if moves is None:
-                        for item in plan.staged.iterdir():
-                            os.chmod(item, mode)
+                        for item in plan.staged.rglob("*"):
+                            os.chmod(item, mode | ((mode & 0o444) >> 2) if item.is_dir() else mode)
                         os.chmod(plan.staged, mode | ((mode & 0o444) >> 2))  # rw -> rwx where readable
                         os.rename(plan.staged, plan.target)
                     else:
                         for src, dest in moves:
                             os.chmod(src, mode)
+                            dest.parent.mkdir(parents=True, exist_ok=True)
                             os.replace(src, dest)
-                        os.rmdir(plan.staged)
+                        shutil.rmtree(plan.staged, ignore_errors=True)  # only emptied folders remain
                 else:
                     try:
                         keep = stat.S_IMODE(os.stat(plan.target).st_mode)
