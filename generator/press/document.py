@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -78,6 +77,8 @@ def check_output_path(path: str | os.PathLike[str], what: str = "--output") -> P
 def atomic_write(path: str | os.PathLike[str], write: Callable[[str], None]) -> None:
     """Call write(tmp_path) on a temp file beside `path`, then rename it over `path`; clean up on failure."""
     p = Path(path)
+    import tempfile  # here: query commands import this module and never write a PDF
+
     fd, tmp = tempfile.mkstemp(dir=p.parent if str(p.parent) else ".", prefix=f".{p.name}.", suffix=".part")
     os.close(fd)
     try:
