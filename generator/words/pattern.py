@@ -419,6 +419,32 @@ def _packaged_index() -> SubsequenceIndex:
     return index
 
 
+class QuickLexicon:
+    """The packaged lexicon for one-shot queries: `tier` (and `in`) of a 4+ letter word comes from
+    the cached index at once; anything else is asked of the full lexicon, loaded on first need."""
+
+    def __init__(self) -> None:
+        self._full: Lexicon | None = None
+
+    def _lexicon(self) -> Lexicon:
+        if self._full is None:
+            self._full = _lexicon(None)
+        return self._full
+
+    def tier(self, word: str) -> str | None:
+        if len(word) >= MIN_WORD and _LETTERS.fullmatch(word):
+            return default_index().tier_of(word)  # the index holds every broad word of 4+ letters
+        return self._lexicon().tier(word)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._lexicon(), name)
+
+
+def quick_lexicon() -> Any:
+    """A QuickLexicon, typed loosely so it can stand where a Lexicon is expected."""
+    return QuickLexicon()
+
+
 def _lexicon(lexicon: Lexicon | None) -> Lexicon:
     if lexicon is not None:
         return lexicon
