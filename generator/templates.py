@@ -186,12 +186,16 @@ def export(dest: str | os.PathLike[str], force: bool = False) -> list[Path]:
         raise ParlourError(
             f"{root} already has {', '.join(clash)}: pass --force to overwrite, or choose another directory"
         )
+    from generator.press.output import Outputs
+
     written = []
-    for name, item in items:
-        target = root / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(item.read_bytes())
-        written.append(target)
+    with Outputs() as tx:  # all copies put in place together; never into parlour's own files
+        staged = tx.directory(root, "templates export", make_parents=True)
+        for name, item in items:
+            (staged / name).parent.mkdir(parents=True, exist_ok=True)
+            (staged / name).write_bytes(item.read_bytes())
+            written.append(root / name)
+        tx.commit()
     return written
 
 
