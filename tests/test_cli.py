@@ -270,3 +270,18 @@ def test_completion_works_in_a_real_bash(tmp_path):
     )
     assert out.returncode == 0, out.stderr
     assert sorted(out.stdout.split()) == ["scorepad", "sheet", "solve"]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("chimera", "check", "SIX", "HEART", "SHIRT"),
+        ("fighting-words", "check", "TRN"),
+        ("doublets", "solve", "COLD", "WARM"),
+    ],
+)
+def test_query_commands_never_load_drawing_or_reportlab(args):
+    mods = _modules_after(*args)
+    loaded = {m for m in mods if m.startswith(("reportlab", "PIL", "pypdfium2"))}
+    assert not loaded, f"{' '.join(args)} imported {sorted(loaded)[:5]}"
+    assert not {m for m in mods if m.endswith("_draw")}

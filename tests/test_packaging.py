@@ -36,9 +36,7 @@ def _imported_top_levels(where: Path) -> set[str]:
 
 def test_every_subpackage_is_listed():
     listed = set(SETUPTOOLS["packages"])
-    on_disk = {
-        ".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "generator").rglob("__init__.py")
-    }
+    on_disk = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "generator").rglob("__init__.py")}
     assert on_disk - {"generator"} <= listed, f"add to [tool.setuptools] packages: {on_disk - listed}"
     mapped = SETUPTOOLS["package-dir"]
     assert mapped == {"generator._fonts": "fonts", "generator._templates": "templates"}

@@ -21,7 +21,9 @@ def no_override(monkeypatch):
 
 
 def test_names_are_the_repository_templates():
-    on_disk = sorted(p.relative_to(ROOT / "templates").as_posix() for p in (ROOT / "templates").rglob("*.toml"))
+    on_disk = sorted(
+        p.relative_to(ROOT / "templates").as_posix() for p in (ROOT / "templates").rglob("*.toml")
+    )
     assert tpl.names() == on_disk and "fighting_words.toml" in on_disk
 
 

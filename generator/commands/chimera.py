@@ -10,8 +10,10 @@ import click
 
 from generator.commands.common import PrintOptions, print_options, write_outputs
 from generator.games import chimera as ch
-from generator.games import chimera_draw as draw
+from generator.lazy import lazy_module
 from generator.press.document import Document, Page, atomic_write, check_output_path
+
+draw = lazy_module("generator.games.chimera_draw")  # drawing loads only when something prints
 
 TITLE = "Chimera's Lair"
 PACK_PLAYERS = 4

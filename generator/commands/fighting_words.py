@@ -12,11 +12,13 @@ import click
 
 from generator.commands.common import PrintOptions, print_options, write_outputs
 from generator.games import fighting_words as fw
-from generator.games import fighting_words_draw as draw
+from generator.lazy import lazy_module
 from generator.press.cards import deck_pages
 from generator.press.document import Document, Page, atomic_write, check_output_path
 from generator.templates import templates_option
 from generator.words.pattern import MIN_WORD, can_grow, complete
+
+draw = lazy_module("generator.games.fighting_words_draw")  # drawing loads only when something prints
 
 TITLE = "Fighting Words"
 TARGET = 0.95  # the share of first turns the default deck must let play

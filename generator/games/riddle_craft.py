@@ -16,13 +16,16 @@ from generator import templates
 from generator.errors import ParlourError
 
 KINDS: tuple[str, ...] = (
-    "looks",  # what I look like
+    "looks",  # what I look like: shape, colour, pattern
+    "senses",  # touch, taste, smell, sound, light given off
+    "states",  # states that come and go, for the When Cards to hang on
     "does",  # what I do
     "where",  # where I am found
-    "feelings",  # how people feel about me
     "made",  # what I am made of
-    "cannot",  # what I cannot do
     "size_age",  # how big or old I am
+    "feelings",  # how people feel about me
+    "judged",  # judgements: useful, dangerous, worth a fortune
+    "negative",  # what I am not, what I cannot do
     "abstract",  # abstract qualities
 )
 CUSTOM_KIND = "custom"  # kind given to a user's fragment that names none

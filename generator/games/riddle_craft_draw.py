@@ -37,12 +37,15 @@ POKER = (63.5 * mm, 88.9 * mm)
 #: What the small marker at the top of a riddle card says for each kind of fragment.
 KIND_LABELS: dict[str, str] = {
     "looks": "appearance",
+    "senses": "senses",
+    "states": "state",
     "does": "action",
     "where": "place",
-    "feelings": "feeling",
     "made": "material",
-    "cannot": "limit",
     "size_age": "size & age",
+    "feelings": "feeling",
+    "judged": "judgement",
+    "negative": "not",
     "abstract": "quality",
 }
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-
-from reportlab.pdfgen.canvas import Canvas
+from typing import TYPE_CHECKING
 
 from generator.errors import ParlourError
 from generator.press.document import Page, PageInfo
 from generator.press.paper import Paper, mm
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
 
 #: Trimmed card sizes in millimetres, portrait.
 CARD_PRESETS: dict[str, tuple[float, float]] = {
@@ -61,7 +63,7 @@ class CardBox:
         return (self.safe, self.safe, self.width - 2 * self.safe, self.height - 2 * self.safe)
 
 
-Drawer = Callable[[Canvas, CardBox], None]
+Drawer = Callable[["Canvas", CardBox], None]
 
 
 @dataclass(frozen=True)

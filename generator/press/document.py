@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-
-from reportlab.pdfgen.canvas import Canvas
+from typing import TYPE_CHECKING, BinaryIO
 
 from generator import __version__
 from generator.errors import ParlourError
 from generator.press.fonts import register_fonts, string_width
 from generator.press.paper import MARGIN, Paper, mm
 from generator.press.style import DEFAULT, Style
-from generator.press.text import TextStyle, draw_text
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.press.spool import Spool
 
 Box = tuple[float, float, float, float]
 
@@ -142,6 +146,8 @@ class Document:
         return starts
 
     def _draw_contents(self, c: Canvas, info: PageInfo) -> None:
+        from generator.press.text import TextStyle, draw_text
+
         w, h = self.paper.size
         s = self.style
         draw_text(
@@ -221,10 +227,22 @@ class Document:
 
     def render(self, path: str, progress: Callable[[int], None] | None = None) -> None:
         """Draw every page into `path` (not atomic: see save)."""
+        from generator.press.spool import Spool
+
+        with open(path, "wb") as out, contextlib.closing(Spool()) as spool:
+            self._render(out, spool, progress)
+
+    def _render(self, out: BinaryIO, spool: Spool, progress: Callable[[int], None] | None) -> None:
+        """Draw the pages one by one; each page's content leaves memory for the spool as it is done,
+        so memory stays flat however many pages there are (a ten-year daily book)."""
+        from reportlab.pdfgen.canvas import Canvas
+
+        from generator.press.spool import streaming_output
+
         register_fonts()
         pages = self._all_pages()
         total = len(pages)
-        c = Canvas(path, pagesize=self.paper.size, invariant=1, pageCompression=1, initialFontName="Sans")
+        c = Canvas(out, pagesize=self.paper.size, invariant=1, pageCompression=1, initialFontName="Sans")
         c.setTitle(self.title)
         c.setAuthor("parlour")
         c.setSubject(self.subject or self.title)
@@ -256,10 +274,12 @@ class Document:
             c.restoreState()
             self._footer(c, page, n, total)
             c.showPage()
+            spool.page_done(c)
             if progress:
                 progress(1)
         c.showOutline()
-        c.save()
+        with streaming_output(out):
+            c.save()
 
     def save(self, path: str | os.PathLike[str], progress: Callable[[int], None] | None = None) -> Path:
         """Render to a temp file beside `path`, then rename: a failed run leaves no file behind."""

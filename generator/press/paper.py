@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reportlab.lib.units import inch, mm
-
 from generator.errors import ParlourError
+
+# reportlab.lib.units' values, computed the same way (identical floats) without importing reportlab
+inch = 72.0
+mm = inch / 2.54 * 0.1
 
 __all__ = ["PAPERS", "Paper", "get_paper", "mm", "inch", "MARGIN"]
 

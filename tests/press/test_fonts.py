@@ -1,0 +1,43 @@
+"""Fonts: every face ships inside the package, and a face is read only when a page uses it."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from generator.press import fonts
+
+
+def test_every_face_is_a_packaged_file():
+    for face in fonts.FACES:
+        path = fonts.font_path(face)
+        assert path.is_file() and path.read_bytes()[:4] in (b"\x00\x01\x00\x00", b"true")
+    assert (fonts.FONTS_DIR / "LICENSE-DejaVu.txt").is_file()
+
+
+def test_a_face_is_registered_only_when_a_page_uses_it(tmp_path):
+    code = f"""
+from generator.press import fonts
+from generator.press.document import Document, Page
+from generator.press.paper import get_paper
+
+def draw(c, info):
+    c.setFont("Cond-Bold", 12)
+    c.drawString(72, 720, "only this face")
+
+assert fonts.registered() == [], fonts.registered()
+doc = Document(get_paper("a4"), "one face")
+doc.add("s", [Page(draw, "x", footer="none")])
+doc.render({str(tmp_path / "one.pdf")!r})
+print(sorted(fonts.registered()))
+"""
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert res.returncode == 0, res.stderr
+    # Sans is the canvas's initial font; Cond-Bold is the one the page set; the other four stay unread
+    assert res.stdout.split("\n")[0] == str(sorted(["Sans", "Cond-Bold"]))
+
+
+def test_width_and_glyph_queries_register_on_demand():
+    assert fonts.string_width("abc", "Serif-Bold", 10) > 0
+    assert "Serif-Bold" in fonts.registered()
+    assert fonts.has_glyph("Sans", "☑")
