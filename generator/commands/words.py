@@ -144,9 +144,6 @@ def export(tier: str, length: int | None) -> None:
 @click.option("--days", type=click.IntRange(0, 3660), default=365, show_default=True, help="Daily sheets.")
 @click.option("--jewels", type=click.IntRange(0, 1000), default=60, show_default=True, help="Sets of Jewels.")
 @click.option(
-    "--seed", type=int, default=1, show_default=True, help="Seed of the sheets and the first Jewels."
-)
-@click.option(
     "--quick",
     is_flag=True,
     help="A small sample: 4- and 5-letter sheets only, no Chimera key but 'half'.",
@@ -159,9 +156,7 @@ def export(tier: str, length: int | None) -> None:
     help="Also write the figures and every printed word as JSON ('-' for stdout).",
 )
 @click.pass_context
-def audit(
-    ctx: click.Context, start: str, days: int, jewels: int, seed: int, quick: bool, json_path: str | None
-) -> None:
+def audit(ctx: click.Context, start: str, days: int, jewels: int, quick: bool, json_path: str | None) -> None:
     """Make what parlour prints and check every printed word against the print vocabulary.
 
     Covers a run of daily Doublets sheets, sheets of every length and difficulty, sets of
@@ -193,7 +188,6 @@ def audit(
         jewels,
         lengths=(4, 5) if quick else word_audit.SHEET_LENGTHS,
         chimera_variants=("half",) if quick else None,
-        seed=seed,
         progress=lambda msg: click.echo(f"making {msg} ...", err=True),
     )
     lex = load()
