@@ -1136,7 +1136,7 @@ def make_scorepad(players: int = 2) -> Scorepad:
                 "Declarations: I or II for who spoke first, then the links promised, or a for abandoned.",
                 NULL_NOTE,
                 "Correct chains only: decision 2 to the one declared first; brevity 3 for each link "
-                "the shorter saves. A null chain counts two links longer than the correct one.",
+                "the shorter saves. A null chain is measured as the correct one plus two links.",
                 "Neither chain correct: decision 2 to the first to abandon.",
                 JEWELS_NOTE,
             ),
@@ -1156,7 +1156,7 @@ def make_scorepad(players: int = 2) -> Scorepad:
             "Correct chains only: decision by order of declaring, "
             + ", ".join(map(str, decision))
             + " (never under 2); brevity 3 for each link a chain is shorter than the longest. "
-            "A null chain counts two links longer than the longest correct one.",
+            "A null chain is measured as the longest correct one plus two links.",
             "No correct chain: decision 4 to the first to abandon, 2 to the next.",
             JEWELS_NOTE,
         ),

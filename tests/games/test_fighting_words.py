@@ -246,3 +246,10 @@ def test_default_deck_reaches_95_percent_on_the_real_lexicon(deck) -> None:
 def test_template_letters_are_the_derived_mix(deck) -> None:
     """The shipped [letters] table is what scripts/derive_letter_mix.py makes today."""
     assert fw.derive_letter_mix(fw.DEFAULT_LETTER_CARDS) == deck.letters
+
+
+def test_card_text_is_in_our_own_words(deck) -> None:
+    from tests.seedtext import copied_runs
+
+    texts = [e.text for e in deck.events] + [line for r in deck.reference for line in (r.title, *r.lines)]
+    assert copied_runs("\n".join(texts)) == []
