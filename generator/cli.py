@@ -29,6 +29,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "sorcerer": ("generator.commands.sorcerer:sorcerer", "The Sorcerer's Chamber (piecepack + pyramids): set-up diagram, full-size board, notes, diagrams."),
     "config": ("generator.commands.config:config_command", "Show the settings in force and where each comes from: default, settings file, or command line."),
     "templates": ("generator.commands.templates:templates", "Copy parlour's editable templates to change them; print with --templates DIR."),
+    "rules": ("generator.commands.rules:rules", "Print How to play: the rules of one game, or of all five when no GAME is given."),
 }  # fmt: skip
 
 

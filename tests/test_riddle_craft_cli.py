@@ -322,6 +322,7 @@ def test_pack_has_the_deck_with_a_bookmark_per_part(run, tmp_path):
         outline.index(next(o for o in outline if getattr(o, "title", "") == "Riddle Craft")) + 1
     ]
     assert [c.title for c in children] == [
+        "How to play",
         "Riddle cards",
         "When Cards",
         "Reference cards",

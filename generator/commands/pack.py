@@ -9,6 +9,7 @@ import click
 
 from generator.commands import chimera, doublets, fighting_words, riddle_craft, sorcerer
 from generator.commands.common import PrintOptions, print_options, write_outputs
+from generator.commands.rules import open_with_rules
 from generator.errors import ParlourError
 from generator.press.calibration import calibration_model, calibration_pages
 from generator.press.document import Document, Page
@@ -157,6 +158,7 @@ def pack(opts: PrintOptions, games: str | None, skip: str | None, players: int |
         if key not in chosen:
             continue
         title, pages, content = make(opts)
+        pages, content = open_with_rules(key, pages, content, opts)  # each game opens with its rules
         doc.add(title, pages)
         model[key] = content
     write_outputs(doc, opts, "pack", model)

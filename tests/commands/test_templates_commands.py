@@ -22,7 +22,8 @@ def no_env(monkeypatch):
 def test_export_then_list_shows_the_users_copies(run, tmp_path):
     res = run("templates", "export", "mine")
     assert res.exit_code == 0, res.output
-    assert sorted(p.name for p in (tmp_path / "mine").glob("*.toml")) == tpl.names()
+    mine = tmp_path / "mine"
+    assert sorted(p.relative_to(mine).as_posix() for p in mine.rglob("*.toml")) == sorted(tpl.names())
     res = run("templates", "list", "--templates", "mine")
     assert res.exit_code == 0
     for name in tpl.names():

@@ -1,0 +1,243 @@
+"""How to play, per game: each game's rules as content (headings, paragraphs, lists, tables, diagrams) read from templates/rules/<game>.toml."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator import templates
+from generator.errors import ParlourError
+
+__all__ = [
+    "GAMES",
+    "Heading",
+    "Para",
+    "Bullets",
+    "Table",
+    "Diagram",
+    "Block",
+    "Rules",
+    "load_rules",
+    "load_all",
+    "plain",
+]
+
+#: The five games, in pack order, by the name `parlour rules GAME` takes.
+GAMES: tuple[str, ...] = ("doublets", "chimera", "fighting-words", "riddle-craft", "sorcerer")
+
+#: Diagram kinds a rules file may ask for, and the data fields each needs.
+DIAGRAM_FIELDS: dict[str, tuple[str, ...]] = {
+    "chain": ("words", "jewels"),
+    "necklace": ("words", "jewels"),
+    "chimera_card": ("face", "suit", "symbol", "good", "bad"),
+    "when_riddle": ("cards", "modifies", "when", "condition", "answer"),
+}
+
+#: Fixed words the diagrams print beside their data.
+CARD_GOOD = "Good answers"
+CARD_BAD = "Not allowed"
+RIDDLE_ASK = "What am I?"
+
+
+def card_sum(face: str, suit: str) -> str:
+    """The worked line under a Chimera card: letters, the fewest a word needs (half, rounded up), the cost."""
+    n = len(face) + len(suit)
+    return f"{n} letters · a word needs at least {-(-n // 2)} · a miss costs {n} life points"
+
+
+_MARKUP = re.compile(r"\*\*(.+?)\*\*|`(.+?)`")
+
+
+def plain(text: str) -> str:
+    """The printed text with parlour's light markup (**bold**, `command`) removed."""
+    return _MARKUP.sub(lambda m: m.group(1) or m.group(2), text)
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A heading: level 1 opens a part of the rules, level 2 a smaller step inside it."""
+
+    text: str
+    level: int = 1
+
+
+@dataclass(frozen=True)
+class Para:
+    """A paragraph; `note` paragraphs are set smaller (asides, parlour's own readings)."""
+
+    text: str
+    note: bool = False
+
+
+@dataclass(frozen=True)
+class Bullets:
+    """A list of points, numbered when the order matters."""
+
+    items: tuple[str, ...]
+    numbered: bool = False
+
+
+@dataclass(frozen=True)
+class Table:
+    """A small table; the first row is the header."""
+
+    rows: tuple[tuple[str, ...], ...]
+    caption: str = ""
+
+
+@dataclass(frozen=True)
+class Diagram:
+    """A worked example drawn as a picture; `data` holds every word it prints."""
+
+    kind: str
+    caption: str
+    data: dict[str, Any] = field(default_factory=dict, hash=False, compare=True)
+
+    def printed(self) -> list[str]:
+        """Every string the drawing prints (the drawing may print nothing else but numbers)."""
+        d = self.data
+        out: list[str] = [self.caption]
+        if self.kind in ("chain", "necklace"):
+            out += [w.upper() for w in d["words"]]
+        elif self.kind == "chimera_card":
+            out += [f"{d['face'].upper()} + {d['suit'].upper()}", card_sum(d["face"], d["suit"])]
+            out += [CARD_GOOD, " ".join(w.upper() for w in d["good"]), CARD_BAD]
+            out += [f"{w.upper()}: {why}" for w, why in d["bad"]]
+        elif self.kind == "when_riddle":
+            out += list(d["cards"]) + [d["when"], d["condition"], RIDDLE_ASK]
+        return out
+
+
+Block = Heading | Para | Bullets | Table | Diagram
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One game's "How to play" section: what is printed, in order."""
+
+    game: str
+    title: str
+    facts: str  # players, time, what you need in one line
+    blocks: tuple[Block, ...]
+    source: str
+
+    def text(self) -> str:
+        """All printed words, markup removed, one block a line (for tests and search)."""
+        lines = [f"{self.title}: how to play", self.facts]
+        for b in self.blocks:
+            if isinstance(b, Heading | Para):
+                lines.append(b.text)
+            elif isinstance(b, Bullets):
+                lines += list(b.items)
+            elif isinstance(b, Table):
+                lines += [" ".join(r) for r in b.rows] + ([b.caption] if b.caption else [])
+            else:
+                lines += b.printed()
+        return "\n".join(plain(x) for x in lines)
+
+    def headings(self) -> list[str]:
+        return [b.text for b in self.blocks if isinstance(b, Heading) and b.level == 1]
+
+    def to_json(self) -> dict[str, Any]:
+        blocks: list[dict[str, Any]] = []
+        for b in self.blocks:
+            if isinstance(b, Heading):
+                blocks.append({"kind": "heading", "level": b.level, "text": plain(b.text)})
+            elif isinstance(b, Para):
+                blocks.append({"kind": "note" if b.note else "para", "text": plain(b.text)})
+            elif isinstance(b, Bullets):
+                blocks.append(
+                    {"kind": "numbered" if b.numbered else "bullets", "items": [plain(i) for i in b.items]}
+                )
+            elif isinstance(b, Table):
+                blocks.append(
+                    {
+                        "kind": "table",
+                        "rows": [[plain(c) for c in r] for r in b.rows],
+                        "caption": plain(b.caption),
+                    }
+                )
+            else:
+                blocks.append({"kind": "diagram", "diagram": b.kind, "caption": plain(b.caption), **b.data})
+        return {
+            "game": self.game,
+            "title": self.title,
+            "facts": self.facts,
+            "source": self.source,
+            "blocks": blocks,
+        }
+
+
+def read_template(name: str) -> tuple[str, str]:
+    """(text, where) of a template through parlour's one templates loader (honours --templates DIR)."""
+    return templates.read_text(name)
+
+
+def _strs(value: object, where: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not value or not all(isinstance(v, str) and v.strip() for v in value):
+        raise ParlourError(f"{where}: expected a non-empty list of non-empty strings")
+    return tuple(v.strip() for v in value)
+
+
+def _text(raw: dict[str, Any], key: str, where: str) -> str:
+    value = raw.get(key)
+    if not isinstance(value, str) or not value.strip():
+        raise ParlourError(f"{where}: '{key}' must be non-empty text")
+    return " ".join(value.split())
+
+
+def _block(raw: dict[str, Any], where: str) -> Block:
+    kind = raw.get("kind")
+    if kind in ("heading", "subheading"):
+        return Heading(_text(raw, "text", where), 1 if kind == "heading" else 2)
+    if kind in ("para", "note"):
+        return Para(_text(raw, "text", where), note=kind == "note")
+    if kind in ("bullets", "numbered"):
+        items = tuple(" ".join(i.split()) for i in _strs(raw.get("items"), f"{where}: items"))
+        return Bullets(items, numbered=kind == "numbered")
+    if kind == "table":
+        rows = raw.get("rows")
+        if not isinstance(rows, list) or len(rows) < 2:
+            raise ParlourError(f"{where}: a table needs a header row and at least one more row")
+        if not all(isinstance(r, list) and all(isinstance(c, str) for c in r) for r in rows):
+            raise ParlourError(f"{where}: every table row must be a list of strings")
+        cells = tuple(tuple(" ".join(c.split()) for c in r) for r in rows)
+        if len({len(r) for r in cells}) != 1:
+            raise ParlourError(f"{where}: every row of a table needs the same number of cells")
+        return Table(cells, str(raw.get("caption", "")).strip())
+    if kind == "diagram":
+        name = raw.get("diagram")
+        if name not in DIAGRAM_FIELDS:
+            raise ParlourError(f"{where}: unknown diagram {name!r}: use one of {', '.join(DIAGRAM_FIELDS)}")
+        missing = [f for f in DIAGRAM_FIELDS[name] if f not in raw]
+        if missing:
+            raise ParlourError(f"{where}: diagram {name} needs {', '.join(missing)}")
+        data = {f: raw[f] for f in DIAGRAM_FIELDS[name]}
+        return Diagram(name, _text(raw, "caption", where), data)
+    raise ParlourError(
+        f"{where}: unknown kind {kind!r}: use heading, subheading, para, note, bullets, numbered, table or diagram"
+    )
+
+
+def load_rules(game: str) -> Rules:
+    """The "How to play" section of one game (one of GAMES), from templates/rules/<game>.toml."""
+    if game not in GAMES:
+        raise ParlourError(f"unknown game {game!r}: use one of {', '.join(GAMES)}")
+    text, where = read_template(f"rules/{game}.toml")
+    raw = templates.parse_toml(text, where)
+    blocks = raw.get("block")
+    if not isinstance(blocks, list) or not blocks:
+        raise ParlourError(f"{where}: no [[block]] entries")
+    return Rules(
+        game=game,
+        title=_text(raw, "title", where),
+        facts=_text(raw, "facts", where),
+        blocks=tuple(_block(b, f"{where}: block {i + 1}") for i, b in enumerate(blocks)),
+        source=where,
+    )
+
+
+def load_all() -> list[Rules]:
+    """All five games' rules, in pack order."""
+    return [load_rules(g) for g in GAMES]

@@ -1,0 +1,395 @@
+"""Flowing text pages: platypus flowables (paragraphs, lists, tables, drawings) poured into columns and cut into Pages."""
+
+from __future__ import annotations
+
+import functools
+import io
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from xml.sax.saxutils import escape
+
+from reportlab.lib.colors import Color
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import registerFontFamily
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, ListFlowable, ListItem, Paragraph, Table, TableStyle
+
+from generator.errors import ParlourError
+from generator.press.document import Page, PageInfo
+from generator.press.fonts import FALLBACK, register_fonts, runs
+from generator.press.paper import MARGIN, Paper, mm
+from generator.press.style import Style
+
+__all__ = [
+    "GUTTER",
+    "FlowStyles",
+    "flow_styles",
+    "markup",
+    "paragraph",
+    "bullets",
+    "table",
+    "column_width",
+    "flow_pages",
+    "FlowError",
+    "Keep",
+    "Layout",
+    "layout",
+]
+
+GUTTER = 6 * mm  # between columns
+TOP = MARGIN  # the body starts this far below the top edge
+BOTTOM = MARGIN + 2 * mm  # and stops this far above the bottom edge (the footer sits at 7 mm)
+
+
+class FlowError(ParlourError):
+    """Something that cannot fit an empty column (a drawing or a table row too tall)."""
+
+
+_MARK = re.compile(r"\*\*(.+?)\*\*|`(.+?)`")
+
+
+def _families() -> None:
+    """Tell platypus which faces make <b> of each family (no italics are shipped)."""
+    register_fonts()
+    registerFontFamily("Serif", normal="Serif", bold="Serif-Bold", italic="Serif", boldItalic="Serif-Bold")
+    registerFontFamily("Sans", normal="Sans", bold="Sans-Bold", italic="Sans", boldItalic="Sans-Bold")
+    registerFontFamily("Cond", normal="Cond", bold="Cond-Bold", italic="Cond", boldItalic="Cond-Bold")
+
+
+def _fallback(text: str, face: str) -> str:
+    """Escape `text` for a Paragraph and wrap characters `face` lacks in the fallback face."""
+    out = []
+    for f, chunk in runs(text, face):
+        out.append(escape(chunk) if f == face else f'<font name="{FALLBACK}">{escape(chunk)}</font>')
+    return "".join(out)
+
+
+def markup(text: str, face: str = "Serif") -> str:
+    """parlour's light markup as Paragraph markup: **bold**, `command` in the condensed face; glyph fallback."""
+    out: list[str] = []
+    pos = 0
+    for m in _MARK.finditer(text):
+        out.append(_fallback(text[pos : m.start()], face))
+        if m.group(1) is not None:
+            out.append(f"<b>{_fallback(m.group(1), face)}</b>")
+        else:
+            out.append(f'<font name="Cond">{_fallback(m.group(2), "Cond")}</font>')
+        pos = m.end()
+    out.append(_fallback(text[pos:], face))
+    return "".join(out)
+
+
+@dataclass(frozen=True)
+class FlowStyles:
+    """The paragraph styles of a flowing page, all derived from one Style's colours."""
+
+    title: ParagraphStyle
+    facts: ParagraphStyle
+    h1: ParagraphStyle
+    h2: ParagraphStyle
+    body: ParagraphStyle
+    note: ParagraphStyle
+    item: ParagraphStyle
+    cell: ParagraphStyle
+    head_cell: ParagraphStyle
+    caption: ParagraphStyle
+    style: Style
+
+
+def _rgb(c: tuple[float, float, float]) -> Color:
+    return Color(*c)
+
+
+def flow_styles(style: Style, size: float = 9.0) -> FlowStyles:
+    """Body `size` in points; headings, notes and captions scale from it."""
+    _families()
+    ink, accent, muted = _rgb(style.ink), _rgb(style.accent), _rgb(style.muted)
+    body = ParagraphStyle(
+        "body", fontName="Serif", fontSize=size, leading=size * 1.28, textColor=ink, spaceAfter=size * 0.45
+    )
+    return FlowStyles(
+        title=ParagraphStyle(
+            "title", fontName="Serif-Bold", fontSize=22, leading=26, textColor=accent, spaceAfter=2
+        ),
+        facts=ParagraphStyle(
+            "facts", fontName="Sans", fontSize=8.5, leading=11, textColor=muted, spaceAfter=4
+        ),
+        h1=ParagraphStyle(
+            "h1",
+            fontName="Sans-Bold",
+            fontSize=size + 2.5,
+            leading=(size + 2.5) * 1.2,
+            textColor=accent,
+            spaceBefore=size * 0.9,
+            spaceAfter=size * 0.35,
+            keepWithNext=1,
+        ),
+        h2=ParagraphStyle(
+            "h2",
+            fontName="Sans-Bold",
+            fontSize=size + 0.5,
+            leading=(size + 0.5) * 1.25,
+            textColor=ink,
+            spaceBefore=size * 0.5,
+            spaceAfter=size * 0.25,
+            keepWithNext=1,
+        ),
+        body=body,
+        note=ParagraphStyle(
+            "note", parent=body, fontSize=size - 1, leading=(size - 1) * 1.28, textColor=muted
+        ),
+        item=ParagraphStyle("item", parent=body, spaceAfter=size * 0.2),
+        cell=ParagraphStyle("cell", parent=body, fontSize=size - 1, leading=(size - 1) * 1.2, spaceAfter=0),
+        head_cell=ParagraphStyle(
+            "head_cell",
+            parent=body,
+            fontName="Sans-Bold",
+            fontSize=size - 1,
+            leading=(size - 1) * 1.2,
+            spaceAfter=0,
+        ),
+        caption=ParagraphStyle(
+            "caption",
+            parent=body,
+            fontName="Sans",
+            fontSize=size - 1.5,
+            leading=(size - 1.5) * 1.3,
+            textColor=muted,
+        ),
+        style=style,
+    )
+
+
+def paragraph(text: str, st: ParagraphStyle) -> Paragraph:
+    """A Paragraph from parlour markup, in the style's face with glyph fallback."""
+    return Paragraph(markup(text, st.fontName.replace("-Bold", "")), st)
+
+
+def bullets(items: Sequence[str], fs: FlowStyles, numbered: bool = False) -> ListFlowable:
+    """A bulleted (or numbered) list that may break between its items."""
+    body = fs.item
+    return ListFlowable(
+        [ListItem(paragraph(i, body)) for i in items],
+        bulletType="1" if numbered else "bullet",
+        start=None if numbered else "•",
+        bulletFontName="Sans-Bold" if numbered else "Sans",
+        bulletFontSize=body.fontSize - (0 if numbered else 1),
+        bulletColor=_rgb(fs.style.accent),
+        leftIndent=body.fontSize * 1.5,
+        bulletDedent="auto",
+        spaceAfter=body.spaceAfter + body.fontSize * 0.3,
+    )
+
+
+def table(rows: Sequence[Sequence[str]], fs: FlowStyles, width: float, caption: str = "") -> list[Flowable]:
+    """A ruled table whose first row is a header; columns share `width` by the length of their text."""
+    n = len(rows[0])
+    # a column's share follows its longest cell (capped), but never drops below its longest word
+    weight = [
+        max(
+            min(max(len(r[i]) for r in rows), 60),
+            1.6 * max(len(w) for r in rows for w in r[i].split() or [""]),
+        )
+        + 3
+        for i in range(n)
+    ]
+    widths = [width * x / sum(weight) for x in weight]
+    data = [
+        [paragraph(cell, fs.head_cell if k == 0 else fs.cell) for cell in row] for k, row in enumerate(rows)
+    ]
+    t = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
+    s = fs.style
+    cmds = [
+        ("LINEBELOW", (0, 0), (-1, 0), 0.8, _rgb(s.accent)),
+        ("LINEBELOW", (0, 1), (-1, -1), 0.3, _rgb(s.rule)),
+        ("FONTNAME", (0, 0), (-1, -1), "Serif"),  # the cells' own default would pull in Helvetica
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 2.5),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 2.5),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.8),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2.2),
+    ]
+    if s.tint is not None:
+        cmds.append(("BACKGROUND", (0, 0), (-1, 0), _rgb(s.tint)))
+    t.setStyle(TableStyle(cmds))
+    t.spaceBefore = 2
+    t.spaceAfter = 3 if caption else fs.body.spaceAfter + 2
+    out: list[Flowable] = [t]
+    if caption:
+        out.append(paragraph(caption, fs.caption))
+    return out
+
+
+class Keep(Flowable):
+    """Flowables that stay together in one column (a drawing and its caption); never split."""
+
+    def __init__(self, parts: Sequence[Flowable]) -> None:
+        super().__init__()
+        self.parts = list(parts)
+
+    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+        self._sizes = []
+        total = 0.0
+        for i, f in enumerate(self.parts):
+            w, h = f.wrapOn(self.canv, aw, ah)
+            gap = f.getSpaceBefore() if i else 0.0
+            self._sizes.append((w, h, gap))
+            total += gap + h + (f.getSpaceAfter() if i < len(self.parts) - 1 else 0.0)
+        self.width, self.height = aw, total
+        return aw, total
+
+    def getSpaceAfter(self) -> float:
+        return self.parts[-1].getSpaceAfter() if self.parts else 0.0
+
+    def draw(self) -> None:
+        y = self.height
+        for i, (f, (_, h, gap)) in enumerate(zip(self.parts, self._sizes, strict=True)):
+            y -= gap + h
+            f.drawOn(self.canv, 0, y)
+            if i < len(self.parts) - 1:
+                y -= f.getSpaceAfter()
+
+
+def column_width(paper: Paper, columns: int = 2) -> float:
+    """The width of one column of a flowing page on `paper`."""
+    return (paper.width - 2 * MARGIN - (columns - 1) * GUTTER) / columns
+
+
+@functools.cache
+def _measure() -> Canvas:
+    """A canvas that is never saved: some flowables (lists) need one to measure themselves."""
+    return Canvas(io.BytesIO(), invariant=1)
+
+
+Placed = tuple[Flowable, float, float, float, float]  # a wrapped flowable: x, y (bottom left), width, height
+
+
+def _fill(
+    queue: list[Flowable], x: float, top: float, width: float, height: float, what: str
+) -> list[Placed]:
+    """Pour flowables from the front of `queue` into one column box; returns what was placed."""
+    canv = _measure()
+    placed: list[Placed] = []
+    used = 0.0
+    while queue:
+        f = queue[0]
+        before = f.getSpaceBefore() if placed else 0.0
+        room = height - used - before
+        w, h = f.wrapOn(canv, width, room)
+        fits = h <= room + 1e-6
+        if fits and f.getKeepWithNext() and len(queue) > 1 and placed:
+            # a heading must not end a column: keep room for a first line or two of what follows
+            nxt = queue[1]
+            _, nh = nxt.wrapOn(canv, width, height)
+            need = min(nh, 3 * 12.0) + nxt.getSpaceBefore()
+            fits = h + f.getSpaceAfter() + need <= room + 1e-6
+            if not fits:
+                break
+        if fits:
+            queue.pop(0)
+            used += before
+            placed.append((f, x, top - used - h, w, h))
+            used += h + f.getSpaceAfter()
+            continue
+        parts = f.splitOn(canv, width, room) if room > 0 else []
+        if len(parts) > 1:
+            first = parts[0]
+            w1, h1 = first.wrapOn(canv, width, room)
+            if h1 <= room + 1e-6:
+                queue[0:1] = parts[1:]
+                used += before
+                placed.append((first, x, top - used - h1, w1, h1))
+                used += h1 + first.getSpaceAfter()
+                continue
+        if not placed:
+            raise FlowError(
+                f"{what}: a block {h:.0f} pt tall cannot fit a column {height:.0f} pt tall; shorten it or split it"
+            )
+        break
+    return placed
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where every flowable landed: per page, (flowable, x, y, width, height), y its bottom edge."""
+
+    pages: list[list[Placed]]
+    head_height: float  # of the heading band on the first page (0 without one)
+
+
+def layout(
+    head: Sequence[Flowable],
+    body: Sequence[Flowable],
+    paper: Paper,
+    columns: int = 2,
+    continued: bool = False,
+    what: str = "page",
+) -> Layout:
+    """Lay `head` across the top of the first page and pour `body` into columns over as many pages
+    as it needs (`continued` leaves room for a line at the top of later pages)."""
+    _families()
+    width = paper.width - 2 * MARGIN
+    col_w = column_width(paper, columns)
+    top = paper.height - TOP
+    queue_head = list(head)
+    head_placed = _fill(queue_head, MARGIN, top, width, top - BOTTOM, what)
+    if queue_head:
+        raise FlowError(f"{what}: the heading does not fit on one page")
+    head_h = 0.0
+    if head_placed:
+        f, _, y, _, _ = head_placed[-1]
+        head_h = top - y + f.getSpaceAfter()
+    queue = list(body)
+    pages: list[list[Placed]] = []
+    first = True
+    while queue or first:
+        page_top = top - head_h - 3 * mm if first else top - (5 * mm if continued else 0)
+        placed: list[Placed] = list(head_placed) if first else []
+        for col in range(columns):
+            x = MARGIN + col * (col_w + GUTTER)
+            placed += _fill(queue, x, page_top, col_w, page_top - BOTTOM, what)
+            if not queue:
+                break
+        pages.append(placed)
+        first = False
+        if len(pages) > 50:
+            raise FlowError(f"{what}: more than 50 pages; is something too tall?")
+    return Layout(pages, head_h)
+
+
+def flow_pages(
+    head: Sequence[Flowable],
+    body: Sequence[Flowable],
+    paper: Paper,
+    label: str,
+    columns: int = 2,
+    bookmark: str | None = None,
+    continued: str | None = None,
+) -> list[Page]:
+    """The laid-out flowables as Pages: each with `label` in its footer, the first with `bookmark`
+    and a rule under the heading band, later ones with a small `continued` line at the top."""
+    lay = layout(head, body, paper, columns, bool(continued), label)
+    top = paper.height - TOP
+
+    def drawer(items: list[Placed], n: int):
+        def draw(c: Canvas, info: PageInfo) -> None:
+            s = info.style
+            if n > 0 and continued:
+                c.setFont("Sans", 7.5)
+                c.setFillColorRGB(*s.muted)
+                c.drawString(MARGIN, top + 1 * mm, continued)
+            if n == 0 and lay.head_height:
+                c.setStrokeColorRGB(*s.accent)
+                c.setLineWidth(0.8)
+                y = top - lay.head_height - 1.5 * mm
+                c.line(MARGIN, y, paper.width - MARGIN, y)
+            for f, x, y, _, _ in items:
+                f.drawOn(c, x, y)
+
+        return draw
+
+    return [
+        Page(drawer(items, n), label, bookmark=bookmark if n == 0 else None)
+        for n, items in enumerate(lay.pages)
+    ]

@@ -1,0 +1,80 @@
+"""press.flow: markup with glyph fallback, columns that break across pages, nothing outside the page's text area."""
+
+from __future__ import annotations
+
+import pytest
+from pypdf import PdfReader
+from reportlab.graphics.shapes import Drawing
+
+from generator.press import flow
+from generator.press.document import Document
+from generator.press.fonts import has_glyph
+from generator.press.paper import MARGIN, get_paper
+from generator.press.style import DEFAULT
+
+
+def test_markup_bolds_escapes_and_falls_back_for_missing_glyphs():
+    assert not has_glyph("Serif", "☑")
+    out = flow.markup("**Take** a ☑ & <go>", "Serif")
+    assert out.startswith("<b>Take</b>")
+    assert '<font name="Sans">☑</font>' in out
+    assert "&amp; &lt;go&gt;" in out
+    assert flow.markup("`parlour rules`", "Serif") == '<font name="Cond">parlour rules</font>'
+    assert "<font" not in flow.markup("♠ ☑", "Sans")  # Sans has them itself
+
+
+@pytest.mark.parametrize("paper_name", ["letter", "a4"])
+def test_long_text_flows_over_pages_and_stays_inside_the_margins(paper_name, tmp_path):
+    paper = get_paper(paper_name)
+    fs = flow.flow_styles(DEFAULT)
+    body = [flow.paragraph(f"Paragraph {i}: " + "words to fill the column " * 12, fs.body) for i in range(60)]
+    body.insert(10, flow.bullets([f"point {k} " * 8 for k in range(30)], fs))
+    head = [flow.paragraph("Title", fs.title)]
+    pages = flow.flow_pages(head, body, paper, "test", bookmark="B")
+    assert len(pages) >= 3
+    assert pages[0].bookmark == "B" and all(p.bookmark is None for p in pages[1:])
+    assert all(p.label == "test" for p in pages)
+    col = flow.column_width(paper)
+    lay = flow.layout(head, body, paper, continued=True)
+    assert len(lay.pages) == len(pages)
+    for items in lay.pages:
+        for _f, x, y, w, h in items:
+            assert x >= MARGIN - 0.01 and x + min(w, col) <= paper.width - MARGIN + 0.01
+            assert y >= flow.BOTTOM - 0.01 and y + h <= paper.height - flow.TOP + 0.01
+    # read back from the PDF: every paragraph and every point printed once, in order
+    doc = Document(paper, "flow test")
+    doc.add("Flow", pages)
+    doc.save(tmp_path / "flow.pdf")
+    text = " ".join(pg.extract_text() for pg in PdfReader(str(tmp_path / "flow.pdf")).pages)
+    text = " ".join(text.split())
+    for label, n in (("Paragraph", 60), ("point", 30)):
+        starts = [text.find(f"{label} {i}{':' if label == 'Paragraph' else ' '}") for i in range(n)]
+        assert all(s >= 0 for s in starts), [i for i, s in enumerate(starts) if s < 0]
+        assert starts == sorted(starts)
+    assert all(text.count(f"Paragraph {i}:") == 1 for i in range(60))
+
+
+def test_a_block_taller_than_a_column_is_a_clear_error():
+    paper = get_paper("letter")
+    with pytest.raises(flow.FlowError, match="cannot fit a column"):
+        flow.flow_pages([], [Drawing(100, 2000)], paper, "tall")
+
+
+def test_keep_holds_a_drawing_and_its_caption_in_one_column():
+    paper = get_paper("letter")
+    fs = flow.flow_styles(DEFAULT)
+    filler = [flow.paragraph("fill " * 60, fs.body) for _ in range(7)]
+    kept = flow.Keep([Drawing(100, 150), flow.paragraph("caption under it", fs.caption)])
+    lay = flow.layout([], [*filler, kept], paper)
+    where = [(n, x) for n, items in enumerate(lay.pages) for f, x, *_ in items if f is kept]
+    assert len(where) == 1  # placed whole, never split
+
+
+def test_table_columns_are_never_narrower_than_their_longest_word():
+    fs = flow.flow_styles(DEFAULT)
+    (t, cap) = flow.table(
+        [["Event", "When", "What"], ["Backspace", "at once", "a long description " * 5]], fs, 250, "c"
+    )
+    widths = t._argW
+    assert abs(sum(widths) - 250) < 0.01
+    assert widths[1] > 1.6 * 4 * fs.cell.fontSize * 0.5
