@@ -446,7 +446,8 @@ def test_round_game_scorepad(players):
     assert pad.decision_marks == expected[players]
     assert min(pad.decision_marks) == 2 and pad.abandon_marks == (4, 2)
     notes = " ".join(pad.notes)
-    assert ", ".join(map(str, expected[players])) in notes and "Correct chains only" in notes
+    places = ", ".join(f"{r} {m}" for r, m in zip(D.ROMAN, expected[players], strict=False))
+    assert places in notes and "Correct chains only" in notes and "moves no one up" in notes
     assert json.loads(json.dumps(pad.to_json()))["players"] == players
 
 
