@@ -16,7 +16,7 @@ from generator.lazy import lazy_module
 from generator.press.cards import deck_pages
 from generator.press.document import Document, Page, atomic_write, check_output_path
 from generator.templates import templates_option
-from generator.words.pattern import MIN_WORD, can_grow, complete
+from generator.words.pattern import LIST_NAMES, MIN_WORD, can_grow, complete
 
 draw = lazy_module("generator.games.fighting_words_draw")  # drawing loads only when something prints
 
@@ -135,8 +135,10 @@ def check(ctx: click.Context, letters: str, is_complete: bool) -> None:
     \b
     A word of 4 or more letters can still be made if letters are added before, after
     or between these ones, keeping their order: TRN can (TuRN, reTuRN...), QZX cannot.
-    Prints yes or no and a few common words that fit. The dictionary is parlour's
-    lexicon, the list 'parlour words export' prints.
+    The rules' authority is a large dictionary, so the check uses the broadest list
+    parlour has ('parlour words export --tier broad') and says which list answered:
+    the examples come from the narrowest list that has any (common words, then the
+    standard list, then the broad list).
 
     \b
     With --complete: is LETTERS a finished word, and how many points it scores
@@ -148,6 +150,7 @@ def check(ctx: click.Context, letters: str, is_complete: bool) -> None:
     \b
     Example:
       parlour fighting-words check TRN
+      parlour fighting-words check QOPH          # yes: from the broad list
       parlour fighting-words check --complete famished
     """
     if is_complete:
@@ -156,9 +159,9 @@ def check(ctx: click.Context, letters: str, is_complete: bool) -> None:
         if not done.complete:
             grow = can_grow(done.word)
             if grow.can_grow:
-                line += f" It can still grow, e.g. {_upper(grow.examples)}."
+                line += f" It can still grow, e.g. {_upper(grow.examples)} (from {LIST_NAMES[grow.tier or 'broad']})."
             else:
-                line += f" No word of {MIN_WORD}+ letters holds these letters in this order."
+                line += f" No word of {MIN_WORD}+ letters in parlour's broad list holds these letters in this order."
         click.echo(line)
         if not done.complete:
             ctx.exit(1)
@@ -166,9 +169,15 @@ def check(ctx: click.Context, letters: str, is_complete: bool) -> None:
     grow = can_grow(letters)
     shown = grow.letters.upper()
     if grow.can_grow:
-        click.echo(f"{shown}: yes, it can still grow into a word, e.g. {_upper(grow.examples)}")
+        click.echo(
+            f"{shown}: yes, it can still grow into a word, e.g. {_upper(grow.examples)} "
+            f"(from {LIST_NAMES[grow.tier or 'broad']})"
+        )
         return
-    click.echo(f"{shown}: no, no word of {MIN_WORD}+ letters holds {'-'.join(shown)} in this order")
+    click.echo(
+        f"{shown}: no, no word of {MIN_WORD}+ letters in parlour's broad list holds "
+        f"{'-'.join(shown)} in this order"
+    )
     ctx.exit(1)
 
 

@@ -1,13 +1,26 @@
-"""Can these letters still become a word? Subsequence search over the lexicon (Fighting Words)."""
+"""Can these letters still become a word? Subsequence search over the lexicon (Fighting Words).
+
+The referee's questions are answered from the broadest list parlour has (the rules' authority is
+a large dictionary), and each answer says which list answered: the narrowest tier holding a
+fitting word. The index over the packaged lexicon is built once and kept in parlour's cache
+directory, keyed by the lexicon's content, so a `fighting-words check` costs little more than
+start-up; a query reads only the few bitsets its letters need.
+"""
 
 from __future__ import annotations
 
+import bisect
+import hashlib
+import marshal
+import mmap
 import re
+from array import array
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import chain, combinations
-from typing import TYPE_CHECKING, Protocol
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from generator.words.lexicon import Lexicon
@@ -15,6 +28,8 @@ if TYPE_CHECKING:
 __all__ = [
     "MIN_WORD",
     "DEFAULT_TIER",
+    "CHECK_TIER",
+    "LIST_NAMES",
     "Growth",
     "Completion",
     "SubsequenceIndex",
@@ -27,6 +42,14 @@ __all__ = [
 
 MIN_WORD = 4  # a word scores from four letters
 DEFAULT_TIER = "standard"  # the default lexicon, the one `parlour words export` prints
+CHECK_TIER = "broad"  # what the referee checks against: the broadest list
+TIERS = ("common", "standard", "broad")  # narrowest first, as in the lexicon
+#: How an answer names the list that answered.
+LIST_NAMES = {
+    "common": "parlour's common words",
+    "standard": "parlour's standard list",
+    "broad": "parlour's broad list only",
+}
 EXAMPLES = 3
 
 _LETTERS = re.compile(r"[a-z]+")
@@ -58,6 +81,8 @@ class Growth:
     letters: str
     can_grow: bool
     examples: list[str] = field(default_factory=list)
+    tier: str | None = None  # the narrowest list holding a fitting word (None: no word fits)
+    searched: str = CHECK_TIER  # the broadest list searched
 
 
 @dataclass(frozen=True)
@@ -68,6 +93,7 @@ class Completion:
     complete: bool
     points: int
     reason: str
+    tier: str | None = None  # the word's narrowest list, when it is in one
 
 
 _ABC = "abcdefghijklmnopqrstuvwxyz"
@@ -98,10 +124,21 @@ class SubsequenceIndex:
     per-position letter masks, so the build does no Python work per (word, pair).
     """
 
-    def __init__(self, words: Iterable[str], zipf: Callable[[str], float]) -> None:
+    def __init__(
+        self,
+        words: Iterable[str],
+        zipf: Callable[[str], float],
+        tier: Callable[[str], str | None] | None = None,
+    ) -> None:
         ranked = sorted(set(words), key=lambda w: (-zipf(w), w))
-        self.words: list[str] = ranked
+        self.words: Sequence[str] = ranked
         n = len(ranked)
+        # rank of each word's narrowest tier (0 common, 1 standard, 2 broad); all 2 when unknown
+        self._tiers = bytes(TIERS.index(tier(w) or "broad") if tier else 2 for w in ranked)
+        self._where: dict[str, int] | None = None
+        self._file: mmap.mmap | None = None
+        self._slots: dict[str, int] = {}
+        self._nbytes = (n + 7) // 8
         width = max((len(w) for w in ranked), default=0)
         grid = "".join(w.ljust(width) for w in ranked).encode("ascii")
         # at[c][p]: words with letter c at position p (bit i = word i).
@@ -140,13 +177,102 @@ class SubsequenceIndex:
         self._singles = singles
         self._pairs = pairs
         self._repeats = repeats
+        self._tier_masks = self._masks_from_tiers()
+
+    def _masks_from_tiers(self) -> list[int]:
+        """masks[r]: the words whose narrowest tier has rank <= r."""
+        out = []
+        for r in range(len(TIERS)):
+            flags = bytes(49 if t <= r else 48 for t in reversed(self._tiers))  # "1"/"0", word 0 lowest
+            out.append(int(flags, 2) if flags else 0)
+        return out
 
     @classmethod
     def from_lexicon(
         cls, lexicon: _LexiconLike, tier: str = DEFAULT_TIER, min_len: int = MIN_WORD
     ) -> SubsequenceIndex:
         """Index the lexicon's words of `tier` (or narrower) with at least `min_len` letters."""
-        return cls((w for w in lexicon.words(tier=tier) if len(w) >= min_len), lexicon.zipf)
+        words = [w for w in lexicon.words(tier=tier) if len(w) >= min_len]
+        return cls(words, lexicon.zipf, getattr(lexicon, "tier", None))
+
+    # --- saving and loading (the cache file) -------------------------------------------------
+
+    def to_bytes(self) -> bytes:
+        """The index as one blob: a marshalled header, then every bitset at a fixed size."""
+        keys = [*self._singles, *self._pairs, *(f"{c}*{k}" for c, k in self._repeats)]
+        sets = [*self._singles.values(), *self._pairs.values(), *self._repeats.values()]
+        blob = "\n" + "\n".join(self.words) + "\n"
+        starts = array("I")
+        at = 1
+        for w in self.words:
+            starts.append(at)
+            at += len(w) + 1
+        header = marshal.dumps(
+            {
+                "version": _FORMAT,
+                "n": len(self.words),
+                "keys": keys,
+                "words": blob,
+                "starts": starts.tobytes(),
+                "tiers": self._tiers,
+                "masks": [m.to_bytes(self._nbytes, "little") for m in self._tier_masks],
+            }
+        )
+        body = b"".join(b.to_bytes(self._nbytes, "little") for b in sets)
+        return _MAGIC + len(header).to_bytes(8, "little") + header + body
+
+    @classmethod
+    def from_file(cls, path: str) -> SubsequenceIndex:
+        """Open a saved index; bitsets are read from the file only when a query needs them."""
+        with open(path, "rb") as fh:
+            mm = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+        if mm[: len(_MAGIC)] != _MAGIC:
+            raise ValueError(f"{path}: not a parlour index")
+        size = int.from_bytes(mm[len(_MAGIC) : len(_MAGIC) + 8], "little")
+        start = len(_MAGIC) + 8
+        head = marshal.loads(mm[start : start + size])
+        if head.get("version") != _FORMAT:
+            raise ValueError(f"{path}: index format {head.get('version')}, expected {_FORMAT}")
+        self = cls.__new__(cls)
+        n = head["n"]
+        self._nbytes = (n + 7) // 8
+        if len(mm) != start + size + len(head["keys"]) * self._nbytes:
+            raise ValueError(f"{path}: truncated")
+        starts = array("I")
+        starts.frombytes(head["starts"])
+        self.words = _WordList(head["words"], starts)
+        self._tiers = head["tiers"]
+        self._tier_masks = [int.from_bytes(m, "little") for m in head["masks"]]
+        self._all = (1 << n) - 1
+        self._file = mm
+        self._base = start + size
+        self._slots = {k: i for i, k in enumerate(head["keys"])}
+        self._singles, self._pairs, self._repeats = {}, {}, {}
+        self._where = None
+        return self
+
+    def _bitset(self, table: dict, key: Any, name: str) -> int:
+        """One bitset: from memory, or read from the file the first time it is asked for."""
+        hit = table.get(key)
+        if hit is None and self._file is not None:
+            slot = self._slots.get(name)
+            if slot is not None:
+                at = self._base + slot * self._nbytes
+                hit = table[key] = int.from_bytes(self._file[at : at + self._nbytes], "little")
+        return hit or 0
+
+    def rank(self, word: str) -> int | None:
+        """The word's number in the index (its commonness rank), or None if it is not indexed."""
+        if isinstance(self.words, _WordList):
+            return self.words.index_of(word)
+        if self._where is None:
+            self._where = {w: i for i, w in enumerate(self.words)}
+        return self._where.get(word)
+
+    def tier_of(self, word: str) -> str | None:
+        """The narrowest tier of an indexed word, or None if it is not indexed."""
+        i = self.rank(word)
+        return None if i is None else TIERS[self._tiers[i]]
 
     def __len__(self) -> int:
         return len(self.words)
@@ -156,20 +282,44 @@ class SubsequenceIndex:
         bits = self._all
         for c, k in Counter(letters).items():
             if k == 1:
-                bits &= self._singles.get(c, 0)
+                bits &= self._bitset(self._singles, c, c)
             else:
-                bits &= self._repeats.get((c, min(k, _MAX_REPEAT)), 0)
+                kk = min(k, _MAX_REPEAT)
+                bits &= self._bitset(self._repeats, (c, kk), f"{c}*{kk}")
             if not bits:
                 return 0
-        for a, b in set(combinations(letters, 2)):
-            bits &= self._pairs.get(a + b, 0)
+        for a, b in sorted(set(combinations(letters, 2))):
+            bits &= self._bitset(self._pairs, a + b, a + b)
             if not bits:
                 return 0
         return bits
 
+    def find_narrowest(self, letters: str, limit: int = EXAMPLES) -> tuple[str | None, list[str]]:
+        """(tier, words): the narrowest tier holding a fitting word, and up to `limit` fitting
+        words taken from the narrowest tiers first (most common first within each);
+        (None, []) when no indexed word holds `letters`."""
+        bits = self.candidates(letters)
+        tier: str | None = None
+        found: list[str] = []
+        done = 0
+        for rank, mask in enumerate(self._tier_masks):
+            if not bits or len(found) >= max(1, limit):
+                break
+            more = self._verify(letters, bits & mask & ~done, max(1, limit) - len(found))
+            if more and tier is None:
+                tier = TIERS[rank]
+            found += more
+            done = mask
+        return tier, found[: max(0, limit)]
+
     def find(self, letters: str, limit: int = EXAMPLES) -> list[str]:
         """Up to `limit` words (most common first) that hold `letters` as a subsequence."""
-        bits = self.candidates(letters)
+        if limit <= 0:
+            return []
+        return self._verify(letters, self.candidates(letters), limit)
+
+    def _verify(self, letters: str, bits: int, limit: int) -> list[str]:
+        """The first `limit` candidates in `bits` that really hold `letters` in order."""
         if not bits or limit <= 0:
             return []
         words = self.words
@@ -191,6 +341,33 @@ class SubsequenceIndex:
 
 
 _LOW_MASK = (1 << _LOW_BITS) - 1
+_MAGIC = b"parlour-subseq\n"
+_FORMAT = 1  # bump when the file layout or the index's meaning changes
+
+
+class _WordList(Sequence[str]):
+    """The index's words in rank order, sliced out of one newline-joined string on demand."""
+
+    def __init__(self, blob: str, starts: array) -> None:
+        self._blob, self._starts = blob, starts
+
+    def __len__(self) -> int:
+        return len(self._starts)
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        at = self._starts[i]
+        return self._blob[at : self._blob.index("\n", at)]
+
+    def index_of(self, word: str) -> int | None:
+        at = self._blob.find("\n" + word + "\n")
+        if at < 0 or not word:
+            return None
+        i = bisect.bisect_left(self._starts, at + 1)
+        return i if i < len(self._starts) and self._starts[i] == at + 1 else None
 # byte tables: letter c -> "1", every other byte -> "0"
 _ONLY = {c: bytes(49 if i == ord(c) else 48 for i in range(256)) for c in _ABC}
 
@@ -198,14 +375,48 @@ _ONLY = {c: bytes(49 if i == ord(c) else 48 for i in range(256)) for c in _ABC}
 _INDEXES: dict[tuple[int, str], tuple[object, SubsequenceIndex]] = {}
 
 
-def default_index(lexicon: Lexicon | None = None, tier: str = DEFAULT_TIER) -> SubsequenceIndex:
-    """The index of 4+ letter words for a lexicon (the packaged one by default), built once."""
+def default_index(lexicon: Lexicon | None = None, tier: str = CHECK_TIER) -> SubsequenceIndex:
+    """The index of 4+ letter words of `tier` (or narrower) for a lexicon, built once per process.
+
+    For the packaged lexicon and the check tier it comes from parlour's cache directory (built
+    and saved there the first time, keyed by the lexicon data's content)."""
+    if lexicon is None and tier == CHECK_TIER:
+        hit = _INDEXES.get((0, tier))
+        if hit is None:
+            hit = _INDEXES[(0, tier)] = (None, _packaged_index())
+        return hit[1]
     lex = _lexicon(lexicon)
     key = (id(lex), tier)
-    hit = _INDEXES.get(key)
-    if hit is None or hit[0] is not lex:
-        hit = _INDEXES[key] = (lex, SubsequenceIndex.from_lexicon(lex, tier=tier))
-    return hit[1]
+    found = _INDEXES.get(key)
+    if found is None or found[0] is not lex:
+        found = _INDEXES[key] = (lex, SubsequenceIndex.from_lexicon(lex, tier=tier))
+    return found[1]
+
+
+def packaged_index_path() -> Path:
+    """Where the packaged lexicon's index is cached: named by a hash of the data it was built from."""
+    from importlib import resources
+
+    from generator.cache import cache_dir
+
+    data = resources.files("generator").joinpath("data")
+    h = hashlib.sha256(f"subseq-v{_FORMAT}-min{MIN_WORD}-{CHECK_TIER}".encode())
+    for name in ("lexicon.txt", "blocklist.txt"):
+        h.update(data.joinpath(name).read_bytes())
+    return cache_dir() / f"fighting-words-{h.hexdigest()[:20]}.idx"
+
+
+def _packaged_index() -> SubsequenceIndex:
+    path = packaged_index_path()
+    try:
+        return SubsequenceIndex.from_file(str(path))
+    except (OSError, ValueError, EOFError, KeyError, TypeError):
+        pass  # not built yet, or unreadable: build it (and try to keep it)
+    from generator.cache import write_atomic
+
+    index = SubsequenceIndex.from_lexicon(_lexicon(None), tier=CHECK_TIER)
+    write_atomic(path, index.to_bytes())
+    return index
 
 
 def _lexicon(lexicon: Lexicon | None) -> Lexicon:
@@ -225,22 +436,29 @@ def _clean(letters: str) -> str:
     return word
 
 
-def can_grow(letters: str, lexicon: Lexicon | None = None, examples: int = EXAMPLES) -> Growth:
-    """Can `letters`, in this order, still grow into a 4+ letter word of the default lexicon by
-    adding letters before, after or between them? Gives up to `examples` common words."""
+def can_grow(
+    letters: str, lexicon: Lexicon | None = None, examples: int = EXAMPLES, tier: str = CHECK_TIER
+) -> Growth:
+    """Can `letters`, in this order, still grow into a 4+ letter word of `tier` (the broadest list
+    by default) by adding letters before, after or between them? Gives up to `examples` words,
+    most common first, from the narrowest list that has any, and names that list."""
     word = _clean(letters)
-    found = default_index(lexicon).find(word, limit=max(1, examples))
-    return Growth(word, bool(found), found[:examples])
+    found_tier, found = default_index(lexicon, tier).find_narrowest(word, limit=max(1, examples))
+    return Growth(word, bool(found), found[:examples], found_tier, tier)
 
 
-def complete(word: str, lexicon: Lexicon | None = None) -> Completion:
-    """Is `word` a completed word (4+ letters, in the default lexicon) and how many points?"""
+def complete(word: str, lexicon: Lexicon | None = None, tier: str = CHECK_TIER) -> Completion:
+    """Is `word` a completed word (4+ letters, in `tier`, the broadest list by default) and how
+    many points? Says which list holds it."""
     w = _clean(word)
-    lex = _lexicon(lexicon)
     if len(w) < MIN_WORD:
         return Completion(w, False, 0, f"{w.upper()} is too short: words score from 4 letters.")
-    if w not in lex:
-        return Completion(w, False, 0, f"{w.upper()} is not in the dictionary.")
+    found = default_index(lexicon, tier).tier_of(w)
+    if found is None:
+        where = "parlour's broad list" if tier == CHECK_TIER else f"parlour's {tier} list"
+        return Completion(w, False, 0, f"{w.upper()} is not in the dictionary ({where}).")
     p = points(w)
     unit = "point" if p == 1 else "points"
-    return Completion(w, True, p, f"{w.upper()} is a word of {len(w)} letters: {p} {unit}.")
+    return Completion(
+        w, True, p, f"{w.upper()} is a word of {len(w)} letters: {p} {unit} (in {LIST_NAMES[found]}).", found
+    )

@@ -22,16 +22,32 @@ def _is_subsequence(small: str, big: str) -> bool:
 
 
 def test_check_agrees_with_a_brute_force_scan(run):
-    words = [w for w in load().words("standard") if len(w) >= 4]
+    """The referee checks the broadest list and names the narrowest list holding a fitting word."""
+    lex = load()
+    words = [w for w in lex.words("broad") if len(w) >= 4]
     rng = random.Random(7)
-    probes = ["qz", "tgr", "xq", "zzzq", "aeiouy", "jjj"]
+    probes = ["qz", "tgr", "xq", "zzzq", "aeiouy", "jjj", "qoph", "dsjr"]
     probes += [
         "".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rng.randint(2, 4))) for _ in range(12)
     ]
+    names = {"common": "common words", "standard": "standard list", "broad": "broad list only"}
     for p in probes:
-        expected = any(_is_subsequence(p, w) for w in words)
+        fits = [w for w in words if _is_subsequence(p, w)]
         res = run("fighting-words", "check", p)
-        assert res.exit_code == (0 if expected else 1), (p, res.output)
+        assert res.exit_code == (0 if fits else 1), (p, res.output)
+        if fits:
+            narrowest = min((lex.tier(w) for w in fits), key=("common", "standard", "broad").index)
+            assert f"(from parlour's {names[narrowest]})" in res.output, (p, res.output)
+        else:
+            assert "broad list" in res.output
+
+
+def test_qoph_is_a_word_from_the_broad_list(run):
+    """Issue 11: QOPH is in a large dictionary, so the check must not say no."""
+    res = run("fighting-words", "check", "QOPH")
+    assert res.exit_code == 0 and "QOPH" in res.output and "broad list" in res.output
+    res = run("fighting-words", "check", "--complete", "qoph")
+    assert res.exit_code == 0 and "1 point" in res.output and "broad list" in res.output
 
 
 def test_check_complete_points(run):

@@ -73,14 +73,18 @@ def test_can_grow_examples_common_first() -> None:
             "strain": ("standard", 2.5),
             "trained": ("common", 3.5),
             "tin": ("common", 5.0),  # too short to count
-            "rant": ("broad", 3.0),  # broad tier: not in the game's dictionary
+            "rant": ("broad", 3.0),  # broad tier: the referee accepts it, after narrower words
         }
     )
     g = can_grow("TRN", lexicon=lex)
-    assert g.can_grow and g.letters == "trn"
+    assert g.can_grow and g.letters == "trn" and g.tier == "common"
     assert g.examples == ["train", "trained", "strain"]
+    broad = can_grow("RNT", lexicon=lex)  # only the broad list has a word holding R-N-T
+    assert (broad.can_grow, broad.tier, broad.examples) == (True, "broad", ["rant"])
     assert can_grow("tn", lexicon=lex).can_grow  # "train" holds t..n
-    assert not can_grow("nt", lexicon=lex).can_grow
+    assert not can_grow("nt", lexicon=lex, tier="standard").can_grow  # only the broad "rant" holds n..t
+    assert can_grow("nt", lexicon=lex).examples == ["rant"]
+    assert not can_grow("ntr", lexicon=lex).can_grow
     assert can_grow("trn", lexicon=lex, examples=1).examples == ["train"]
 
 
@@ -113,10 +117,76 @@ def test_complete() -> None:
     assert complete("famished", lex).points == 3
     short = complete("cat", lex)
     assert not short.complete and short.points == 0 and "4 letters" in short.reason
-    assert not complete("zymurgy", lex).complete  # broad only: not the default lexicon
+    zym = complete("zymurgy", lex)  # broad only: the referee checks the broadest list
+    assert zym.complete and zym.tier == "broad" and "broad list" in zym.reason
+    assert complete("ball", lex).tier == "common" and complete("famished", lex).tier == "standard"
     assert not complete("ballx", lex).complete
 
 
 def test_empty_index() -> None:
     index = SubsequenceIndex([], lambda w: 0.0)
     assert len(index) == 0 and index.find("abc") == []
+
+
+# --- the saved index (parlour's cache) --------------------------------------------------------
+
+
+def test_saved_index_answers_exactly_like_the_built_one(tmp_path, lex) -> None:
+    from generator.words.pattern import SubsequenceIndex as Index
+
+    built = Index.from_lexicon(lex, tier="broad")
+    path = tmp_path / "x.idx"
+    path.write_bytes(built.to_bytes())
+    saved = Index.from_file(str(path))
+    assert len(saved) == len(built) and list(saved.words) == list(built.words)
+    rng = random.Random(3)
+    probes = ["", "q", "zz", "aeiou", "qoph"] + [
+        "".join(rng.choice("etaoinshrdlucmfwypvbgkjqxz") for _ in range(rng.randint(1, 6))) for _ in range(300)
+    ]
+    for p in probes:
+        assert saved.find(p, 4) == built.find(p, 4), p
+        assert saved.find_narrowest(p, 3) == built.find_narrowest(p, 3), p
+    for w in list(built.words)[::7] + ["nosuchword", "", "a"]:
+        assert (saved.rank(w), saved.tier_of(w)) == (built.rank(w), built.tier_of(w)), w
+    assert saved.tier_of(built.words[0]) == lex.tier(built.words[0])
+
+
+def test_saved_index_refuses_a_damaged_file(tmp_path, lex) -> None:
+    from generator.words.pattern import SubsequenceIndex as Index
+
+    blob = Index.from_lexicon(lex, tier="broad").to_bytes()
+    for bad in (b"not an index", blob[:-5]):
+        path = tmp_path / "bad.idx"
+        path.write_bytes(bad)
+        with pytest.raises(ValueError):
+            Index.from_file(str(path))
+
+
+def test_packaged_index_is_built_once_then_read_from_the_cache(tmp_path, monkeypatch) -> None:
+    from generator.words import pattern
+
+    monkeypatch.setenv("PARLOUR_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(pattern, "_INDEXES", {})
+    path = pattern.packaged_index_path()
+    assert path.parent == tmp_path / "cache" and path.name.startswith("fighting-words-")
+    first = pattern.default_index()
+    assert path.is_file() and first._file is None  # built in memory, then saved
+    monkeypatch.setattr(pattern, "_INDEXES", {})
+    second = pattern.default_index()
+    assert second._file is not None  # read back from the cache file
+    assert second.find_narrowest("qoph") == first.find_narrowest("qoph") == ("broad", ["qoph", "qophs"])
+    path.write_bytes(b"damaged")  # a damaged cache is rebuilt, not trusted
+    monkeypatch.setattr(pattern, "_INDEXES", {})
+    assert pattern.default_index().find("trn", 2) == first.find("trn", 2)
+    assert path.read_bytes() != b"damaged"
+
+
+def test_an_unwritable_cache_still_answers(tmp_path, monkeypatch) -> None:
+    from generator.words import pattern
+
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    monkeypatch.setenv("PARLOUR_CACHE_DIR", str(blocker / "sub"))  # cannot be made: a file is in the way
+    monkeypatch.setattr(pattern, "_INDEXES", {})
+    assert can_grow("qoph").tier == "broad"
+    assert [p.name for p in tmp_path.iterdir()] == ["file"]

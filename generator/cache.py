@@ -1,0 +1,43 @@
+"""parlour's cache directory (derived data built once and reused, e.g. the Fighting Words index)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+ENV_VAR = "PARLOUR_CACHE_DIR"
+
+
+def cache_dir() -> Path:
+    """The platform's per-user cache directory for parlour ($PARLOUR_CACHE_DIR wins).
+
+    Linux and others: $XDG_CACHE_HOME/parlour or ~/.cache/parlour; macOS: ~/Library/Caches/parlour;
+    Windows: %LOCALAPPDATA%\\parlour\\Cache. Not created here.
+    """
+    if os.environ.get(ENV_VAR):
+        return Path(os.environ[ENV_VAR]).expanduser()
+    home = Path.home()
+    if sys.platform == "win32":
+        base = os.environ.get("LOCALAPPDATA")
+        return (Path(base) if base else home / "AppData" / "Local") / "parlour" / "Cache"
+    if sys.platform == "darwin":
+        return home / "Library" / "Caches" / "parlour"
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    return (Path(xdg) if xdg and Path(xdg).is_absolute() else home / ".cache") / "parlour"
+
+
+def write_atomic(path: Path, data: bytes) -> bool:
+    """Write `data` to `path` through a temp file and a rename; False (and nothing left) on failure."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.part")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+        return True
+    except OSError:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        return False

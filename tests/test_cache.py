@@ -1,0 +1,34 @@
+"""parlour's cache directory and its atomic writes."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from generator import cache
+
+
+def test_env_var_wins(monkeypatch, tmp_path):
+    monkeypatch.setenv(cache.ENV_VAR, str(tmp_path / "c"))
+    assert cache.cache_dir() == tmp_path / "c"
+
+
+def test_platform_default(monkeypatch, tmp_path):
+    monkeypatch.delenv(cache.ENV_VAR, raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    d = cache.cache_dir()
+    if sys.platform.startswith("linux"):
+        assert d == tmp_path / "parlour"
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/ignored")
+    if sys.platform.startswith("linux"):
+        assert cache.cache_dir() == Path.home() / ".cache" / "parlour"
+
+
+def test_write_atomic(tmp_path):
+    target = tmp_path / "a" / "b.bin"
+    assert cache.write_atomic(target, b"xyz") and target.read_bytes() == b"xyz"
+    blocker = tmp_path / "f"
+    blocker.write_text("")
+    assert not cache.write_atomic(blocker / "x.bin", b"1")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a", "f"]
+    assert [p.name for p in (tmp_path / "a").iterdir()] == ["b.bin"]
