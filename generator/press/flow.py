@@ -10,14 +10,15 @@ from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color
+from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase.pdfmetrics import registerFontFamily
+from reportlab.pdfbase.pdfmetrics import getFont, registerFontFamily
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, ListFlowable, ListItem, Paragraph, Table, TableStyle
 
 from generator.errors import ParlourError
 from generator.press.document import Page, PageInfo
-from generator.press.fonts import FALLBACK, register_fonts, runs
+from generator.press.fonts import FALLBACK, register_fonts, runs, string_width
 from generator.press.paper import MARGIN, Paper, mm
 from generator.press.style import Style
 
@@ -26,6 +27,7 @@ __all__ = [
     "FlowStyles",
     "flow_styles",
     "markup",
+    "plain_text",
     "paragraph",
     "bullets",
     "table",
@@ -49,9 +51,18 @@ class FlowError(ParlourError):
 _MARK = re.compile(r"\*\*(.+?)\*\*|`(.+?)`")
 
 
+def plain_text(text: str) -> str:
+    """`text` without parlour's markup (what a reader sees)."""
+    return _MARK.sub(lambda m: m.group(1) if m.group(1) is not None else m.group(2), text)
+
+
 def _families() -> None:
     """Tell platypus which faces make <b> of each family (no italics are shipped)."""
     register_fonts()
+    # Load the faces first: registering a TTF face (which parlour does lazily, on first use) resets
+    # its family's bold mapping to the face itself, which would undo the mapping set here.
+    for face in ("Serif", "Serif-Bold", "Sans", "Sans-Bold", "Cond", "Cond-Bold"):
+        getFont(face)
     registerFontFamily("Serif", normal="Serif", bold="Serif-Bold", italic="Serif", boldItalic="Serif-Bold")
     registerFontFamily("Sans", normal="Sans", bold="Sans-Bold", italic="Sans", boldItalic="Sans-Bold")
     registerFontFamily("Cond", normal="Cond", bold="Cond-Bold", italic="Cond", boldItalic="Cond-Bold")
@@ -185,18 +196,37 @@ def bullets(items: Sequence[str], fs: FlowStyles, numbered: bool = False) -> Lis
 def table(rows: Sequence[Sequence[str]], fs: FlowStyles, width: float, caption: str = "") -> list[Flowable]:
     """A ruled table whose first row is a header; columns share `width` by the length of their text."""
     n = len(rows[0])
-    # a column's share follows its longest cell (capped), but never drops below its longest word
-    weight = [
-        max(
-            min(max(len(r[i]) for r in rows), 60),
-            1.6 * max(len(w) for r in rows for w in r[i].split() or [""]),
+    pad = 5.0  # left + right cell padding
+
+    def widest_word(i: int) -> float:
+        return max(
+            string_width(word, st.fontName, st.fontSize)
+            for k, r in enumerate(rows)
+            for st in [fs.head_cell if k == 0 else fs.cell]
+            for word in (plain_text(r[i]).split() or [""])
         )
-        + 3
-        for i in range(n)
-    ]
-    widths = [width * x / sum(weight) for x in weight]
+
+    # every column gets its widest word; the rest is shared by how much text a column holds (capped)
+    floor = [widest_word(i) + pad + 1 for i in range(n)]
+    weight = [min(max(len(r[i]) for r in rows), 60) for i in range(n)]
+    spare = max(0.0, width - sum(floor))
+    widths = [f + spare * w / sum(weight) for f, w in zip(floor, weight, strict=True)]
+    if sum(floor) > width:
+        widths = [width * f / sum(floor) for f in floor]
+    # short cells (numbers, "keep") are centred in their column
+    centred = [i > 0 and all(len(r[i]) <= 4 for r in rows) for i in range(n)]
+    mid_head, mid_cell = (
+        ParagraphStyle(f"{st.name}_mid", parent=st, alignment=TA_CENTER) for st in (fs.head_cell, fs.cell)
+    )
     data = [
-        [paragraph(cell, fs.head_cell if k == 0 else fs.cell) for cell in row] for k, row in enumerate(rows)
+        [
+            paragraph(
+                cell,
+                (mid_head if k == 0 else mid_cell) if centred[i] else (fs.head_cell if k == 0 else fs.cell),
+            )
+            for i, cell in enumerate(row)
+        ]
+        for k, row in enumerate(rows)
     ]
     t = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
     s = fs.style

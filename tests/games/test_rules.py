@@ -505,6 +505,13 @@ def test_when_riddle_modifies_a_card_in_the_riddle():
     assert d.data["modifies"] in d.data["cards"]
     assert d.data["when"] in ("only when", "except when")
     assert d.data["answer"] in d.caption
+    # every fragment shown is a real card of the packaged deck, and the When side is a real side
+    from generator.games.riddle_craft import load_template
+
+    deck = load_template()
+    texts = {c.text for c in deck.riddles}
+    assert set(d.data["cards"]) | {d.data["condition"]} <= texts
+    assert d.data["when"] in {side.lower() for w in deck.when for side in (w.front, w.back)}
 
 
 def test_press_your_luck_table_is_the_triangular_numbers():

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from pypdf import PdfReader
 from reportlab.graphics.shapes import Drawing
 
 from generator.press import flow
 from generator.press.document import Document
-from generator.press.fonts import has_glyph
+from generator.press.fonts import has_glyph, string_width
 from generator.press.paper import MARGIN, get_paper
 from generator.press.style import DEFAULT
+from tests.pdfcheck import fonts_embedded
 
 
 def test_markup_bolds_escapes_and_falls_back_for_missing_glyphs():
@@ -72,9 +77,25 @@ def test_keep_holds_a_drawing_and_its_caption_in_one_column():
 
 def test_table_columns_are_never_narrower_than_their_longest_word():
     fs = flow.flow_styles(DEFAULT)
-    (t, cap) = flow.table(
-        [["Event", "When", "What"], ["Backspace", "at once", "a long description " * 5]], fs, 250, "c"
-    )
+    rows = [["Event", "When", "What"], ["Backspace", "at once", "a long description " * 5]]
+    (t, cap) = flow.table(rows, fs, 250, "c")
     widths = t._argW
     assert abs(sum(widths) - 250) < 0.01
-    assert widths[1] > 1.6 * 4 * fs.cell.fontSize * 0.5
+    for i, st in ((0, fs.cell), (1, fs.head_cell), (2, fs.cell)):
+        longest = max(string_width(w, st.fontName, st.fontSize) for r in rows for w in r[i].split())
+        assert widths[i] >= longest + 5, (i, widths[i], longest)
+    assert cap.getPlainText() == "c"
+
+
+def test_bold_survives_lazy_font_loading_in_a_fresh_process(tmp_path):
+    """parlour loads font files on first use; loading one must not undo the bold face of its family."""
+    out = tmp_path / "fw.pdf"
+    code = (
+        "from generator.press import flow; from generator.press.document import Document;"
+        "from generator.press.paper import get_paper; from generator.press.style import DEFAULT;"
+        "fs = flow.flow_styles(DEFAULT); p = get_paper('letter');"
+        "pages = flow.flow_pages([flow.paragraph('Title', fs.title)], [flow.paragraph('a **bold** word', fs.body)], p, 't');"
+        f"d = Document(p, 't'); d.add('t', pages); d.save({str(out)!r})"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parents[2])
+    assert any("DejaVuSerif-Bold" in name for name in fonts_embedded(out))
