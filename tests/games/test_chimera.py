@@ -335,3 +335,10 @@ def test_packaged_key_never_shows_a_word_outside_print(variant) -> None:
         flags = [w in allowed for w in row.answers]
         assert flags == sorted(flags, reverse=True), row.card  # print words all come first
         assert set(row.rare) == {w for w in row.answers if w not in allowed}
+
+
+def test_pad_rules_in_brief_are_in_our_own_words() -> None:
+    from tests.seedtext import copied_runs
+
+    for name in ch.VARIANTS:
+        assert copied_runs("\n".join(ch.reminder(ch.variant(name)))) == []
