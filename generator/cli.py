@@ -6,8 +6,15 @@ only when that command runs, so `parlour --help` and the one-shot checkers start
 
 from __future__ import annotations
 
+import errno
 import importlib
+import io
+import os
+import signal
 import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import click
@@ -41,6 +48,74 @@ def load_command(name: str) -> click.Command:
     if not isinstance(cmd, click.Command):
         raise TypeError(f"{target} is not a click command")
     return cmd
+
+
+class Interrupted(KeyboardInterrupt):
+    """SIGTERM or SIGHUP, handled like Ctrl-C: unwind, remove every temporary, exit 128 + signal."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _on_signal(signum: int, frame: Any) -> None:
+    for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):  # let the clean-up finish undisturbed
+        signal.signal(s, signal.SIG_IGN)
+    raise Interrupted(signum)
+
+
+@contextmanager
+def _signals() -> Iterator[None]:
+    """Turn SIGINT, SIGTERM and SIGHUP into an exception for the time of one command (main thread only)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
+    try:
+        for s, handler in old.items():
+            if handler is not signal.SIG_IGN:  # e.g. nohup: keep ignoring what the caller ignores
+                signal.signal(s, _on_signal)
+        yield
+    finally:
+        for s, handler in old.items():
+            signal.signal(s, handler)
+
+
+def _interrupt_code(exc: BaseException | None) -> int:
+    signum = exc.signum if isinstance(exc, Interrupted) else signal.SIGINT
+    return 128 + int(signum)
+
+
+def _os_error_line(exc: OSError) -> str:
+    """One line for an operating-system error no command turned into a ParlourError."""
+    reason = exc.strerror or str(exc)
+    if exc.filename is not None:
+        return f"cannot use {exc.filename} ({reason})"
+    _silence_stdout()
+    what = "it was closed" if exc.errno in (errno.EPIPE, errno.EBADF) else reason
+    return f"cannot write to standard output ({what})"
+
+
+def _silence_stdout() -> None:
+    """After stdout failed, point it at /dev/null so the interpreter's final flush cannot fail again."""
+    try:
+        fd = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(fd, sys.stdout.fileno())
+        os.close(fd)
+    except (OSError, AttributeError, ValueError, io.UnsupportedOperation):
+        pass
+
+
+class _ClosedStdout(io.TextIOBase):
+    """Stands in for a closed standard output (`>&-`), so that printing to it is an error, not silence."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, s: str) -> int:
+        if not s:
+            return 0
+        raise OSError(errno.EBADF, "Bad file descriptor")
 
 
 class ParlourGroup(click.Group):
@@ -83,6 +158,15 @@ class ParlourGroup(click.Group):
         attach_defaults(ctx, name, cmd)
         return name, cmd, rest
 
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            rv = super().invoke(ctx)
+            if sys.stdout is not None:
+                sys.stdout.flush()
+            return rv
+        except OSError as e:  # before click swallows EPIPE: a full or closed stdout is one line, exit 2
+            raise ParlourError(_os_error_line(e)) from None
+
     def main(
         self,
         args: Any = None,
@@ -91,14 +175,22 @@ class ParlourGroup(click.Group):
         standalone_mode: bool = True,
         **extra: Any,
     ) -> Any:
+        from generator.press.output import abort_all
+
+        if sys.stdout is None:
+            sys.stdout = _ClosedStdout()
         try:
-            rv = super().main(
-                args=args,
-                prog_name=prog_name or "parlour",
-                complete_var=complete_var,
-                standalone_mode=False,
-                **extra,
-            )
+            with _signals():
+                try:
+                    rv = super().main(
+                        args=args,
+                        prog_name=prog_name or "parlour",
+                        complete_var=complete_var,
+                        standalone_mode=False,
+                        **extra,
+                    )
+                finally:
+                    abort_all()
             code = rv if isinstance(rv, int) else 0
         except click.UsageError as e:
             if (
@@ -115,9 +207,19 @@ class ParlourGroup(click.Group):
         except ParlourError as e:
             click.echo(f"Error: {e}", err=True)
             code = 2
-        except click.Abort:
-            click.echo("Aborted.", err=True)
-            code = 1
+        except click.Abort as e:
+            if isinstance(e.__cause__, KeyboardInterrupt):
+                click.echo("Interrupted: nothing was written.", err=True)
+                code = _interrupt_code(e.__cause__)
+            else:
+                click.echo("Aborted.", err=True)
+                code = 1
+        except KeyboardInterrupt as e:  # a signal outside the command itself (parsing, clean-up)
+            click.echo("Interrupted: nothing was written.", err=True)
+            code = _interrupt_code(e)
+        except OSError as e:
+            click.echo(f"Error: {_os_error_line(e)}", err=True)
+            code = 2
         except click.ClickException as e:
             click.echo(f"Error: {e.format_message()}", err=True)
             code = e.exit_code

@@ -173,13 +173,17 @@ def export(dest: str | os.PathLike[str], force: bool = False) -> list[Path]:
         raise ParlourError(
             f"{root} already has {', '.join(clash)}: pass --force to overwrite, or choose another directory"
         )
+    from generator.press.output import Outputs
+
     written = []
-    for name, item in items:
-        target = root / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        with resources.as_file(item) as src:
-            shutil.copyfile(src, target)
-        written.append(target)
+    with Outputs() as tx:  # all copies put in place together; never into parlour's own files
+        staged = tx.directory(root, "templates export", make_parents=True)
+        for name, item in items:
+            (staged / name).parent.mkdir(parents=True, exist_ok=True)
+            with resources.as_file(item) as src:
+                shutil.copyfile(src, staged / name)
+            written.append(root / name)
+        tx.commit()
     return written
 
 

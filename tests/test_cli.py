@@ -62,7 +62,7 @@ def test_unwritable_output_even_as_root(run, tmp_path):
     # a path whose parent is a regular file can never be written, whoever we are
     (tmp_path / "afile").write_text("x")
     line = _one_line_error(run("calibrate", "-o", "afile/c.pdf"))
-    assert "does not exist" in line
+    assert "is a file, not a directory" in line
 
 
 def test_failed_render_leaves_nothing(tmp_path):

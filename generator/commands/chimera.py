@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import click
 
-from generator.commands.common import PrintOptions, print_options, write_outputs
+from generator.commands.common import PrintOptions, print_options, write_json, write_outputs
 from generator.games import chimera as ch
 from generator.lazy import lazy_module
-from generator.press.document import Document, Page, atomic_write, check_output_path
+from generator.press.document import Document, Page
+from generator.press.output import STDOUT, Outputs
 
 draw = lazy_module("generator.games.chimera_draw")  # drawing loads only when something prints
 
@@ -89,19 +89,19 @@ def check(
       parlour chimera check six heart hearts                   # invalid: a plural of HEART
       parlour chimera check 7 diamond mode --variant over-half  # invalid: too few letters
     """
-    if json_path:
-        check_output_path(json_path, "--json")
-    suit = singular_suit(suit)
-    result = ch.check(face, suit, answer, variant)
-    line = f"{'valid' if result.valid else 'invalid'}: {result.reason}"
-    if not result.valid:
-        line += f" A wrong answer costs {result.penalty} life points."
-    if result.suggestions:
-        line += f" Close valid answers: {', '.join(w.upper() for w in result.suggestions)}."
-    click.echo(line)
-    if json_path:
-        text = json.dumps(result.to_json(), indent=2, ensure_ascii=False) + "\n"
-        atomic_write(json_path, lambda tmp: Path(tmp).write_text(text, encoding="utf-8"))
+    with Outputs() as tx:
+        if json_path:
+            tx.file(json_path, "--json")
+        suit = singular_suit(suit)
+        result = ch.check(face, suit, answer, variant)
+        line = f"{'valid' if result.valid else 'invalid'}: {result.reason}"
+        if not result.valid:
+            line += f" A wrong answer costs {result.penalty} life points."
+        if result.suggestions:
+            line += f" Close valid answers: {', '.join(w.upper() for w in result.suggestions)}."
+        click.echo(line, err=str(json_path) == STDOUT)
+        write_json(json_path, result.to_json(), tx)
+        tx.commit()
     if not result.valid:
         ctx.exit(1)
 

@@ -13,6 +13,7 @@ from typing import Any
 import click
 
 from generator.config import BY_KEY
+from generator.errors import ParlourError
 from generator.press.cards import (
     CARD_PRESETS,
     DEFAULT_BLEED_MM,
@@ -23,9 +24,10 @@ from generator.press.cards import (
     impose,
     parse_offset,
 )
-from generator.press.document import Document, atomic_write, check_output_path
+from generator.press.document import Document
+from generator.press.output import STDOUT, Outputs, write_text
 from generator.press.paper import PAPERS, Paper, get_paper, mm
-from generator.press.preview import check_png_dir, render_pngs
+from generator.press.preview import render_pngs
 from generator.press.style import Style, get_style
 
 OUTPUT_DIR = Path("output")
@@ -46,28 +48,70 @@ class PrintOptions:
     back_offset: tuple[float, float]  # points
     duplex: str
     players: int | None = None  # the pack's --players: each game's own default when None
+    outputs: Outputs | None = None  # planned before the command works; committed by write_outputs
 
     def layout(self) -> Layout:
         return impose(self.paper, self.card, self.bleed)
 
 
+def command_inputs(values: dict[str, Any]) -> list[Path]:
+    """The files a command reads, from its parsed parameters: every path that is not an output."""
+    return [v for k, v in values.items() if isinstance(v, Path) and k not in OUTPUT_PARAMS]
+
+
+OUTPUT_PARAMS = ("output", "json_path", "png_dir")
+
+
+def plan_outputs(
+    opts: PrintOptions,
+    inputs: list[Path],
+    output: bool = True,
+    raw_output: str | None = None,
+    raw_json: str | None = None,
+) -> Outputs:
+    """Check and stage every output the options name, before any work (see press.output). The raw
+    strings keep what a Path drops: a trailing slash says the user meant a directory."""
+    tx = Outputs(inputs)
+    try:
+        if output and opts.output is not None:
+            tx.file(raw_output or opts.output, "--output")
+        elif output and OUTPUT_DIR.exists() and not OUTPUT_DIR.is_dir():
+            raise ParlourError(
+                f"a file named {str(OUTPUT_DIR)!r} is in the way of the default output folder: "
+                "move it, or give -o FILE"
+            )
+        if opts.json_path is not None:
+            tx.file(raw_json or opts.json_path, "--json")
+        if opts.png_dir is not None:
+            tx.directory(opts.png_dir, "--png")
+    except BaseException:
+        tx.abort()
+        raise
+    return tx
+
+
 def print_options(
-    cards: bool = False, seed: bool = True
+    cards: bool = False, seed: bool = True, plan_output: bool = True
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Add --paper, -o/--output, --seed, --json, --png, --ink-saver (and the card options when `cards`).
 
     Leave out --seed (`seed=False`) where nothing is chosen at random. The defaults of --paper,
     --card, --duplex and --back-offset come from the settings file when it sets them
-    (generator/config.py); an option typed on the command line always wins."""
+    (generator/config.py); an option typed on the command line always wins.
+
+    Every output is checked and staged before the command runs (`plan_output=False`: the command
+    plans -o itself, e.g. as a directory) and removed again if it fails or is interrupted."""
 
     def decorate(f: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(f)
         def wrapper(**kw: Any) -> Any:
+            inputs = command_inputs(kw)
+            raw_output, raw_json = kw.pop("output"), kw.pop("json_path")
             opts = PrintOptions(
                 paper=get_paper(kw.pop("paper")),
-                output=kw.pop("output"),
+                output=None if raw_output is None else Path(raw_output),
                 seed=kw.pop("seed", 1),
-                json_path=kw.pop("json_path"),
+                json_path=None if raw_json is None else Path(raw_json),
                 png_dir=kw.pop("png_dir"),
                 style=get_style(kw.pop("ink_saver")),
                 card=get_card(kw.pop("card", "poker")),
@@ -77,7 +121,9 @@ def print_options(
             )
             if not 0 <= opts.bleed <= 10 * mm:
                 raise click.BadParameter("bleed must be between 0 and 10 mm", param_hint="'--bleed'")
-            return f(opts=opts, **kw)
+            opts.outputs = plan_outputs(opts, inputs, plan_output, raw_output, raw_json)
+            with opts.outputs:
+                return f(opts=opts, **kw)
 
         options = [
             click.option(
@@ -90,14 +136,14 @@ def print_options(
             click.option(
                 "-o",
                 "--output",
-                type=click.Path(path_type=Path),
+                type=click.Path(),
                 default=None,
                 help="PDF to write [default: output/<name>.pdf].",
             ),
             click.option(
                 "--json",
                 "json_path",
-                type=click.Path(path_type=Path),
+                type=click.Path(),
                 default=None,
                 help="Also write the content model as JSON to this file.",
             ),
@@ -164,32 +210,66 @@ def print_options(
 
 
 def default_output(name: str) -> Path:
-    OUTPUT_DIR.mkdir(exist_ok=True)
+    """output/NAME.pdf (the folder is made when the PDF is put in place)."""
     return OUTPUT_DIR / f"{name}.pdf"
 
 
+def status(msg: str) -> None:
+    """A status line ("wrote ..."): on stderr, so that stdout carries only data."""
+    click.echo(msg, err=True)
+
+
 def write_outputs(doc: Document, opts: PrintOptions, name: str, model: Any = None) -> Path:
-    """Check every path first, then write the PDF, the JSON and the previews; say what was written."""
-    out = check_output_path(opts.output) if opts.output else None
-    if opts.json_path:
-        check_output_path(opts.json_path, "--json")
+    """Render the PDF, the JSON and the previews into their staged temporaries, then put them all
+    in place together; say what was written."""
+    tx = opts.outputs
+    if tx is None:  # called outside print_options: plan now
+        tx = opts.outputs = plan_outputs(opts, [])
+    with tx:
+        pdf = tx.staged("--output")
+        if pdf is None:
+            pdf = tx.file(default_output(name), "--output", make_parents=True)
+        shown = tx.target("--output") or str(default_output(name))
+        shown_name = name if shown == STDOUT else Path(shown).stem
+        total = doc.page_count
+        if total == 0:
+            raise ParlourError("nothing to print: the document has no pages")
+        try:
+            if sys.stderr.isatty() and total > 2:
+                label = f"printing {shown_name}"
+                with click.progressbar(length=total, label=label, file=sys.stderr) as bar:
+                    doc.render(str(pdf), progress=bar.update)
+            else:
+                doc.render(str(pdf))
+            json_tmp = tx.staged("--json")
+            if json_tmp is not None:
+                write_text(json_tmp, json.dumps(model, indent=2, ensure_ascii=False) + "\n")
+            png_tmp = tx.staged("--png")
+            pngs: list[Path] = []
+            if png_tmp is not None:
+                pngs = render_pngs(pdf, png_tmp, stem=shown_name)
+        except OSError as exc:
+            raise ParlourError(
+                f"cannot write the output ({exc.strerror or exc}); nothing was written"
+            ) from None
+        tx.commit()
+    where = "standard output" if shown == STDOUT else shown
+    msg = f"wrote {where} ({total} page{'s' if total != 1 else ''})"
     if opts.png_dir:
-        check_png_dir(opts.png_dir)
-    out = out or default_output(name)
-    total = doc.page_count
-    if sys.stderr.isatty() and total > 2:
-        with click.progressbar(length=total, label=f"printing {out.name}", file=sys.stderr) as bar:
-            doc.save(out, progress=bar.update)
-    else:
-        doc.save(out)
-    if opts.json_path:
-        text = json.dumps(model, indent=2, ensure_ascii=False) + "\n"
-        atomic_write(opts.json_path, lambda tmp: Path(tmp).write_text(text, encoding="utf-8"))
-    msg = f"wrote {out} ({total} page{'s' if total != 1 else ''})"
-    if opts.png_dir:
-        pngs = render_pngs(out, opts.png_dir)
         msg += f", {len(pngs)} preview{'s' if len(pngs) != 1 else ''} in {opts.png_dir}"
     if opts.json_path:
-        msg += f", content in {opts.json_path}"
-    click.echo(msg)
-    return out
+        msg += f", content in {'standard output' if str(opts.json_path) == STDOUT else opts.json_path}"
+    status(msg)
+    return Path(shown)
+
+
+def write_json(path: Path | None, data: Any, tx: Outputs) -> None:
+    """Stage `data` as JSON for the planned --json output (committed with the transaction)."""
+    tmp = tx.staged("--json")
+    if path is not None and tmp is not None:
+        try:
+            write_text(tmp, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        except OSError as exc:
+            raise ParlourError(
+                f"--json: cannot write {str(path)!r} ({exc.strerror or exc}); nothing was written"
+            ) from None

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import json
 import re
 import sys
 from dataclasses import replace
@@ -116,39 +115,41 @@ def solve(
       parlour doublets solve head tail
       parlour doublets solve cold warm --all --limit 20
     """
-    from generator.press.document import atomic_write, check_output_path
+    from generator.commands.common import write_json
+    from generator.press.output import STDOUT, Outputs
     from generator.words.ladder import NoChain
     from generator.words.ladder import solve as solve_doublet
 
     if limit < 1:
         raise ParlourError(f"--limit {limit}: give at least 1")
-    if json_path is not None:
-        check_output_path(json_path, "--json")
-    try:
-        sol = solve_doublet(head, tail, limit=limit if show_all else 0)
-    except NoChain as e:  # an answer, not bad input: say so and exit 1, like the other checkers
-        click.echo(str(e))
+    with Outputs() as tx:
         if json_path is not None:
-            data = {"chain": None, "links": None, "shortest_chains": 0}
-            text = json.dumps(data, indent=2) + "\n"
-            atomic_write(json_path, lambda tmp: Path(tmp).write_text(text, encoding="utf-8"))
-        ctx.exit(1)
-    click.echo(" → ".join(sol.chain))
-    count = sol.shortest_chains
-    ways = "the only shortest chain" if count == 1 else f"one of {count:,} shortest chains"
-    click.echo(f"{sol.links} link{'s' if sol.links != 1 else ''} · {ways}")
-    if show_all:
-        click.echo("")
-        width = len(str(len(sol.chains)))
-        for n, chain in enumerate(sol.chains, start=1):
-            click.echo(f"{n:>{width}}. {' → '.join(chain)}")
-        if sol.truncated:
-            click.echo(
-                f"... and {count - len(sol.chains):,} more ({len(sol.chains)} of {count:,} shown; raise --limit)"
-            )
-    if json_path is not None:
-        text = json.dumps(sol.to_json(), indent=2) + "\n"
-        atomic_write(json_path, lambda tmp: Path(tmp).write_text(text, encoding="utf-8"))
+            tx.file(json_path, "--json")
+        err = str(json_path) == STDOUT
+        try:
+            sol = solve_doublet(head, tail, limit=limit if show_all else 0)
+        except NoChain as e:  # an answer, not bad input: say so and exit 1, like the other checkers
+            click.echo(str(e), err=err)
+            write_json(json_path, {"chain": None, "links": None, "shortest_chains": 0}, tx)
+            tx.commit()
+            ctx.exit(1)
+        click.echo(" → ".join(sol.chain), err=err)
+        count = sol.shortest_chains
+        ways = "the only shortest chain" if count == 1 else f"one of {count:,} shortest chains"
+        click.echo(f"{sol.links} link{'s' if sol.links != 1 else ''} · {ways}", err=err)
+        if show_all:
+            click.echo("", err=err)
+            width = len(str(len(sol.chains)))
+            for n, chain in enumerate(sol.chains, start=1):
+                click.echo(f"{n:>{width}}. {' → '.join(chain)}", err=err)
+            if sol.truncated:
+                click.echo(
+                    f"... and {count - len(sol.chains):,} more ({len(sol.chains)} of {count:,} shown; "
+                    "raise --limit)",
+                    err=err,
+                )
+        write_json(json_path, sol.to_json(), tx)
+        tx.commit()
 
 
 # -- sheets -------------------------------------------------------------------------------------
@@ -276,7 +277,7 @@ def _daily_pages(sh: model.Sheet, paper, key: str, bookmark: str | None):
 @click.option("--days", type=int, default=7, show_default=True, help="How many days (up to ten years).")
 @click.option("--book", is_flag=True, help="One PDF with a bookmark for every day, instead of a file a day.")
 @_with(_sheet_options(model.MIXED))
-@print_options(seed=False)
+@print_options(seed=False, plan_output=False)
 def daily(
     opts: PrintOptions,
     start: str | None,
@@ -301,12 +302,20 @@ def daily(
       parlour doublets daily --from 2025-01-01 --days 7
       parlour doublets daily --from 2025-01-01 --days 365 --book -o year.pdf
     """
+    from generator.commands.common import status, write_json
     from generator.games import doublets_draw as draw
-    from generator.press.document import Document, atomic_write, check_output_path
+    from generator.press.document import Document
 
     first = dt.date.today() if start is None else parse_date(start, "--from")
     if not 1 <= days <= MAX_DAYS:
         raise ParlourError(f"--days {days}: give 1 to {MAX_DAYS} days")
+    try:
+        last = first + dt.timedelta(days=days - 1)
+    except OverflowError:
+        raise ParlourError(
+            f"--from {first.isoformat()} with --days {days} runs past the year 9999; "
+            "start earlier or print fewer days"
+        ) from None
     out = opts.output
     if not book and out is not None and out.suffix.lower() == ".pdf" and not out.is_dir():
         raise ParlourError(
@@ -316,8 +325,16 @@ def daily(
     _check_count(count, length)
     parse_links(links)
     key = key.lower()
-    last = first + dt.timedelta(days=days - 1)
+    tx = opts.outputs
+    assert tx is not None
     if book:
+        if opts.output is not None:
+            tx.file(opts.output, "--output")
+        elif OUTPUT_DIR.exists() and not OUTPUT_DIR.is_dir():
+            raise ParlourError(
+                f"a file named {str(OUTPUT_DIR)!r} is in the way of the default output folder: "
+                "move it, or give -o FILE"
+            )
         doc = Document(
             opts.paper,
             f"{TITLE}: a sheet a day, {draw.long_date(first.isoformat())} on",
@@ -344,8 +361,12 @@ def daily(
             doc.add(month or "", pages)
         write_outputs(doc, opts, daily_name(first, last), {"days": model_days})
         return
-    # One PDF a day into a directory.
+    # One PDF a day into a folder, all put in place together at the end.
     out_dir = opts.output if opts.output is not None else OUTPUT_DIR / "daily"
+    if str(out_dir) == "-":
+        raise ParlourError(
+            "--output -: daily sheets without --book are many files; give a folder, or add --book"
+        )
     if out_dir.exists() and not out_dir.is_dir():
         raise ParlourError(
             f"--output {str(out_dir)!r} is a file: without --book, give a directory for the daily PDFs"
@@ -355,13 +376,12 @@ def daily(
         raise ParlourError(
             f"--output: directory {str(parent)!r} does not exist; create it or choose another path"
         )
-    if opts.json_path:
-        check_output_path(opts.json_path, "--json")
-    if opts.png_dir:
-        from generator.press.preview import check_png_dir
-
-        check_png_dir(opts.png_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
+    if opts.output is None and OUTPUT_DIR.exists() and not OUTPUT_DIR.is_dir():
+        raise ParlourError(
+            f"a file named {str(OUTPUT_DIR)!r} is in the way of the default output folder: move it, or give -o DIR"
+        )
+    staged = tx.directory(out_dir, "--output", make_parents=opts.output is None)
+    png_dir = tx.staged("--png")
     written = []
     model_days = []
     for sh in _progress(
@@ -372,25 +392,27 @@ def daily(
         )
         doc.add(draw.long_date(sh.date or ""), _daily_pages(sh, opts.paper, key, None))
         day = dt.date.fromisoformat(sh.date or "")
-        path = out_dir / f"{daily_name(day)}.pdf"
-        doc.save(path)
-        written.append(path)
-        model_days.append({**sh.to_json(), "file": path.name})
-        if opts.png_dir:
+        name = f"{daily_name(day)}.pdf"
+        try:
+            doc.render(str(staged / name))
+        except OSError as exc:
+            raise ParlourError(f"cannot write {name} ({exc.strerror or exc}); nothing was written") from None
+        written.append(out_dir / name)
+        model_days.append({**sh.to_json(), "file": name})
+        if png_dir is not None:
             from generator.press.preview import render_pngs
 
-            render_pngs(path, opts.png_dir)
-    if opts.json_path:
-        text = json.dumps({"days": model_days}, indent=2) + "\n"
-        atomic_write(opts.json_path, lambda tmp: Path(tmp).write_text(text, encoding="utf-8"))
+            render_pngs(staged / name, png_dir, stem=Path(name).stem)
+    write_json(opts.json_path, {"days": model_days}, tx)
+    tx.commit()
     what = f"wrote {len(written)} daily sheet{'s' if len(written) != 1 else ''} into {out_dir}"
     if days > 1:
         what += f" ({written[0].name} to {written[-1].name})"
     if opts.png_dir:
         what += f", previews in {opts.png_dir}"
     if opts.json_path:
-        what += f", content in {opts.json_path}"
-    click.echo(what)
+        what += f", content in {'standard output' if str(opts.json_path) == '-' else opts.json_path}"
+    status(what)
 
 
 def _progress(items, total: int, label: str):

@@ -3,18 +3,18 @@ and the deck doctor."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import click
 
-from generator.commands.common import PrintOptions, print_options, write_outputs
+from generator.commands.common import PrintOptions, print_options, write_json, write_outputs
 from generator.games import fighting_words as fw
 from generator.lazy import lazy_module
 from generator.press.cards import deck_pages
-from generator.press.document import Document, Page, atomic_write, check_output_path
+from generator.press.document import Document, Page
+from generator.press.output import STDOUT, Outputs
 from generator.templates import templates_option
 from generator.words.pattern import LIST_NAMES, MIN_WORD, can_grow, complete
 
@@ -237,13 +237,13 @@ def stats(
       parlour fighting-words stats --deals 5000 --seed 3
       parlour fighting-words stats --letters mine.toml --json stats.json
     """
-    if json_path is not None:
-        check_output_path(json_path, "--json")
-    model = fw.load_deck(letters_file, deck_size)
-    s = fw.stats(model, deals=deals, seed=seed)
-    for line in stats_lines(model, s):
-        click.echo(line)
-    if json_path is not None:
+    with Outputs([letters_file]) as tx:
+        if json_path is not None:
+            tx.file(json_path, "--json")
+        model = fw.load_deck(letters_file, deck_size)
+        s = fw.stats(model, deals=deals, seed=seed)
+        for line in stats_lines(model, s):
+            click.echo(line, err=str(json_path) == STDOUT)
         data = {"deck": {"size": model.size, "source": model.source}, **s.to_json(), "target": TARGET}
-        text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-        atomic_write(json_path, lambda tmp: Path(tmp).write_text(text, encoding="utf-8"))
+        write_json(json_path, data, tx)
+        tx.commit()

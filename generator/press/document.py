@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,6 +12,7 @@ from typing import TYPE_CHECKING, BinaryIO
 from generator import __version__
 from generator.errors import ParlourError
 from generator.press.fonts import register_fonts, string_width
+from generator.press.output import Outputs
 from generator.press.paper import MARGIN, Paper, mm
 from generator.press.style import DEFAULT, Style
 
@@ -61,35 +61,19 @@ class Section:
 
 
 def check_output_path(path: str | os.PathLike[str], what: str = "--output") -> Path:
-    """Refuse early, with one line, a path that cannot be written; nothing is created."""
-    p = Path(path)
-    if p.exists() and p.is_dir():
-        raise ParlourError(f"{what} {str(p)!r} is a directory: give a file name such as {p / 'out.pdf'}")
-    parent = p.parent if str(p.parent) else Path(".")
-    if not parent.is_dir():
-        raise ParlourError(
-            f"{what}: directory {str(parent)!r} does not exist; create it or choose another path"
-        )
-    if not os.access(parent, os.W_OK | os.X_OK) or (p.exists() and not os.access(p, os.W_OK)):
-        raise ParlourError(f"{what}: cannot write to {str(p)!r} (permission denied); choose another path")
-    return p
+    """Refuse early, with one line, a path that cannot or must not be written; nothing is left behind."""
+    with Outputs() as tx:
+        tx.file(path, what)
+    return Path(path)
 
 
 def atomic_write(path: str | os.PathLike[str], write: Callable[[str], None]) -> None:
-    """Call write(tmp_path) on a temp file beside `path`, then rename it over `path`; clean up on failure."""
-    p = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=p.parent if str(p.parent) else ".", prefix=f".{p.name}.", suffix=".part")
-    os.close(fd)
-    try:
-        write(tmp)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, p)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
+    """Call write(tmp_path) on a short-named temporary beside `path`, then put it in place (see
+    press.output: special files are streamed, symlinks written through); clean up on failure."""
+    with Outputs() as tx:
+        tmp = tx.file(path)
+        write(str(tmp))
+        tx.commit()
 
 
 def _draw_blank(c: Canvas, info: PageInfo) -> None:
@@ -283,8 +267,7 @@ class Document:
 
     def save(self, path: str | os.PathLike[str], progress: Callable[[int], None] | None = None) -> Path:
         """Render to a temp file beside `path`, then rename: a failed run leaves no file behind."""
-        p = check_output_path(path)
         if self.page_count == 0:
             raise ParlourError("nothing to print: the document has no pages")
-        atomic_write(p, lambda tmp: self.render(tmp, progress))
-        return p
+        atomic_write(path, lambda tmp: self.render(tmp, progress))
+        return Path(path)

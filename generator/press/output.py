@@ -1,0 +1,441 @@
+"""All outputs of one command as one transaction: checked before any work, staged, committed together.
+
+A command plans every file and folder it will write (`Outputs.file`, `Outputs.directory`) before it
+starts working. Planning refuses, with one line, a path that cannot or must not be written: a
+folder, a missing folder, one of the command's own inputs, a packaged template, the same path given
+twice, a name too long for its folder. Each output gets a short temporary name beside its target
+(created at once, so an unwritable place fails before any work); the command writes there, and
+`commit` renames every temporary over its target at the end. Special files (FIFOs, devices,
+`/dev/stdout`) and `-` (standard output) are written as a stream at commit, never renamed over;
+a symlink is written through (its target is replaced). Anything that fails or is interrupted
+removes every temporary: no partial or half-committed set of files is left behind.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import shutil
+import stat
+import sys
+import tempfile
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.errors import ParlourError
+
+STDOUT = "-"
+
+#: Every transaction not yet committed or aborted, so that an exit path can clean it up.
+_LIVE: list[Outputs] = []
+
+
+def protected_dirs() -> list[Path]:
+    """Folders parlour never writes into: its own package (code, data, packaged templates and fonts)
+    and the source tree's templates/ and fonts/ wherever they resolve."""
+    import generator
+
+    pkg = Path(generator.__file__).resolve().parent
+    dirs = [pkg, pkg.parent / "templates", pkg.parent / "fonts"]
+    for package in ("generator._templates", "generator._fonts"):
+        try:
+            from importlib.resources import files
+
+            res = files(package)
+            for root in getattr(res, "_paths", None) or [res]:  # a namespace package may have several
+                if isinstance(root, Path):
+                    dirs.append(root.resolve())
+        except (ImportError, TypeError, ValueError):  # not installed as package data: skip
+            pass
+    out: list[Path] = []
+    for d in dirs:
+        if d not in out:
+            out.append(d)
+    return out
+
+
+def _template_overrides() -> list[Path]:
+    """The user's template copies in force (--templates DIR): inputs of every command that reads one."""
+    templates = sys.modules.get("generator.templates")
+    folder = getattr(templates, "_override", None)
+    if not isinstance(folder, Path) or not folder.is_dir():
+        return []
+    return [p for p in folder.rglob("*.toml") if p.is_file()]
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino)
+
+
+def _within(path: Path, folder: Path) -> bool:
+    return path == folder or folder in path.parents
+
+
+def _short(name: str) -> str:
+    """A short, readable stem for a temporary name (a long output name must not make it too long)."""
+    return (name[:16] or "out").replace("%", "_")
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or str(exc)
+
+
+def _umask_mode() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+@dataclass
+class _Planned:
+    what: str  # the option, for messages: --output, --json, --png
+    shown: str  # the path as the user gave it
+    target: Path | None  # the final path, through symlinks; None for standard output
+    directory: bool
+    stream: bool  # copied into the target at commit (standard output, FIFOs, devices)
+    staged: Path  # the temporary file or folder the command writes into
+    make_parents: bool = False
+    staged_inside: bool = False  # a folder staged inside its existing target
+
+
+class Outputs:
+    """Plan, stage and commit every output of one command (see the module docstring).
+
+    Use as a context manager: leaving the block without `commit` (an error, Ctrl-C, a signal)
+    removes every temporary.
+    """
+
+    def __init__(self, inputs: Iterable[str | os.PathLike[str] | None] = ()) -> None:
+        self._planned: list[_Planned] = []
+        self._inputs: list[tuple[Path, tuple[int, int] | None]] = []
+        for p in [*inputs, *_template_overrides()]:
+            if p is None or str(p) == STDOUT:
+                continue
+            path = Path(os.path.realpath(p))
+            self._inputs.append((path, _identity(path)))
+        self._done = False
+        _LIVE.append(self)
+
+    # -- planning --------------------------------------------------------------------------
+
+    def _check_target(self, what: str, shown: str, target: Path, directory: bool = False) -> None:
+        ident = _identity(target)
+        for path, other in self._inputs:
+            if path == target or (ident is not None and ident == other):
+                raise ParlourError(
+                    f"{what} {shown!r} is one of this command's inputs: writing it would destroy it; "
+                    "choose another file name"
+                )
+        for plan in self._planned:
+            if plan.target is None:
+                continue
+            same = plan.target == target or (ident is not None and ident == _identity(plan.target))
+            if (
+                same
+                or (plan.directory and _within(target, plan.target))
+                or (directory and _within(plan.target, target))
+            ):
+                raise ParlourError(
+                    f"{what} {shown!r} is the same path as {plan.what} {plan.shown!r}: give each output its own path"
+                )
+        for folder in protected_dirs():
+            if _within(target, folder):
+                raise ParlourError(
+                    f"{what} {shown!r} is inside parlour's own files ({folder}): write your copy somewhere else"
+                )
+
+    def stdout(self, what: str) -> Path:
+        """Plan standard output as `what`'s destination; returns the temporary to write into."""
+        for plan in self._planned:
+            if plan.target is None:
+                raise ParlourError(
+                    f"{what} - and {plan.what} - both ask for standard output: send one of them to a file"
+                )
+        if sys.stdout is None or not hasattr(sys.stdout, "buffer"):
+            raise ParlourError(f"{what} -: standard output is closed; give a file name instead")
+        fd, tmp = tempfile.mkstemp(prefix="parlour.", suffix=".part")
+        os.close(fd)
+        self._planned.append(_Planned(what, STDOUT, None, False, True, Path(tmp)))
+        return Path(tmp)
+
+    def file(self, path: str | os.PathLike[str], what: str = "--output", make_parents: bool = False) -> Path:
+        """Plan one file; returns the temporary path the command writes into (committed by `commit`).
+
+        `make_parents`: a missing parent directory is created at commit (the default output/)."""
+        try:
+            return self._file(path, what, make_parents)
+        except OSError as exc:  # e.g. a path component too long, a loop of symlinks
+            raise ParlourError(f"{what}: cannot use {str(path)[:60]!r} ({_reason(exc)})") from None
+
+    def directory(
+        self, path: str | os.PathLike[str], what: str = "--png", make_parents: bool = False
+    ) -> Path:
+        """Plan a directory of files (created if missing); returns a temporary directory to write into."""
+        try:
+            return self._directory(path, what, make_parents)
+        except OSError as exc:
+            raise ParlourError(f"{what}: cannot use {str(path)[:60]!r} ({_reason(exc)})") from None
+
+    def _file(self, path: str | os.PathLike[str], what: str, make_parents: bool) -> Path:
+        shown = str(path)
+        if shown == STDOUT:
+            return self.stdout(what)
+        if shown.endswith(("/", os.sep, "/.")):
+            if Path(shown).is_dir():
+                raise ParlourError(
+                    f"{what} {shown!r} is a directory: give a file name such as {Path(shown) / 'out.pdf'}"
+                )
+            raise ParlourError(
+                f"{what} {shown!r} ends with '/', which names a directory, and there is no such directory: "
+                "create it, or give a file name without the slash"
+            )
+        given = Path(shown)
+        self._check_name(what, shown, given)
+        if given.is_dir():
+            raise ParlourError(
+                f"{what} {shown!r} is a directory: give a file name such as {given / 'out.pdf'}"
+            )
+        target = Path(os.path.realpath(given))
+        if target.is_dir():
+            raise ParlourError(
+                f"{what} {shown!r} is a directory: give a file name such as {given / 'out.pdf'}"
+            )
+        parent = target.parent
+        if not parent.is_dir():
+            if make_parents and not parent.exists() and parent.parent.is_dir():
+                pass
+            elif parent.exists() or make_parents:
+                raise ParlourError(
+                    f"{what} {shown!r}: {str(given.parent)!r} is a file, not a directory; "
+                    "move it away or choose another path"
+                )
+            else:
+                raise ParlourError(
+                    f"{what}: directory {str(given.parent)!r} does not exist; create it or choose another path"
+                )
+        self._check_name(what, shown, target)
+        self._check_target(what, shown, target)
+        try:
+            st: os.stat_result | None = os.stat(target)
+        except OSError:
+            st = None
+        stream = st is not None and not stat.S_ISREG(st.st_mode)
+        if stream:
+            # never opened before commit: opening a FIFO here would hand its reader an early end of file
+            if not os.access(target, os.W_OK):
+                raise ParlourError(
+                    f"{what}: cannot write to {shown!r} (permission denied); choose another path"
+                )
+            fd, tmp = tempfile.mkstemp(prefix="parlour.", suffix=".part")
+            os.close(fd)
+            self._planned.append(_Planned(what, shown, target, False, True, Path(tmp)))
+            return Path(tmp)
+        if st is not None and not os.access(target, os.W_OK):
+            raise ParlourError(f"{what}: {shown!r} is read-only (permission denied); choose another path")
+        where = parent if parent.is_dir() else parent.parent
+        try:
+            fd, tmp = tempfile.mkstemp(dir=where, prefix=f".{_short(target.name)}.", suffix=".part")
+            os.close(fd)
+        except OSError as exc:
+            raise ParlourError(
+                f"{what}: cannot write in {str(where)!r} ({_reason(exc)}); choose another path"
+            ) from None
+        self._planned.append(
+            _Planned(what, shown, target, False, False, Path(tmp), make_parents=not parent.is_dir())
+        )
+        return Path(tmp)
+
+    def _directory(self, path: str | os.PathLike[str], what: str, make_parents: bool) -> Path:
+        shown = str(path)
+        if shown == STDOUT:
+            raise ParlourError(f"{what} -: this option needs a directory, not standard output")
+        given = Path(shown)
+        self._check_name(what, shown, given)
+        target = Path(os.path.realpath(given))
+        if target.exists() and not target.is_dir():
+            raise ParlourError(f"{what} {shown!r} is a file, not a directory; give a directory")
+        self._check_name(what, shown, target)
+        self._check_target(what, shown, target, directory=True)
+        if target.is_dir():
+            where, inside = target, True
+        else:
+            where, inside = target.parent, False
+            if not where.is_dir():
+                ancestor = where
+                while make_parents and not ancestor.exists() and ancestor != ancestor.parent:
+                    ancestor = ancestor.parent
+                if not (make_parents and ancestor.is_dir()):
+                    raise ParlourError(
+                        f"{what}: directory {str(given.parent)!r} does not exist; create it first"
+                    )
+                where = ancestor
+        try:
+            tmp = tempfile.mkdtemp(dir=where, prefix=f".{_short(target.name)}.", suffix=".part")
+        except OSError as exc:
+            raise ParlourError(
+                f"{what}: cannot write in {str(where)!r} ({_reason(exc)}); choose another directory"
+            ) from None
+        self._planned.append(
+            _Planned(
+                what, shown, target, True, False, Path(tmp), make_parents=make_parents, staged_inside=inside
+            )
+        )
+        return Path(tmp)
+
+    @staticmethod
+    def _check_name(what: str, shown: str, target: Path) -> None:
+        try:
+            limit = os.pathconf(target.parent if os.path.isdir(target.parent) else ".", "PC_NAME_MAX")
+        except (OSError, ValueError):
+            limit = 255
+        if len(os.fsencode(target.name)) > limit:
+            raise ParlourError(
+                f"{what}: the file name in {shown[:40]!r}... is longer than {limit} bytes; shorten it"
+            )
+
+    def staged(self, what: str) -> Path | None:
+        """The temporary planned for `what` (e.g. '--output'), or None."""
+        for plan in self._planned:
+            if plan.what == what:
+                return plan.staged
+        return None
+
+    def target(self, what: str) -> str | None:
+        """How the user named `what`'s destination ('-' for standard output)."""
+        for plan in self._planned:
+            if plan.what == what:
+                return plan.shown
+        return None
+
+    # -- committing ------------------------------------------------------------------------
+
+    def _dir_moves(self, plan: _Planned) -> list[tuple[Path, Path]]:
+        assert plan.target is not None
+        moves = []
+        for item in sorted(p for p in plan.staged.rglob("*") if not p.is_dir()):
+            dest = plan.target / item.relative_to(plan.staged)
+            if os.path.lexists(dest):
+                st = os.lstat(dest)
+                if not stat.S_ISREG(st.st_mode):
+                    raise ParlourError(
+                        f"{plan.what}: {str(dest)!r} exists and is not a regular file; move it away"
+                    )
+                ident = (st.st_dev, st.st_ino)
+                if any(ident == other for _, other in self._inputs):
+                    raise ParlourError(
+                        f"{plan.what}: {str(dest)!r} is one of this command's inputs; choose another directory"
+                    )
+            moves.append((item, dest))
+        return moves
+
+    def commit(self) -> None:
+        """Put every staged output in place: streams first (they can fail), then renames."""
+        if self._done:
+            return
+        mode = _umask_mode()
+        # Check everything a rename could trip on before anything is put in place.
+        dir_moves = {
+            id(p): self._dir_moves(p)
+            for p in self._planned
+            if p.directory and (p.staged_inside or p.target.exists())
+        }  # type: ignore[union-attr]
+        for plan in self._planned:
+            if plan.stream:
+                self._stream(plan)
+        try:
+            for plan in self._planned:
+                if plan.stream or plan.target is None:
+                    continue
+                if plan.make_parents:
+                    plan.target.parent.mkdir(parents=True, exist_ok=True)
+                if plan.directory:
+                    moves = dir_moves.get(id(plan))
+                    if moves is None:
+                        for item in plan.staged.rglob("*"):
+                            os.chmod(item, mode | ((mode & 0o444) >> 2) if item.is_dir() else mode)
+                        os.chmod(plan.staged, mode | ((mode & 0o444) >> 2))  # rw -> rwx where readable
+                        os.rename(plan.staged, plan.target)
+                    else:
+                        for src, dest in moves:
+                            os.chmod(src, mode)
+                            dest.parent.mkdir(parents=True, exist_ok=True)
+                            os.replace(src, dest)
+                        shutil.rmtree(plan.staged, ignore_errors=True)  # only emptied folders remain
+                else:
+                    try:
+                        keep = stat.S_IMODE(os.stat(plan.target).st_mode)
+                    except OSError:
+                        keep = mode
+                    os.chmod(plan.staged, keep)
+                    os.replace(plan.staged, plan.target)
+        except OSError as exc:
+            raise ParlourError(f"cannot put the output in place ({_reason(exc)})") from None
+        self._done = True
+        self._forget()
+
+    def _stream(self, plan: _Planned) -> None:
+        try:
+            if plan.target is None:
+                out = sys.stdout
+                if out is None:
+                    raise ParlourError(f"{plan.what} -: standard output is closed; give a file name instead")
+                out.flush()
+                with open(plan.staged, "rb") as src:
+                    shutil.copyfileobj(src, out.buffer if hasattr(out, "buffer") else out)
+                out.flush()
+            else:
+                with open(plan.staged, "rb") as src, open(plan.target, "wb") as dest:
+                    shutil.copyfileobj(src, dest)
+        except OSError as exc:
+            where = "standard output" if plan.target is None else repr(plan.shown)
+            raise ParlourError(f"{plan.what}: cannot write to {where} ({_reason(exc)})") from None
+
+    def abort(self) -> None:
+        """Remove every temporary; nothing is put in place. Safe to call twice."""
+        if self._done:
+            return
+        self._done = True
+        for plan in self._planned:
+            try:
+                if plan.directory:
+                    shutil.rmtree(plan.staged, ignore_errors=True)
+                else:
+                    os.unlink(plan.staged)
+            except OSError:
+                pass
+        self._forget()
+
+    def _forget(self) -> None:
+        if self in _LIVE:
+            _LIVE.remove(self)
+        for plan in self._planned:  # the stdout stage lives in the system temp folder
+            if plan.stream:
+                try:
+                    os.unlink(plan.staged)
+                except OSError:
+                    pass
+
+    def __enter__(self) -> Outputs:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.abort()
+
+
+def abort_all() -> None:
+    """Remove the temporaries of every transaction still open (on exit, or when a signal arrives)."""
+    for tx in list(_LIVE):
+        tx.abort()
+
+
+atexit.register(abort_all)
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write `text` as UTF-8 into a staged path."""
+    path.write_text(text, encoding="utf-8")

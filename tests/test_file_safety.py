@@ -1,0 +1,481 @@
+"""File safety across the command line: no command writes over its inputs, a packaged template or a
+special file; outputs go to stdout with `-`; a failing or interrupted run leaves nothing behind,
+also as an unprivileged user and under real signals."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import resource
+import signal
+import stat
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from generator.games import fighting_words, riddle_craft
+from tests.clicheck import files_in, one_line_error
+
+#: Every command that prints a PDF, with the arguments it needs to be quick.
+PRINTERS = [
+    ["pack"],
+    ["calibrate"],
+    ["doublets", "sheet"],
+    ["doublets", "daily", "--from", "2025-01-01", "--days", "1", "--book"],
+    ["doublets", "jewels"],
+    ["doublets", "scorepad"],
+    ["chimera", "key"],
+    ["chimera", "pad"],
+    ["fighting-words", "deck"],
+    ["riddle-craft", "deck"],
+    ["sorcerer", "board"],
+    ["sorcerer", "notes"],
+    ["sorcerer", "diagrams"],
+]
+#: Commands that answer on stdout and can also write --json.
+ANSWERERS = [
+    ["doublets", "solve", "head", "tail"],
+    ["chimera", "check", "six", "heart", "shirt"],
+    ["fighting-words", "stats", "--deals", "20"],
+]
+TEMPLATES = [fighting_words.TEMPLATE, riddle_craft.TEMPLATE]
+
+
+def _digest(paths: list[Path]) -> list[str]:
+    return [hashlib.sha256(p.read_bytes()).hexdigest() for p in paths]
+
+
+def _ids(cmds: list[list[str]]) -> list[str]:
+    return [" ".join(c[:2]) for c in cmds]
+
+
+@pytest.mark.parametrize("option", ["-o", "--json", "--png"])
+@pytest.mark.parametrize("cmd", PRINTERS, ids=_ids(PRINTERS))
+def test_no_printer_writes_a_packaged_template(run, tmp_path, cmd, option):
+    folder = TEMPLATES[0].parent
+    before, listed = _digest(TEMPLATES), files_in(folder)
+    target = TEMPLATES[0] if option != "--png" else folder
+    line = one_line_error(run(*cmd, option, str(target)))
+    assert "parlour's own files" in line or "is a file" in line
+    assert _digest(TEMPLATES) == before and files_in(folder) == listed
+    assert files_in(tmp_path) == []
+
+
+@pytest.mark.parametrize("cmd", ANSWERERS, ids=_ids(ANSWERERS))
+def test_no_answerer_writes_a_packaged_template(run, cmd):
+    before = _digest(TEMPLATES)
+    line = one_line_error(run(*cmd, "--json", str(TEMPLATES[1])))
+    assert "parlour's own files" in line
+    assert _digest(TEMPLATES) == before
+
+
+def _letters(where: Path) -> Path:
+    p = where / "m.toml"
+    p.write_text("[letters]\n" + "\n".join(f"{c} = 4" for c in "aeioustrnlhdcm") + "\n")
+    return p
+
+
+def _fragments(where: Path) -> Path:
+    p = where / "m.csv"
+    p.write_text("text,kind\nI have stripes,looks\nI hum in the dark,does\nI live in a shoe,where\n")
+    return p
+
+
+@pytest.mark.parametrize(
+    "cmd, make",
+    [
+        (["fighting-words", "deck", "--letters", "m.toml"], _letters),
+        (["fighting-words", "stats", "--deals", "20", "--letters", "m.toml"], _letters),
+        (["riddle-craft", "deck", "--fragments", "m.csv"], _fragments),
+    ],
+    ids=["fw-deck", "fw-stats", "rc-deck"],
+)
+@pytest.mark.parametrize("option", ["-o", "--json", "--json-hardlink", "-o-symlink"])
+def test_no_command_writes_over_its_input(run, tmp_path, cmd, make, option):
+    src = make(tmp_path)
+    before = src.read_bytes()
+    target = src.name
+    if option.endswith("hardlink"):
+        os.link(src, tmp_path / "other")
+        target = "other"
+    elif option.endswith("symlink"):
+        (tmp_path / "other").symlink_to(src)
+        target = "other"
+    flag = option.split("-", 1)[0] or option[:2]
+    flag = "--json" if option.startswith("--json") else "-o"
+    if flag == "-o" and "stats" in cmd:
+        pytest.skip("stats writes no PDF")
+    line = one_line_error(run(*cmd, flag, target))
+    assert "inputs" in line
+    assert src.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        {src.name, "other"} & {p.name for p in tmp_path.iterdir()}
+    )
+
+
+@pytest.mark.parametrize("cmd", [["doublets", "sheet"], ["pack"]], ids=["sheet", "pack"])
+def test_same_path_twice_is_refused(run, tmp_path, cmd):
+    line = one_line_error(run(*cmd, "-o", "x.pdf", "--json", "x.pdf"))
+    assert "same path" in line
+    one_line_error(run(*cmd, "-o", "x.pdf", "--png", "x.pdf"))
+    assert files_in(tmp_path) == []
+
+
+def test_json_and_pdf_to_stdout_with_status_on_stderr(run, tmp_path):
+    res = run("calibrate", "-o", "-")
+    assert res.exit_code == 0, res.output
+    assert res.stdout_bytes.startswith(b"%PDF-") and res.stdout_bytes.rstrip().endswith(b"%%EOF")
+    assert "wrote standard output" in res.stderr
+    res = run("calibrate", "-o", "c.pdf", "--json", "-")
+    assert res.exit_code == 0
+    assert json.loads(res.stdout)["paper"] and "wrote c.pdf" in res.stderr
+    res = run("doublets", "solve", "head", "tail", "--json", "-")
+    assert json.loads(res.stdout)["chain"][0] == "head" and "→" in res.stderr
+    assert files_in(tmp_path) == ["c.pdf"]
+    line = one_line_error(run("calibrate", "-o", "-", "--json", "-"))
+    assert "standard output" in line
+    assert files_in(tmp_path) == ["c.pdf"]
+
+
+def test_pdf_to_stdout_is_the_same_pdf(run, tmp_path):
+    run("calibrate", "-o", "c.pdf")
+    assert run("calibrate", "-o", "-").stdout_bytes == (tmp_path / "c.pdf").read_bytes()
+
+
+def test_status_lines_go_to_stderr(run):
+    res = run("calibrate", "-o", "c.pdf")
+    assert res.exit_code == 0 and res.stdout == "" and "wrote c.pdf" in res.stderr
+    res = run("doublets", "daily", "--from", "2025-01-01", "--days", "2", "-o", "d")
+    assert res.exit_code == 0 and res.stdout == "" and "wrote 2 daily sheets" in res.stderr
+
+
+def test_symlink_output_is_written_through(run, tmp_path):
+    (tmp_path / "real.pdf").write_text("old")
+    (tmp_path / "link.pdf").symlink_to("real.pdf")
+    assert run("calibrate", "-o", "link.pdf").exit_code == 0
+    assert (tmp_path / "link.pdf").is_symlink()
+    assert (tmp_path / "real.pdf").read_bytes().startswith(b"%PDF-")
+
+
+def test_fifo_output_is_streamed(run, tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    res = run("calibrate", "-o", "pipe", "--json", "c.json")
+    reader.join(30)
+    assert res.exit_code == 0, res.output
+    assert got and got[0].startswith(b"%PDF-")
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.json", "pipe"]
+
+
+def test_dev_null_stays_a_device(run):
+    before = os.stat("/dev/null")
+    assert run("calibrate", "-o", "/dev/null", "--json", "/dev/null").exit_code == 2  # same path twice
+    assert run("calibrate", "-o", "/dev/null").exit_code == 0
+    after = os.stat("/dev/null")
+    assert stat.S_ISCHR(after.st_mode) and after.st_ino == before.st_ino
+
+
+def test_missing_folder_with_trailing_slash(run, tmp_path):
+    line = one_line_error(run("calibrate", "-o", "out/"))
+    assert "no such directory" in line and files_in(tmp_path) == [] and not (tmp_path / "out").exists()
+
+
+def test_a_file_named_output_in_the_way(run, tmp_path):
+    (tmp_path / "output").write_text("mine")
+    for cmd in (["calibrate"], ["doublets", "daily", "--from", "2025-01-01", "--days", "1"]):
+        line = one_line_error(run(*cmd))
+        assert "'output'" in line
+    assert (tmp_path / "output").read_text() == "mine" and files_in(tmp_path) == ["output"]
+
+
+def test_long_file_names(run, tmp_path):
+    name = "n" * 245 + ".pdf"
+    assert run("calibrate", "-o", name).exit_code == 0
+    assert files_in(tmp_path) == [name]
+    line = one_line_error(run("calibrate", "-o", "n" * 300 + ".pdf"))
+    assert "longer than" in line and files_in(tmp_path) == [name]
+
+
+@pytest.mark.parametrize("where", ["/proc/x.pdf", "/sys/x.pdf", "/proc/self/x.pdf"])
+def test_kernel_file_systems(run, tmp_path, where):
+    one_line_error(run("calibrate", "-o", where))
+    assert files_in(tmp_path) == []
+
+
+def test_later_output_failure_leaves_no_pdf(run, tmp_path, monkeypatch):
+    from generator.commands import common
+
+    def broken(pdf, out, stem=None):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(common, "render_pngs", broken)
+    line = one_line_error(run("calibrate", "-o", "c.pdf", "--json", "c.json", "--png", "png"))
+    assert "No space left" in line
+    assert files_in(tmp_path) == [] and list(tmp_path.iterdir()) == []
+
+
+def test_daily_book_checked_before_any_work(run, tmp_path):
+    (tmp_path / "x.pdf").mkdir()
+    one_line_error(run("doublets", "daily", "--from", "2025-01-01", "--days", "3", "--book", "-o", "x.pdf"))
+    one_line_error(
+        run("doublets", "daily", "--from", "2025-01-01", "--days", "3", "--png", "a.pdf", "-o", "a.pdf")
+    )
+    assert files_in(tmp_path) == []
+
+
+def test_daily_folder_all_or_nothing(run, tmp_path, monkeypatch):
+    from generator.games import doublets_draw
+
+    calls = {"n": 0}
+    real = doublets_draw.sheet_pages
+
+    def fail_third(*a, **k):
+        calls["n"] += 1
+        if calls["n"] == 3:
+            raise OSError(28, "No space left on device")
+        return real(*a, **k)
+
+    monkeypatch.setattr(doublets_draw, "sheet_pages", fail_third)
+    res = run("doublets", "daily", "--from", "2025-01-01", "--days", "4", "-o", "d", "--json", "d.json")
+    assert res.exit_code == 2 and "Traceback" not in res.output
+    assert list(tmp_path.iterdir()) == []
+
+
+# -- real processes: full disk, full or closed stdout, signals ----------------------------------
+
+
+def _parlour(*args: str, cwd: Path, **kw) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "generator", *args], cwd=cwd, capture_output=True, text=True, timeout=300, **kw
+    )
+
+
+def _one_line(proc: subprocess.CompletedProcess) -> str:
+    lines = [ln for ln in proc.stderr.splitlines() if ln.strip()]
+    assert proc.returncode == 2, (proc.returncode, proc.stderr)
+    assert len(lines) == 1 and "Traceback" not in proc.stderr, proc.stderr
+    return lines[0]
+
+
+def test_full_disk_is_one_line_and_no_file(tmp_path):
+    def small_files() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (20 * 1024, 20 * 1024))
+
+    proc = _parlour("calibrate", "-o", "c.pdf", "--json", "c.json", cwd=tmp_path, preexec_fn=small_files)
+    assert "File too large" in _one_line(proc)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_full_stdout(tmp_path):
+    with open("/dev/full", "w") as full:
+        for args in (["doublets", "solve", "head", "tail"], ["words", "export"], ["calibrate", "-o", "-"]):
+            proc = subprocess.run(
+                [sys.executable, "-m", "generator", *args],
+                cwd=tmp_path,
+                stdout=full,
+                stderr=subprocess.PIPE,
+                text=True,
+                timeout=300,
+            )
+            assert "standard output" in _one_line(proc)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_closed_stdout(tmp_path):
+    for args in (["doublets", "solve", "head", "tail"], ["calibrate", "-o", "-"]):
+        proc = subprocess.run(
+            [sys.executable, "-m", "generator", *args],
+            cwd=tmp_path,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=300,
+            preexec_fn=lambda: os.close(1),
+        )
+        assert "standard output" in _one_line(proc)
+
+
+def test_broken_pipe(tmp_path):
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "generator", "words", "export", "--tier", "broad"],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None
+    proc.stdout.close()  # the reader goes away, as `| head` does
+    _, err = proc.communicate(timeout=300)
+    assert proc.returncode == 2 and "Traceback" not in err and "standard output" in err
+
+
+def _leftovers(where: Path) -> list[str]:
+    names = [str(p.relative_to(where)) for p in where.rglob("*")]
+    return sorted(names)
+
+
+def _system_temps() -> set[str]:
+    return {p.name for p in Path(tempfile.gettempdir()).glob("parlour.*.part")}
+
+
+@pytest.mark.parametrize(
+    "sig, code",
+    [(signal.SIGINT, 130), (signal.SIGTERM, 143), (signal.SIGHUP, 129)],
+    ids=["INT", "TERM", "HUP"],
+)
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["pack", "--png", "png", "--json", "pack.json", "-o", "pack.pdf"],
+        [
+            "doublets",
+            "daily",
+            "--from",
+            "2025-01-01",
+            "--days",
+            "400",
+            "--book",
+            "-o",
+            "book.pdf",
+            "--json",
+            "-",
+        ],
+        ["doublets", "daily", "--from", "2025-01-01", "--days", "60", "-o", "days", "--png", "png"],
+    ],
+    ids=["pack", "daily-book", "daily-files"],
+)
+def test_signal_mid_run_leaves_nothing(tmp_path, sig, code, args):
+    before = _system_temps()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "generator", *args],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and proc.poll() is None:
+        if any(p.name.endswith(".part") for p in tmp_path.iterdir()):
+            break
+        time.sleep(0.01)
+    time.sleep(0.3)  # well into the work
+    assert proc.poll() is None, "the command finished before it could be interrupted"
+    proc.send_signal(sig)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == code, err
+    assert b"Traceback" not in err and b"Interrupted" in err
+    assert out == b""
+    assert _leftovers(tmp_path) == []
+    assert _system_temps() <= before
+
+
+# -- an unprivileged user -----------------------------------------------------------------------
+
+
+def _as_nobody(args: list[str], cwd: Path) -> tuple[int, str]:
+    """Run `parlour ARGS` in a forked child that dropped root for nobody (the code stays imported,
+    so the interpreter's own files need not be readable by nobody). Returns (exit code, stderr)."""
+    import difflib  # noqa: F401  (click's "did you mean")
+
+    import pypdfium2  # noqa: F401
+    from click.testing import CliRunner
+    from PIL import Image
+
+    import generator.cli as cli_module
+    import generator.commands.calibrate  # noqa: F401  (imported before the fork)
+    import generator.commands.doublets  # noqa: F401
+    import generator.games.doublets_draw  # noqa: F401
+    import generator.press.preview  # noqa: F401
+    from generator.press.fonts import register_fonts
+
+    Image.init()  # PIL loads its PNG writer lazily
+    register_fonts()
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child
+        try:
+            os.close(read)
+            if os.geteuid() == 0:
+                os.setgroups([])
+                os.setgid(65534)
+                os.setuid(65534)
+            os.chdir(cwd)
+            res = CliRunner().invoke(cli_module.cli, args)
+            os.write(write, json.dumps([res.exit_code, res.stderr]).encode())
+        finally:
+            os._exit(0)
+    os.close(write)
+    data = b""
+    while chunk := os.read(read, 65536):
+        data += chunk
+    os.close(read)
+    os.waitpid(pid, 0)
+    code, err = json.loads(data)
+    return code, err
+
+
+@pytest.fixture
+def shared_dir():
+    """A directory nobody can write in, below one it can reach."""
+    top = Path(tempfile.mkdtemp(prefix="parlour-nobody-"))
+    top.chmod(0o777)
+    yield top
+    import shutil
+
+    for p in top.rglob("*"):
+        if p.is_dir():
+            p.chmod(0o777)
+    shutil.rmtree(top)
+
+
+@pytest.mark.parametrize(
+    "args, needle",
+    [
+        (["calibrate", "-o", "c.pdf", "--png", "ro/previews"], "--png"),
+        (["calibrate", "-o", "c.pdf", "--png", "ro"], "--png"),
+        (["calibrate", "-o", "ro/c.pdf"], "--output"),
+        (["calibrate", "-o", "c.pdf", "--json", "ro/c.json"], "--json"),
+        (["calibrate", "-o", "readonly.pdf"], "read-only"),
+        (["doublets", "daily", "--from", "2025-01-01", "--days", "2", "-o", "ro/days"], "--output"),
+        (["doublets", "daily", "--from", "2025-01-01", "--days", "2", "-o", "ro"], "--output"),
+    ],
+)
+def test_unwritable_places_as_an_unprivileged_user(shared_dir, args, needle):
+    ro = shared_dir / "ro"
+    ro.mkdir()
+    ro.chmod(0o555)
+    (shared_dir / "readonly.pdf").write_text("keep")
+    (shared_dir / "readonly.pdf").chmod(0o444)
+    code, err = _as_nobody(args, shared_dir)
+    lines = [ln for ln in err.splitlines() if ln.strip()]
+    assert code == 2 and len(lines) == 1 and needle in lines[0], err
+    assert sorted(p.name for p in shared_dir.rglob("*")) == ["readonly.pdf", "ro"]
+    assert (shared_dir / "readonly.pdf").read_text() == "keep"
+
+
+def test_nobody_can_print_where_allowed(shared_dir):
+    code, err = _as_nobody(["calibrate", "-o", "c.pdf", "--png", "png"], shared_dir)
+    assert code == 0, err
+    assert (shared_dir / "c.pdf").stat().st_uid == (65534 if os.geteuid() == 0 else os.geteuid())
+
+
+@pytest.mark.parametrize("where", ["templates", "package"])
+def test_templates_export_never_writes_into_parlour(run, tmp_path, where):
+    import generator
+
+    folder = TEMPLATES[0].parent if where == "templates" else Path(generator.__file__).parent / "data"
+    before = sorted((p.name, p.stat().st_mtime_ns) for p in folder.iterdir())
+    line = one_line_error(run("templates", "export", str(folder), "--force"))
+    assert "parlour's own files" in line
+    assert sorted((p.name, p.stat().st_mtime_ns) for p in folder.iterdir()) == before
+    assert run("templates", "export", "mine").exit_code == 0
+    assert files_in(tmp_path / "mine") == [n for n in files_in(TEMPLATES[0].parent) if n.endswith(".toml")]
