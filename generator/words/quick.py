@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from generator.words.lexicon import Lexicon
 
-_FORMAT = 1
+_FORMAT = 2
 TIER = "standard"  # the tier Doublets chains are made of (ladder.DEFAULT_TIER)
 LENGTHS = range(3, 9)  # ladder.MIN_LENGTH .. MAX_LENGTH
 
@@ -36,10 +36,16 @@ def cache_path() -> Path:
 
 def _dump(lexicon: Lexicon) -> bytes:
     table = {}
+    vocab = {}  # what Doublets may print (ladder.print_filter): the exceptions only
     for n in LENGTHS:
         words = lexicon.words(tier=TIER, length=n)
         table[n] = (" ".join(words), array("d", (lexicon.zipf(w) for w in words)).tobytes())
-    return marshal.dumps({"version": _FORMAT, "table": table})
+        vocab[n] = (
+            [w for w in words if not lexicon.printable(w)],
+            {w: lexicon.spelling_of(w) for w in words if lexicon.spelling_of(w) != "both"},
+            {w: lexicon.spelling_key(w) for w in words if lexicon.spelling_key(w) != w},
+        )
+    return marshal.dumps({"version": _FORMAT, "table": table, "vocab": vocab})
 
 
 class LadderWords:
@@ -47,8 +53,9 @@ class LadderWords:
     their zipf from the cache; anything else (e.g. why a word is not in the list) from the full
     lexicon, loaded only then."""
 
-    def __init__(self, table: dict[int, tuple[str, bytes]]) -> None:
+    def __init__(self, table: dict[int, tuple[str, bytes]], vocab: dict[int, tuple] | None = None) -> None:
         self._table = table
+        self._vocab = {n: (frozenset(no), sp, keys) for n, (no, sp, keys) in (vocab or {}).items()}
         self._zipf: dict[int, dict[str, float]] = {}
         self._full: Lexicon | None = None
 
@@ -85,6 +92,24 @@ class LadderWords:
                 return word in table
         return word in self._lexicon()
 
+    def _known(self, word: str) -> tuple | None:
+        table = self._of_length(len(word))
+        return self._vocab.get(len(word)) if table is not None and word in table else None
+
+    def printable(self, word: str) -> bool:
+        known = self._known(word)
+        return word not in known[0] if known is not None else self._lexicon().printable(word)
+
+    def spelling_allowed(self, word: str, spelling: str = "us") -> bool:
+        known = self._known(word)
+        if known is None or spelling not in ("us", "uk"):
+            return self._lexicon().spelling_allowed(word, spelling)
+        return known[1].get(word, "both") in ("both", spelling)
+
+    def spelling_key(self, word: str) -> str:
+        known = self._known(word)
+        return known[2].get(word, word) if known is not None else self._lexicon().spelling_key(word)
+
     def __getattr__(self, name: str) -> Any:
         return getattr(self._lexicon(), name)
 
@@ -94,8 +119,8 @@ def ladder_words() -> Any:
     path = cache_path()
     try:
         data = marshal.loads(path.read_bytes())
-        if data.get("version") == _FORMAT and set(data["table"]) == set(LENGTHS):
-            return LadderWords(data["table"])
+        if data.get("version") == _FORMAT and set(data["table"]) == set(LENGTHS) == set(data["vocab"]):
+            return LadderWords(data["table"], data["vocab"])
     except (OSError, ValueError, EOFError, TypeError, KeyError, AttributeError):
         pass
     from generator.cache import write_atomic
@@ -103,4 +128,5 @@ def ladder_words() -> Any:
 
     blob = _dump(load())
     write_atomic(path, blob)
-    return LadderWords(marshal.loads(blob)["table"])
+    data = marshal.loads(blob)
+    return LadderWords(data["table"], data["vocab"])

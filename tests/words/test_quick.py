@@ -27,6 +27,15 @@ def test_lists_and_frequencies_match_the_lexicon(cached):
     for w in ("qoph", "zymurgy", "xqzv", "a", "internationalisation"):
         assert (w in cached) == (w in full) and cached.zipf(w) == full.zipf(w)
     assert cached.words(tier="broad", length=4) == full.words(tier="broad", length=4)
+    # What Doublets may print comes from the cache too, without loading the lexicon.
+    for n in quick.LENGTHS:
+        for w in full.words(tier="standard", length=n)[::3]:
+            assert cached.printable(w) == full.printable(w)
+            assert cached.spelling_key(w) == full.spelling_key(w)
+            assert all(cached.spelling_allowed(w, sp) == full.spelling_allowed(w, sp) for sp in ("us", "uk"))
+    fresh = quick.ladder_words()
+    solve("cold", "warm", ladders=ladders_for(fresh, "uk"))
+    assert fresh._full is None, "the print vocabulary loaded the whole lexicon"
 
 
 @pytest.mark.parametrize("pair", [("cold", "warm"), ("head", "tail"), ("ape", "man"), ("black", "white")])
