@@ -97,8 +97,7 @@ def test_gather_collects_exactly_what_the_models_print(small) -> None:
         for w in words:
             want[w] = want.get(w, 0) + 1
 
-    for i in range(3):
-        sh = model.make_sheet(8, 4, model.MIXED, date=dt.date(2026, 3, 1) + dt.timedelta(days=i))
+    for sh in model.daily_sheets(dt.date(2026, 3, 1), 3):  # the daily schedule's sheets
         for p in sh.puzzles:
             count(p.chain)
     for p in model.make_sheet(8, 4, "easy", seed=1).puzzles:
