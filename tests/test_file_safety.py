@@ -479,3 +479,42 @@ def test_templates_export_never_writes_into_parlour(run, tmp_path, where):
     assert sorted((p.name, p.stat().st_mtime_ns) for p in folder.iterdir()) == before
     assert run("templates", "export", "mine").exit_code == 0
     assert files_in(tmp_path / "mine") == [n for n in files_in(TEMPLATES[0].parent) if n.endswith(".toml")]
+
+
+def test_stats_progress_counts_every_deal():
+    from generator.games import fighting_words as fw
+
+    seen: list[int] = []
+    plain = fw.stats(fw.load_deck(), deals=1234, seed=5)
+    with_bar = fw.stats(fw.load_deck(), deals=1234, seed=5, progress=seen.append)
+    assert sum(seen) == 1234 and len(seen) > 100
+    assert with_bar == plain  # the bar changes nothing in the figures
+
+
+def test_stats_shows_a_progress_bar_on_a_terminal(tmp_path):
+    import pty
+
+    from generator.commands.fighting_words import PROGRESS_FROM
+
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "generator", "fighting-words", "stats", "--deals", str(PROGRESS_FROM)],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=slave,
+    )
+    os.close(slave)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    out, _ = proc.communicate(timeout=600)
+    os.close(master)
+    assert proc.returncode == 0
+    assert b"dealing" in seen and b"100%" in seen
+    assert b"dealing" not in out and b"first turn" in out  # the report on stdout, the bar on the terminal

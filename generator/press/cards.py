@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -189,6 +190,8 @@ def parse_offset(text: str | None) -> tuple[float, float]:
         raise ParlourError(
             f"--back-offset {text!r} is not X,Y in millimetres: write it like 1.5,-0.5"
         ) from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise ParlourError(f"--back-offset {text!r} is not a number of millimetres: write it like 1.5,-0.5")
     if abs(x) > 20 or abs(y) > 20:
         raise ParlourError(f"--back-offset {text!r} is over 20 mm: measure it with 'parlour calibrate'")
     return (x * mm, y * mm)
