@@ -1074,7 +1074,7 @@ class Scorepad:
     rows: int  # player lines (two for the two-player paper)
     doublets: int = DOUBLETS_PER_GAME
     president: bool = False  # round game: a line for the President's name
-    decision_marks: tuple[int, ...] = (2,)  # by order of declaring (correct chains only)
+    decision_marks: tuple[int, ...] = (2,)  # by place in Declarations (paid to correct chains only)
     abandon_marks: tuple[int, ...] = (2,)  # by order of abandoning, if no chain is correct
     brevity_per_link: int = 3
     null_extra_links: int = 2
@@ -1135,8 +1135,8 @@ def make_scorepad(players: int = 2) -> Scorepad:
             notes=(
                 "Declarations: I or II for who spoke first, then the links promised, or a for abandoned.",
                 NULL_NOTE,
-                "Correct chains only: decision 2 to the one declared first; brevity 3 for each link "
-                "the shorter saves. A null chain counts two links longer than the correct one.",
+                "Correct chains only: decision 2 to the player marked I; brevity 3 for each link "
+                "the shorter saves. A null chain is measured as the correct one plus two links.",
                 "Neither chain correct: decision 2 to the first to abandon.",
                 JEWELS_NOTE,
             ),
@@ -1153,17 +1153,21 @@ def make_scorepad(players: int = 2) -> Scorepad:
             "Declarations: I, II, III ... in the order players spoke, then the links promised, or a "
             "for abandoned.",
             NULL_NOTE,
-            "Correct chains only: decision by order of declaring, "
-            + ", ".join(map(str, decision))
-            + " (never under 2); brevity 3 for each link a chain is shorter than the longest. "
-            "A null chain counts two links longer than the longest correct one.",
+            "Correct chains only: decision by place in Declarations, "
+            + ", ".join(f"{ROMAN[k]} {m}" for k, m in enumerate(decision))
+            + " (never under 2; a wrong chain moves no one up); brevity 3 for each link a chain is "
+            "shorter than the longest. A null chain is measured as the longest correct one plus two links.",
             "No correct chain: decision 4 to the first to abandon, 2 to the next.",
             JEWELS_NOTE,
         ),
     )
 
 
+ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII")
+
+
 def decision_marks(players: int) -> tuple[int, ...]:
-    """Decision marks for the correct chains of a round game, in the order they were declared:
-    as many as there are players for the first, one less for each after, never under 2."""
+    """Decision marks of a round game by place in the Declarations column (I, II, ...), paid
+    only to a correct chain: as many as there are players for I, one less for each place after,
+    never under 2."""
     return tuple(max(players - k, 2) for k in range(players))

@@ -54,7 +54,9 @@ class Spool:
             stream = pdfdoc.PDFStream()
             if page.compression:
                 stream.filters = (
-                    [pdfdoc.PDFBase85Encode, pdfdoc.PDFZCompress] if rl_config.useA85 else [pdfdoc.PDFZCompress]
+                    [pdfdoc.PDFBase85Encode, pdfdoc.PDFZCompress]
+                    if rl_config.useA85
+                    else [pdfdoc.PDFZCompress]
                 )
             stream.content = page.stream
             data = stream.format(doc)

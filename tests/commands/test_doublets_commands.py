@@ -458,10 +458,10 @@ def test_two_player_scorepad(run, tmp_path, paper):
     assert text.count("Game") == per and "President" not in text
     flat = " ".join(text.split())
     # the rules of marking, as the paper states them (rules for two players)
-    assert "decision 2 to the one declared first" in flat and "Correct chains only" in flat
+    assert "decision 2 to the player marked I" in flat and "Correct chains only" in flat
     assert "Neither chain correct: decision 2 to the first to abandon" in flat
     assert "null with more links than declared, or if not written out" in flat
-    assert "null chain counts two links longer than the correct one" in flat
+    assert "null chain is measured as the correct one plus two links" in flat
     assert "No word twice in one chain" in flat
 
 
@@ -480,10 +480,13 @@ def test_round_game_scorepad_and_games(run, tmp_path):
     assert all(t.count("President") == t.count("Date") + 1 for t in texts)  # + the header line
     assert all("decision 5 4 3 2 2" in t and "abandon 4 2" in t for t in texts)
     flat = " ".join(texts[0].split())
-    assert "Correct chains only: decision by order of declaring, 5, 4, 3, 2, 2 (never under 2)" in flat
+    assert (
+        "Correct chains only: decision by place in Declarations, I 5, II 4, III 3, IV 2, V 2 (never under 2"
+        in flat
+    )
     assert "No correct chain: decision 4 to the first to abandon, 2 to the next" in flat
     assert "null with more links than declared" in flat
-    assert "null chain counts two links longer than the longest correct one" in flat
+    assert "null chain is measured as the longest correct one plus two links" in flat
 
 
 @pytest.mark.parametrize("args", [["--players", "1"], ["--players", "13"], ["--games", "0"]])

@@ -261,3 +261,10 @@ def test_packaged_key_against_brute_force() -> None:
         for word in row.answers:
             assert oracle(c.face, c.suit, word, "half", lex), (c, word)
         assert set(row.answers) == brute_force_answers(lex, c, "half"), c
+
+
+def test_pad_rules_in_brief_are_in_our_own_words() -> None:
+    from tests.seedtext import copied_runs
+
+    for name in ch.VARIANTS:
+        assert copied_runs("\n".join(ch.reminder(ch.variant(name)))) == []

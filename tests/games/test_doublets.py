@@ -446,7 +446,8 @@ def test_round_game_scorepad(players):
     assert pad.decision_marks == expected[players]
     assert min(pad.decision_marks) == 2 and pad.abandon_marks == (4, 2)
     notes = " ".join(pad.notes)
-    assert ", ".join(map(str, expected[players])) in notes and "Correct chains only" in notes
+    places = ", ".join(f"{r} {m}" for r, m in zip(D.ROMAN, expected[players], strict=False))
+    assert places in notes and "Correct chains only" in notes and "moves no one up" in notes
     assert json.loads(json.dumps(pad.to_json()))["players"] == players
 
 
@@ -460,3 +461,15 @@ def test_doublets_errors_are_parlour_errors():
     from generator.errors import ParlourError
 
     assert issubclass(DoubletsError, ParlourError)
+
+
+def test_rule_text_is_in_our_own_words():
+    from generator.games import doublets_draw
+    from tests.seedtext import copied_runs
+
+    texts = [D.SHEET_RULES, doublets_draw.JEWELS_RULES, doublets_draw.JEWELS_SCORING]
+    for players in (2, 3, 5, 12):
+        texts += make_scorepad(players).notes
+    assert copied_runs("\n".join(texts)) == []
+    # the check itself: a sentence lifted from the rules is caught
+    assert copied_runs("a null chain is reckoned as being two links longer than a correct one")

@@ -61,6 +61,13 @@ def test_two_backspace_cards_as_the_rules_list_it_twice(deck) -> None:
     assert len([c for c in deck.cards() if getattr(c, "name", None) == "Backspace"]) == 2
 
 
+def test_the_referee_line_says_what_the_check_does(deck) -> None:
+    # `fighting-words check` answers from the broad list and names it (commands test holds that)
+    (card,) = [r for r in deck.reference if r.title == "Challenge"]
+    (line,) = [ln for ln in card.lines if "fighting-words check" in ln]
+    assert "broadest word list" in line and "which list the fitting words come from" in line
+
+
 def test_kept_cards_are_not_limited_to_your_own_turn(deck) -> None:
     # The rules say a kept card is held until wanted; no card text may narrow that to "your turn".
     for e in deck.events:
@@ -246,3 +253,10 @@ def test_default_deck_reaches_95_percent_on_the_real_lexicon(deck) -> None:
 def test_template_letters_are_the_derived_mix(deck) -> None:
     """The shipped [letters] table is what scripts/derive_letter_mix.py makes today."""
     assert fw.derive_letter_mix(fw.DEFAULT_LETTER_CARDS) == deck.letters
+
+
+def test_card_text_is_in_our_own_words(deck) -> None:
+    from tests.seedtext import copied_runs
+
+    texts = [e.text for e in deck.events] + [line for r in deck.reference for line in (r.title, *r.lines)]
+    assert copied_runs("\n".join(texts)) == []

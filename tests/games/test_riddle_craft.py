@@ -443,3 +443,10 @@ def test_a_copied_template_loads_the_same_and_is_held_to_the_same_rules(tmp_path
         load_template(write(tmp_path, "bad.toml", doubled))
     with pytest.raises(ParlourError, match=r"\[when\]"):
         load_template(write(tmp_path, "nowhen.toml", '[riddles]\ndoes = ["I hum"]\n'))
+
+
+def test_card_text_is_in_our_own_words(deck):
+    from tests.seedtext import copied_runs
+
+    texts = [r.text for r in deck.riddles] + [line for c in deck.reference for line in (c.title, *c.lines)]
+    assert copied_runs("\n".join(texts)) == []

@@ -593,3 +593,9 @@ def test_notes_loader_errors(tmp_path, text, message):
     path.write_text(text)
     with pytest.raises(ParlourError, match=message):
         sc.load_notes(path)
+
+
+def test_notes_are_in_our_own_words(notes):
+    from tests.seedtext import copied_runs
+
+    assert copied_runs(note_text(notes)) == []

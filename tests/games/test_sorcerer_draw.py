@@ -116,6 +116,9 @@ def test_setup_page_reads_back(tmp_path, chamber, paper):
         "three dice go to the centre as time",
     ):
         assert phrase.lower() in flat.lower(), phrase
+    from tests.seedtext import copied_runs
+
+    assert copied_runs(flat) == []  # in parlour's own words
     assert_no_missing_glyphs(pdf)
     assert_text_inside_margins(pdf, paper)
 
