@@ -345,6 +345,7 @@ def deck_pages(
     dx, dy = back_offset
     # forms are stored once per PDF under a name: make it unique to this deck's label, layout and offset
     ident = f"{label}|{layout.card.name}|{layout.cols}x{layout.rows}|{layout.bleed:.3f}|{duplex}|{dx:.3f},{dy:.3f}"
+
     key = "d" + hashlib.sha1(ident.encode()).hexdigest()[:10]
     span = _free_span(layout)
     for si, sheet in enumerate(sheets, start=1):
