@@ -72,6 +72,7 @@ STANDARD_SIZES = (10, 20, 35, 40, 50)
 BROAD_SIZES = (55, 60, 70)
 CAPITAL_KINDS = ("upper", "proper-names")
 NAME_SIZES = (10, 20, 35, 40, 50)  # proper-names lists whose names discount a word's zipf
+UPPER_SIZES: tuple[int, ...] = ()  # "upper" lists (Titanic, Alpine): adjectives, brands; not read
 US_CATEGORIES = ("american",)
 UK_CATEGORIES = ("british",)
 # Rewrites that turn one spelling of a word into another (either way round): a UK-only or
@@ -154,11 +155,12 @@ def scowl_sizes(words: set[str]) -> dict[str, int]:
 
 
 def name_forms() -> set[str]:
-    """Lowercased names from SCOWL's proper-names lists (sizes <= 50): 'Dale', 'Glen'."""
+    """Lowercased names from SCOWL's proper-names lists (sizes <= 50: 'Glen', 'Earl') and
+    its other capitalised words (sizes <= 50: 'Dale', 'Titanic')."""
     names = set()
     for category in CATEGORIES:
-        for n in NAME_SIZES:
-            path = SCOWL_DIR / f"{category}-proper-names.{n}"
+        for kind, n in [("proper-names", n) for n in NAME_SIZES] + [("upper", n) for n in UPPER_SIZES]:
+            path = SCOWL_DIR / f"{category}-{kind}.{n}"
             if path.exists():
                 for entry in read_list(path):
                     if entry[:1].isupper() and WORD_RE.fullmatch(entry.lower()):
@@ -351,8 +353,9 @@ def header(built: dict[str, object]) -> list[str]:
         "  drugs, violence (crime, killing, weapons), slang, archaic, abbreviation:",
         "                the word's MAIN WordNet sense (most tagged uses) is of that kind;",
         "  abbreviation  also the clipped forms restored from SCOWL's abbreviation lists;",
-        f"  name          SCOWL lists it as a name and its zipf less {vet_words.NAME_DISCOUNT}"
-        f" is under {vet_words.PRINT_ZIPF};",
+        f"  name          SCOWL lists it as a name (size <= 50), its own size is >= "
+        f"{vet_words.NAME_SIZE},",
+        f"                and its zipf less {vet_words.NAME_DISCOUNT} is under {vet_words.PRINT_ZIPF};",
         f"  rare          zipf under {vet_words.PRINT_ZIPF}, unless zipf >= "
         f"{vet_words.CORE_ZIPF} and SCOWL size <= {vet_words.CORE_SIZE}.",
         "",

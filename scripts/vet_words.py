@@ -16,8 +16,9 @@ fires names the category recorded for the word.
   sense (WordNet's most frequent sense of any part of speech) is of that kind: "pot" and "weed"
   stay (their main senses are a pan and a plant), "toke", "thug" and "kidnap" go.
 - abbreviation also covers lowercase entries of SCOWL's abbreviation lists (tech, intro).
-- name: the word is also a name (SCOWL lists it capitalised, sizes <= 50) and its wordfreq
-  zipf, less NAME_DISCOUNT for the name's share, falls below the print floor.
+- name: the word is also a name (SCOWL's proper-names lists, sizes <= 50), SCOWL ranks the
+  lowercase word outside its core (size >= NAME_SIZE), and its wordfreq zipf less
+  NAME_DISCOUNT (for the name's share of that frequency) falls below the print floor.
 - rare: zipf below PRINT_ZIPF, unless zipf >= CORE_ZIPF and SCOWL puts it in its core
   sizes (<= CORE_SIZE).
 """
@@ -32,7 +33,8 @@ from wordnet_db import Sense, WordNet
 PRINT_ZIPF = 3.0
 CORE_ZIPF = 2.5
 CORE_SIZE = 35
-NAME_DISCOUNT = 1.0
+NAME_DISCOUNT = 0.5
+NAME_SIZE = 40  # the name rule applies where SCOWL itself ranks the lowercase word past its core
 SALIENT_SENSES = 4
 SALIENT_COUNT = 3
 
@@ -52,6 +54,7 @@ CATEGORIES = (
 )
 ANY_SENSE = ("vulgar", "slur", "sexual", "excretory")
 MAIN_SENSE = ("drugs", "violence", "slang", "archaic", "abbreviation")
+NAMED_ONLY = ("sexual", "excretory")  # see _named
 
 # Usage-domain synsets (';u' targets) per category.
 USAGE = {
@@ -186,11 +189,12 @@ def wordnet_category(wn: WordNet, word: str, ancestors: dict[str, set[str]]) -> 
         return None
     total = sum(s.count for s in senses)
     dominant = _dominant_pos(senses)
-    salient = [s for s in senses if _named(s) and _salient(s, len(senses), total, dominant)]
+    salient = [s for s in senses if _salient(s, len(senses), total, dominant)]
     main = [max(senses, key=lambda s: (s.count, s.synset.key[0] == dominant, -s.rank))]
     for category in CATEGORIES:
         if category in ANY_SENSE:
-            if any(_kind(wn, s, category, ancestors) for s in salient):
+            named = category in NAMED_ONLY
+            if any(_kind(wn, s, category, ancestors) for s in salient if _named(s) or not named):
                 return category
         elif category in MAIN_SENSE:
             if any(_kind(wn, s, category, ancestors) for s in main):
@@ -221,7 +225,12 @@ def vet(
             category = "abbreviation"
         z = zipf[word]
         core = z >= CORE_ZIPF and scowl_size.get(word, 99) <= CORE_SIZE
-        if category is None and word in names and z - NAME_DISCOUNT < PRINT_ZIPF and not core:
+        if (
+            category is None
+            and word in names
+            and scowl_size.get(word, 99) >= NAME_SIZE
+            and z - NAME_DISCOUNT < PRINT_ZIPF
+        ):
             category = "name"
         if category is None and z < PRINT_ZIPF and not core:
             category = "rare"

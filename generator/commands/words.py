@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from generator.words.lexicon import DEFAULT_TIER, TIERS, Lookup, load
+from generator.words.lexicon import DEFAULT_TIER, PRINT_TIER, TIERS, Lookup, load
 
 WHY_NOT = {
     "blocked": "blocked (on parlour's blocklist, never printed)",
@@ -12,7 +12,7 @@ WHY_NOT = {
     "unknown": "not found",
 }
 TIER_NOTE = {
-    "common": "puzzle word",
+    "common": "frequent",
     "standard": "accepted anywhere",
     "broad": "accepted by referees only, never chosen for puzzles",
 }
@@ -40,12 +40,16 @@ def words(ctx: click.Context) -> None:
 
     \b
       parlour words WORD...      for each word: found or not, its tier and zipf
-                                 frequency; if not found, why not and close matches
+                                 frequency, whether parlour prints it (and if
+                                 not, why); if not found, why not and close matches
       parlour words export       the lexicon, one word per line
+      parlour words audit        check what parlour prints against the print vocabulary
 
     \b
-    Tiers, narrowest first: common (zipf >= 3, used for puzzle words), standard (the
-    lexicon proper: any answer or link), broad (larger lists, for referees only).
+    Tiers, narrowest first: common (zipf >= 3), standard (the lexicon proper: any
+    answer or link), broad (larger lists, for referees only). Apart from the tiers,
+    the print vocabulary: the standard words parlour may print, vetted when the lexicon
+    is built (frequency, WordNet senses and labels, names; see scripts/README.md).
 
     \b
     Exit status of a lookup: 0 if every word was found (in any tier), 1 if any was not,
@@ -56,6 +60,7 @@ def words(ctx: click.Context) -> None:
     Examples:
       parlour words cat recieve paris
       parlour words export --tier common > common.txt
+      parlour words export --tier print --length 4
     """
     if ctx.invoked_subcommand is None:
         raise click.UsageError("give one or more words to look up, or 'export'", ctx=ctx)
@@ -65,7 +70,9 @@ def describe(found: Lookup) -> str:
     """One line of text after the word: yes/no, tier and zipf, or why not and close matches."""
     if found.entry is not None:
         e = found.entry
-        return f"yes  {e.tier:<8}  zipf {e.zipf:.1f}  ({TIER_NOTE[e.tier]})"
+        reason = load().print_reason(e.word)
+        printed = "printed" if reason is None else f"not printed: {reason}"
+        return f"yes  {e.tier:<8}  zipf {e.zipf:.1f}  ({TIER_NOTE[e.tier]}; {printed})"
     line = f"no   {WHY_NOT[found.status]}"
     if found.suggestions:
         line += "; close: " + ", ".join(found.suggestions)
@@ -97,10 +104,11 @@ def lookup(ctx: click.Context, word_args: tuple[str, ...]) -> None:
 @words.command("export")
 @click.option(
     "--tier",
-    type=click.Choice(TIERS, case_sensitive=False),
+    type=click.Choice((*TIERS, PRINT_TIER), case_sensitive=False),
     default=DEFAULT_TIER,
     show_default=True,
-    help="Print this tier and the narrower ones (broad prints everything).",
+    help="Print this tier and the narrower ones (broad prints everything; print: the vetted words "
+    "parlour prints).",
 )
 @click.option(
     "--length",
@@ -122,3 +130,78 @@ def export(tier: str, length: int | None) -> None:
     found = load().words(tier.lower(), length)
     if found:
         click.echo("\n".join(found))
+
+
+@words.command("audit")
+@click.option(
+    "--from",
+    "start",
+    default="2026-01-01",
+    show_default=True,
+    metavar="YYYY-MM-DD",
+    help="First day of the run of daily sheets.",
+)
+@click.option("--days", type=click.IntRange(0, 3660), default=365, show_default=True, help="Daily sheets.")
+@click.option("--jewels", type=click.IntRange(0, 1000), default=60, show_default=True, help="Sets of Jewels.")
+@click.option(
+    "--quick",
+    is_flag=True,
+    help="A small sample: 4- and 5-letter sheets only, no Chimera key but 'half'.",
+)
+@click.option(
+    "--json",
+    "json_path",
+    default=None,
+    metavar="FILE",
+    help="Also write the figures and every printed word as JSON ('-' for stdout).",
+)
+@click.pass_context
+def audit(ctx: click.Context, start: str, days: int, jewels: int, quick: bool, json_path: str | None) -> None:
+    """Make what parlour prints and check every printed word against the print vocabulary.
+
+    Covers a run of daily Doublets sheets, sheets of every length and difficulty, sets of
+    Jewels and the Chimera's Lair key under every variant, made exactly as the commands make
+    them. Reports printed words outside the print vocabulary (there should be none), the
+    share of key links with zipf >= 3.0, the rarest printed words, chains mixing two spellings
+    of a word, repeated daily puzzles and end words back within 30 days.
+
+    \b
+    Exit status: 0 if every printed word is in the print vocabulary, 1 if not, 2 for bad usage.
+
+    \b
+    Example:
+      parlour words audit                         # a year: a few minutes
+      parlour words audit --days 30 --jewels 5 --quick --json audit.json
+    """
+    import datetime as dt
+    import json
+
+    from generator.games import word_audit
+
+    try:
+        first = dt.date.fromisoformat(start.strip())
+    except ValueError:
+        raise click.BadParameter(f"{start!r} is not a date like 2026-01-01", param_hint="--from") from None
+    found = word_audit.gather(
+        first,
+        days,
+        jewels,
+        lengths=(4, 5) if quick else word_audit.SHEET_LENGTHS,
+        chimera_variants=("half",) if quick else None,
+        progress=lambda msg: click.echo(f"making {msg} ...", err=True),
+    )
+    lex = load()
+    lines, data = word_audit.report(found, lex)
+    if json_path == "-":
+        click.echo(json.dumps(data, indent=1))
+        for line in lines:
+            click.echo(line, err=True)
+    else:
+        click.echo("\n".join(lines))
+        if json_path:
+            from pathlib import Path
+
+            Path(json_path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+            click.echo(f"wrote {json_path}", err=True)
+    if data["outside_print_vocabulary"]:
+        ctx.exit(1)

@@ -356,9 +356,21 @@ def _close_answers(word: str, answers: list[str], limit: int = 3) -> list[str]:
 def answers(
     face: str, suit: str, variant_name: str = DEFAULT_VARIANT, lexicon: Lexicon | None = None
 ) -> list[str]:
-    """Every valid answer for a card under a variant, common first (zipf desc, then a-z)."""
+    """Every valid answer for a card under a variant: words of the print vocabulary first, then
+    the rare or unprintable rest; each part common first (zipf desc, then a-z)."""
     c = card(face, suit)
-    return _card_answers(c, variant(variant_name), _index(_lexicon(lexicon)))
+    lex = _lexicon(lexicon)
+    printed, rare = split_for_print(_card_answers(c, variant(variant_name), _index(lex)), lex)
+    return printed + rare
+
+
+def split_for_print(words: list[str], lexicon: Lexicon) -> tuple[list[str], list[str]]:
+    """(the words parlour may print, the rest), each keeping the order given."""
+    printed = [w for w in words if lexicon.printable(w)]
+    if len(printed) == len(words):
+        return printed, []
+    keep = set(printed)
+    return printed, [w for w in words if w not in keep]
 
 
 _ANSWERS: dict[tuple[int, Card, str], list[str]] = {}
@@ -377,11 +389,24 @@ def _card_answers(c: Card, v: Variant, index: AnagramIndex) -> list[str]:
 
 @dataclass(frozen=True)
 class KeyCard:
-    """One row of the referee's key: a card, its numbers and its answers (common first)."""
+    """One row of the referee's key: a card, its numbers and its answers, the print vocabulary's
+    words first (common first), then the `rare` ones (rare or unprintable: counted on paper,
+    never shown; listed, marked, in JSON)."""
 
     card: Card
     min_letters: int
     answers: list[str]
+    rare: tuple[str, ...] = ()
+
+    @property
+    def printable(self) -> list[str]:
+        """The answers the printed key may show, most common first."""
+        return self.answers[: len(self.answers) - len(self.rare)]
+
+    @property
+    def only_rare(self) -> bool:
+        """True if the card has answers but none the key may print ("only rare words fit")."""
+        return bool(self.answers) and not self.printable
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -392,6 +417,7 @@ class KeyCard:
             "role": self.card.role,
             "count": len(self.answers),
             "answers": list(self.answers),
+            "rare": list(self.rare),
         }
 
 
@@ -413,8 +439,12 @@ class AnswerKey:
 def answer_key(variant_name: str = DEFAULT_VARIANT, lexicon: Lexicon | None = None) -> AnswerKey:
     """Answers for all 52 cards under a variant (one anagram index, one lookup pass per card)."""
     v = variant(variant_name)
-    index = _index(_lexicon(lexicon))
-    rows = [KeyCard(c, v.min_letters(c.penalty), _card_answers(c, v, index)) for c in deck()]
+    lex = _lexicon(lexicon)
+    index = _index(lex)
+    rows = []
+    for c in deck():
+        printed, rare = split_for_print(_card_answers(c, v, index), lex)
+        rows.append(KeyCard(c, v.min_letters(c.penalty), printed + rare, tuple(rare)))
     return AnswerKey(v, rows)
 
 

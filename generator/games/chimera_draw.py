@@ -133,11 +133,15 @@ def _more_label(n: int) -> str:
     return f"… +{n} more"
 
 
-def fill_answers(answers: list[str], width: float, lines: int) -> tuple[list[str], int]:
+def fill_answers(
+    answers: list[str], width: float, lines: int, total: int | None = None
+) -> tuple[list[str], int]:
     """Set answers (common first) into at most `lines` lines of `width`, the first line led by the
-    count; when they do not all fit, the last line ends with '… +N more'. Returns (lines, shown)."""
+    count of all `total` answers (rare ones, never shown, included); when some are not shown, the
+    last line ends with '… +N more'. Returns (lines, shown)."""
     face, size = "Cond", KEY_ANSWERS
-    lead = string_width(_count_label(len(answers)), "Cond-Bold", size)
+    total = len(answers) if total is None else total
+    lead = string_width(_count_label(total), "Cond-Bold", size)
     out: list[str] = []
     cur: list[str] = []
     avail = width - lead
@@ -153,11 +157,11 @@ def fill_answers(answers: list[str], width: float, lines: int) -> tuple[list[str
         placed += 1
     if cur:
         out.append(SEP.join(cur))
-    if placed < len(answers):  # make room on the last line for the '+N more'
+    if placed < total:  # make room on the last line for the '+N more'
         last = out[-1].split(SEP) if out else []
         avail = width - (lead if len(out) <= 1 else 0)
         while last:
-            more = _more_label(len(answers) - placed)
+            more = _more_label(total - placed)
             if string_width(SEP.join(last) + " " + more, face, size) <= avail:
                 break
             last.pop()
@@ -172,7 +176,7 @@ def layout_key(key: AnswerKey, paper: Paper) -> list[KeyEntry]:
     g = key_geom(paper)
     entries = []
     for row in key.cards:
-        lines, shown = fill_answers(row.answers, g.col_w, g.lines)
+        lines, shown = fill_answers(row.printable, g.col_w, g.lines, total=len(row.answers))
         entries.append(KeyEntry(row, lines, shown))
     return entries
 
@@ -180,6 +184,14 @@ def layout_key(key: AnswerKey, paper: Paper) -> list[KeyEntry]:
 def empty_cards(key: AnswerKey) -> list[KeyCard]:
     """Cards with no valid answer at all under the key's variant."""
     return [k for k in key.cards if not k.answers]
+
+
+ONLY_RARE = "only rare words fit"
+
+
+def only_rare_text(row: KeyCard) -> str:
+    """The key's line for a card whose every answer is outside the print vocabulary."""
+    return f"{ONLY_RARE}: parlour chimera check settles a word"
 
 
 def no_answer_text(row: KeyCard) -> str:
@@ -222,6 +234,10 @@ def _draw_entry(c: Canvas, e: KeyEntry, x: float, top: float, g: KeyGeom, style:
             f"key entry {card.label}",
         )
         return
+    if row.only_rare:
+        lx = x0 + text_at(c, _count_label(len(row.answers)), x0, y, "Cond-Bold", KEY_ANSWERS, style.ink)
+        text_at(c, only_rare_text(row), lx, y, "Cond", KEY_ANSWERS, style.muted)
+        return
     for i, line in enumerate(e.lines):
         lx = x0
         if i == 0:
@@ -234,8 +250,9 @@ def _draw_entry(c: Canvas, e: KeyEntry, x: float, top: float, g: KeyGeom, style:
 
 KEY_HOWTO = (
     "Each card: how many letters it has (a wrong answer costs that many life points) and the fewest an "
-    "answer may use; then its valid answers in the broad dictionary, most common first. A word not "
-    "shown may still be valid: parlour chimera check FACE SUIT WORD settles it."
+    "answer may use; then how many valid answers the broad dictionary holds, and the everyday ones, "
+    "most common first (rare words are counted, not shown). A word not shown may still be valid: "
+    "parlour chimera check FACE SUIT WORD settles it."
 )
 
 

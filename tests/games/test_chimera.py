@@ -186,7 +186,7 @@ def test_key_against_brute_force(lex, variant: str) -> None:
         # ... and the oracle finds nothing the key missed
         assert set(row.answers) == brute_force_answers(lex, c, variant), c
         assert len(row.answers) == len(set(row.answers))
-        assert row.answers == sorted(row.answers, key=lambda w: (-lex.zipf(w), w))
+        assert row.answers == sorted(row.answers, key=lambda w: (not lex.printable(w), -lex.zipf(w), w))
 
 
 def test_key_answers_pass_check(lex) -> None:
@@ -261,6 +261,80 @@ def test_packaged_key_against_brute_force() -> None:
         for word in row.answers:
             assert oracle(c.face, c.suit, word, "half", lex), (c, word)
         assert set(row.answers) == brute_force_answers(lex, c, "half"), c
+
+
+# --- the key shows the print vocabulary first -----------------------------------------------
+
+
+def _print_split_lexicon():
+    """The sample lexicon with a print vocabulary that cuts across frequency: every third
+    standard word (alphabetically) is left out of print, whatever its zipf."""
+    from generator.words.lexicon import Entry, Lexicon
+
+    base = sample_lexicon()
+    entries = [Entry(w, base.tier(w), base.zipf(w)) for w in base.words("broad")]
+    standard = base.words("standard")
+    printable = [w for i, w in enumerate(standard) if i % 3]
+    return Lexicon.from_entries(entries, printable=printable), set(printable)
+
+
+def test_key_shows_print_vocabulary_first_oracle() -> None:
+    lex, printable = _print_split_lexicon()
+    for variant in ("half", "three-quarters"):
+        key = ch.answer_key(variant, lexicon=lex)
+        for row in key.cards:
+            found = brute_force_answers(lex, row.card, variant)
+            want = sorted(found, key=lambda w: (w not in printable, -lex.zipf(w), w))
+            assert row.answers == want, row.card
+            assert set(row.rare) == found - printable
+            assert row.printable == [w for w in want if w in printable]
+            assert row.only_rare == (bool(found) and not (found & printable))
+            assert ch.answers(row.card.face, row.card.suit, variant, lexicon=lex) == want
+
+
+def test_card_with_only_rare_answers_says_so() -> None:
+    from generator.games import chimera_draw as draw
+    from generator.press.paper import get_paper
+    from generator.words.lexicon import Entry, Lexicon
+
+    words = {w: (t, z) for w, (t, z) in SIX_HEART.items()}
+    entries = [Entry(w, t, z) for w, (t, z) in words.items()]
+    lex = Lexicon.from_entries(entries, printable=[])  # nothing may be printed
+    key = ch.answer_key("half", lexicon=lex)
+    six = next(k for k in key.cards if k.card.words == ("six", "heart"))
+    assert six.answers and six.only_rare and six.printable == []
+    assert draw.ONLY_RARE in draw.only_rare_text(six)
+    entries_ = draw.layout_key(key, get_paper("a4"))
+    shown = next(e for e in entries_ if e.row is six)
+    assert shown.shown == 0 and shown.lines == []
+    data = draw.key_model(key, get_paper("a4"))
+    card = next(c for c in data["cards"] if c["words"] == ["six", "heart"])
+    assert card["rare"] == card["answers"] and card["shown"] == 0
+
+
+def _packaged_print_set() -> set[str]:
+    """The '@print' line of the packaged data, read without the Lexicon class."""
+    from pathlib import Path
+
+    text = (Path(ch.__file__).resolve().parents[1] / "data" / "lexicon.txt").read_text()
+    lines = text.split("\n")
+    return set(lines[lines.index("@print") + 1].split())
+
+
+@pytest.mark.parametrize("variant", list(ch.VARIANTS))
+def test_packaged_key_never_shows_a_word_outside_print(variant) -> None:
+    from generator.games import chimera_draw as draw
+    from generator.press.paper import get_paper
+
+    allowed = _packaged_print_set()
+    key = ch.answer_key(variant)
+    for e in draw.layout_key(key, get_paper("a4")):
+        row = e.row
+        shown = row.answers[: e.shown]
+        assert set(shown) <= allowed, (row.card, set(shown) - allowed)
+        flags = [w in allowed for w in row.answers]
+        assert flags == sorted(flags, reverse=True), row.card  # print words all come first
+        assert set(row.rare) == {w for w in row.answers if w not in allowed}
 
 
 def test_pad_rules_in_brief_are_in_our_own_words() -> None:
