@@ -324,8 +324,10 @@ def _leftovers(where: Path) -> list[str]:
     return sorted(names)
 
 
-def _system_temps() -> set[str]:
-    return {p.name for p in Path(tempfile.gettempdir()).glob("parlour.*.part")}
+def _system_temps(tmpdir: Path) -> set[str]:
+    """parlour's own spool files in the child's temp directory (a private one, so that other test
+    runs on the machine cannot make this test fail)."""
+    return {p.name for p in tmpdir.glob("parlour.*.part")}
 
 
 @pytest.mark.parametrize(
@@ -355,10 +357,12 @@ def _system_temps() -> set[str]:
     ids=["pack", "daily-book", "daily-files"],
 )
 def test_signal_mid_run_leaves_nothing(tmp_path, sig, code, args):
-    before = _system_temps()
+    systmp = tmp_path.parent / f"{tmp_path.name}-tmp"  # the child's TMPDIR, outside its cwd
+    systmp.mkdir()
     proc = subprocess.Popen(
         [sys.executable, "-m", "generator", *args],
         cwd=tmp_path,
+        env={**os.environ, "TMPDIR": str(systmp)},
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
@@ -375,7 +379,7 @@ def test_signal_mid_run_leaves_nothing(tmp_path, sig, code, args):
     assert b"Traceback" not in err and b"Interrupted" in err
     assert out == b""
     assert _leftovers(tmp_path) == []
-    assert _system_temps() <= before
+    assert _system_temps(systmp) == set()
 
 
 # -- an unprivileged user -----------------------------------------------------------------------

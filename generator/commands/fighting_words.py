@@ -102,7 +102,7 @@ def deck(opts: PrintOptions, letters_file: Path | None, deck_size: int | None) -
       reference cards   your turn, scoring, challenges, end and ties (two sets)
 
     \b
-    The default deck is 108 cards (95 letters, 13 events) from
+    The default deck is 108 cards (94 letters, 14 events) from
     templates/fighting_words.toml; copy and edit it, then pass it with --letters.
 
     \b
