@@ -31,6 +31,18 @@ from generator.press.preview import render_pngs
 from generator.press.style import Style, get_style
 
 OUTPUT_DIR = Path("output")
+#: click reads `--bleed -1` as an option `-1`, so the command line hands a negative value to an option
+#: whose value is optional with a Unicode minus sign (see cli._negative_values).
+MINUS = "\u2212"
+
+
+class SignedFloat(click.types.FloatParamType):
+    """A float that may arrive with a Unicode minus sign (U+2212) for its sign."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and value.startswith(MINUS):
+            value = "-" + value[1:]
+        return super().convert(value, param, ctx)
 
 
 @dataclass
@@ -49,6 +61,7 @@ class PrintOptions:
     duplex: str
     players: int | None = None  # the pack's --players: each game's own default when None
     outputs: Outputs | None = None  # planned before the command works; committed by write_outputs
+    output_text: str | None = None  # -o as typed: a trailing slash says a directory was meant
 
     def layout(self) -> Layout:
         return impose(self.paper, self.card, self.bleed)
@@ -121,6 +134,7 @@ def print_options(
             )
             if not 0 <= opts.bleed <= 10 * mm:
                 raise click.BadParameter("bleed must be between 0 and 10 mm", param_hint="'--bleed'")
+            opts.output_text = raw_output
             opts.outputs = plan_outputs(opts, inputs, plan_output, raw_output, raw_json)
             with opts.outputs:
                 return f(opts=opts, **kw)
@@ -178,7 +192,7 @@ def print_options(
                 ),
                 click.option(
                     "--bleed",
-                    type=float,
+                    type=SignedFloat(),
                     is_flag=False,
                     flag_value=DEFAULT_BLEED_MM,
                     default=0.0,
