@@ -9,17 +9,18 @@ packaged one of the same name; files it lacks still come from the package.
 
 from __future__ import annotations
 
+import importlib
 import os
 import re
-import shutil
 import tomllib
 from collections.abc import Callable, Iterator
-from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator.errors import ParlourError
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 PACKAGE = "generator._templates"
 ENV_VAR = "PARLOUR_TEMPLATES"
@@ -31,7 +32,19 @@ _LINE = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 def packaged_root() -> Traversable:
     """The directory of packaged templates (inside the installed package, or templates/ when editable)."""
-    return resources.files(PACKAGE)
+    return package_dir(PACKAGE)
+
+
+def package_dir(package: str) -> Traversable:
+    """importlib.resources.files(package), without importing importlib.resources (and zipfile) for
+    the usual case of a package on disk: its directory is where its __init__ is."""
+    module = importlib.import_module(package)
+    init = getattr(module, "__file__", None)
+    if init and os.path.isfile(init):
+        return Path(init).parent
+    from importlib import resources
+
+    return resources.files(package)
 
 
 def _walk(root: Traversable, prefix: str = "") -> Iterator[tuple[str, Traversable]]:
@@ -180,8 +193,7 @@ def export(dest: str | os.PathLike[str], force: bool = False) -> list[Path]:
         staged = tx.directory(root, "templates export", make_parents=True)
         for name, item in items:
             (staged / name).parent.mkdir(parents=True, exist_ok=True)
-            with resources.as_file(item) as src:
-                shutil.copyfile(src, staged / name)
+            (staged / name).write_bytes(item.read_bytes())
             written.append(root / name)
         tx.commit()
     return written

@@ -12,6 +12,7 @@ from generator.games import chimera as ch
 from generator.lazy import lazy_module
 from generator.press.document import Document, Page
 from generator.press.output import STDOUT, Outputs
+from generator.words.pattern import quick_lexicon
 
 draw = lazy_module("generator.games.chimera_draw")  # drawing loads only when something prints
 
@@ -93,7 +94,7 @@ def check(
         if json_path:
             tx.file(json_path, "--json")
         suit = singular_suit(suit)
-        result = ch.check(face, suit, answer, variant)
+        result = ch.check(face, suit, answer, variant, lexicon=quick_lexicon())  # fast for a one-shot check
         line = f"{'valid' if result.valid else 'invalid'}: {result.reason}"
         if not result.valid:
             line += f" A wrong answer costs {result.penalty} life points."

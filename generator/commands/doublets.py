@@ -119,6 +119,7 @@ def solve(
     from generator.press.output import STDOUT, Outputs
     from generator.words.ladder import NoChain
     from generator.words.ladder import solve as solve_doublet
+    from generator.words.quick import ladder_words
 
     if limit < 1:
         raise ParlourError(f"--limit {limit}: give at least 1")
@@ -127,7 +128,8 @@ def solve(
             tx.file(json_path, "--json")
         err = str(json_path) == STDOUT
         try:
-            sol = solve_doublet(head, tail, limit=limit if show_all else 0)
+            # the word lists come from parlour's cache (the full lexicon loads only to explain a bad word)
+            sol = solve_doublet(head, tail, limit=limit if show_all else 0, lexicon=ladder_words())
         except NoChain as e:  # an answer, not bad input: say so and exit 1, like the other checkers
             click.echo(str(e), err=err)
             write_json(json_path, {"chain": None, "links": None, "shortest_chains": 0}, tx)

@@ -302,7 +302,7 @@ def check(
         return verdict("card_word", f"{shown} is {forbidden}.")
 
     lex = _lexicon(lexicon)
-    if lex.get(word) is not None:  # any tier, broad included
+    if lex.tier(word) is not None:  # any tier, broad included
         why = f"{shown} is valid for {c.label}: {len(word)} of {c.penalty} letters (at least {need} needed)."
         return verdict("ok", why)
     status = _status(lex, word)

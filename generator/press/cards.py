@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -342,6 +341,8 @@ def deck_pages(
     dx, dy = back_offset
     # forms are stored once per PDF under a name: make it unique to this deck's label, layout and offset
     ident = f"{label}|{layout.card.name}|{layout.cols}x{layout.rows}|{layout.bleed:.3f}|{duplex}|{dx:.3f},{dy:.3f}"
+    import hashlib  # here, not at the top: query commands import this module and never print
+
     key = "d" + hashlib.sha1(ident.encode()).hexdigest()[:10]
     span = _free_span(layout)
     for si, sheet in enumerate(sheets, start=1):

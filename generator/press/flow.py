@@ -209,12 +209,17 @@ def table(rows: Sequence[Sequence[str]], fs: FlowStyles, width: float, caption: 
     # every column gets its widest word; the rest is shared by how much text a column holds (capped)
     floor = [widest_word(i) + pad + 1 for i in range(n)]
     weight = [min(max(len(r[i]) for r in rows), 60) for i in range(n)]
+    # short cells (numbers, "keep") are centred, and their columns share one width
+    centred = [i > 0 and all(len(r[i]) <= 4 for r in rows) for i in range(n)]
+    if any(centred):
+        f_mid = max(f for f, c in zip(floor, centred, strict=True) if c)
+        w_mid = max(w for w, c in zip(weight, centred, strict=True) if c)
+        floor = [f_mid if c else f for f, c in zip(floor, centred, strict=True)]
+        weight = [w_mid if c else w for w, c in zip(weight, centred, strict=True)]
     spare = max(0.0, width - sum(floor))
     widths = [f + spare * w / sum(weight) for f, w in zip(floor, weight, strict=True)]
     if sum(floor) > width:
         widths = [width * f / sum(floor) for f in floor]
-    # short cells (numbers, "keep") are centred in their column
-    centred = [i > 0 and all(len(r[i]) <= 4 for r in rows) for i in range(n)]
     mid_head, mid_cell = (
         ParagraphStyle(f"{st.name}_mid", parent=st, alignment=TA_CENTER) for st in (fs.head_cell, fs.cell)
     )

@@ -5,15 +5,25 @@ from __future__ import annotations
 
 import functools
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from generator.errors import ParlourError
 
 PACKAGE = "generator._fonts"
-#: Where the faces are: inside the installed package (or fonts/ in an editable install).
-FONTS_DIR = Path(str(resources.files(PACKAGE)))
+
+
+def fonts_dir() -> Path:
+    """Where the faces are: inside the installed package (or fonts/ in an editable install)."""
+    from generator.templates import package_dir
+
+    return Path(str(package_dir(PACKAGE)))
+
+
+def __getattr__(name: str) -> Any:
+    if name == "FONTS_DIR":  # found on first use, so importing this module reads nothing
+        return fonts_dir()
+    raise AttributeError(name)
 
 #: Logical name -> file in fonts/. "Sans" covers every symbol the games print (☑ ☒ ♠ ♥ ♦ ♣ ❂ ◐ ♛ ⚜).
 FACES: dict[str, str] = {
@@ -31,7 +41,7 @@ FALLBACK = "Sans"
 
 def font_path(face: str) -> Path:
     """The TTF file of one of parlour's faces."""
-    return FONTS_DIR / FACES[face]
+    return fonts_dir() / FACES[face]
 
 
 def _register(face: str) -> None:

@@ -10,10 +10,10 @@ start-up; a query reads only the few bitsets its letters need.
 from __future__ import annotations
 
 import bisect
-import hashlib
 import marshal
 import mmap
 import re
+import zlib
 from array import array
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -394,16 +394,16 @@ def default_index(lexicon: Lexicon | None = None, tier: str = CHECK_TIER) -> Sub
 
 
 def packaged_index_path() -> Path:
-    """Where the packaged lexicon's index is cached: named by a hash of the data it was built from."""
-    from importlib import resources
-
+    """Where the packaged lexicon's index is cached: named by a hash of the index format and the
+    data files' paths, sizes and modification times (a rebuilt lexicon gets a new file)."""
     from generator.cache import cache_dir
 
-    data = resources.files("generator").joinpath("data")
-    h = hashlib.sha256(f"subseq-v{_FORMAT}-min{MIN_WORD}-{CHECK_TIER}".encode())
+    data = Path(__file__).resolve().parents[1] / "data"
+    key = f"subseq-v{_FORMAT}-min{MIN_WORD}-{CHECK_TIER}"
     for name in ("lexicon.txt", "blocklist.txt"):
-        h.update(data.joinpath(name).read_bytes())
-    return cache_dir() / f"fighting-words-{h.hexdigest()[:20]}.idx"
+        st = (data / name).stat()
+        key += f"|{data / name}|{st.st_size}|{st.st_mtime_ns}"
+    return cache_dir() / f"fighting-words-{zlib.crc32(key.encode()):08x}-{len(key):x}.idx"
 
 
 def _packaged_index() -> SubsequenceIndex:
@@ -417,6 +417,32 @@ def _packaged_index() -> SubsequenceIndex:
     index = SubsequenceIndex.from_lexicon(_lexicon(None), tier=CHECK_TIER)
     write_atomic(path, index.to_bytes())
     return index
+
+
+class QuickLexicon:
+    """The packaged lexicon for one-shot queries: `tier` (and `in`) of a 4+ letter word comes from
+    the cached index at once; anything else is asked of the full lexicon, loaded on first need."""
+
+    def __init__(self) -> None:
+        self._full: Lexicon | None = None
+
+    def _lexicon(self) -> Lexicon:
+        if self._full is None:
+            self._full = _lexicon(None)
+        return self._full
+
+    def tier(self, word: str) -> str | None:
+        if len(word) >= MIN_WORD and _LETTERS.fullmatch(word):
+            return default_index().tier_of(word)  # the index holds every broad word of 4+ letters
+        return self._lexicon().tier(word)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._lexicon(), name)
+
+
+def quick_lexicon() -> Any:
+    """A QuickLexicon, typed loosely so it can stand where a Lexicon is expected."""
+    return QuickLexicon()
 
 
 def _lexicon(lexicon: Lexicon | None) -> Lexicon:

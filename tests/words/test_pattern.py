@@ -190,3 +190,18 @@ def test_an_unwritable_cache_still_answers(tmp_path, monkeypatch) -> None:
     monkeypatch.setattr(pattern, "_INDEXES", {})
     assert can_grow("qoph").tier == "broad"
     assert [p.name for p in tmp_path.iterdir()] == ["file"]
+
+
+def test_quick_lexicon_agrees_with_the_full_one(tmp_path, monkeypatch) -> None:
+    from generator.words import pattern
+    from generator.words.lexicon import load
+
+    monkeypatch.setenv("PARLOUR_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(pattern, "_INDEXES", {})
+    full = load()
+    quick = pattern.QuickLexicon()
+    rng = random.Random(5)
+    sample = rng.sample(full.words("broad"), 400) + ["qoph", "zymurgy", "cat", "a", "xqzv", "shirt", "héllo"]
+    for w in sample:
+        assert quick.tier(w) == full.tier(w), w
+    assert quick.zipf("shirt") == full.zipf("shirt")  # anything else is the full lexicon's answer

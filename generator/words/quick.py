@@ -1,0 +1,106 @@
+"""The Doublets word lists for one-shot solving, from parlour's cache instead of the whole lexicon.
+
+`parlour doublets solve` needs only the standard-tier words of one length and their frequencies.
+Parsing the packaged lexicon for them costs more than the rest of the command; so the lists for
+every Doublets length are saved once in parlour's cache directory (keyed like the Fighting Words
+index, by the data files' identity) and read back in about a millisecond.
+"""
+
+from __future__ import annotations
+
+import marshal
+import zlib
+from array import array
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from generator.words.lexicon import Lexicon
+
+_FORMAT = 1
+TIER = "standard"  # the tier Doublets chains are made of (ladder.DEFAULT_TIER)
+LENGTHS = range(3, 9)  # ladder.MIN_LENGTH .. MAX_LENGTH
+
+
+def cache_path() -> Path:
+    """Where the word lists are cached, named by the format and the data files' identity."""
+    from generator.cache import cache_dir
+
+    data = Path(__file__).resolve().parents[1] / "data"
+    key = f"ladder-words-v{_FORMAT}-{TIER}-{LENGTHS.start}-{LENGTHS.stop}"
+    for name in ("lexicon.txt", "blocklist.txt"):
+        st = (data / name).stat()
+        key += f"|{data / name}|{st.st_size}|{st.st_mtime_ns}"
+    return cache_dir() / f"doublets-words-{zlib.crc32(key.encode()):08x}-{len(key):x}.bin"
+
+
+def _dump(lexicon: Lexicon) -> bytes:
+    table = {}
+    for n in LENGTHS:
+        words = lexicon.words(tier=TIER, length=n)
+        table[n] = (" ".join(words), array("d", (lexicon.zipf(w) for w in words)).tobytes())
+    return marshal.dumps({"version": _FORMAT, "table": table})
+
+
+class LadderWords:
+    """Stands where ladder.solve wants a lexicon: the standard words of each Doublets length and
+    their zipf from the cache; anything else (e.g. why a word is not in the list) from the full
+    lexicon, loaded only then."""
+
+    def __init__(self, table: dict[int, tuple[str, bytes]]) -> None:
+        self._table = table
+        self._zipf: dict[int, dict[str, float]] = {}
+        self._full: Lexicon | None = None
+
+    def _lexicon(self) -> Lexicon:
+        if self._full is None:
+            from generator.words.lexicon import load
+
+            self._full = load()
+        return self._full
+
+    def _of_length(self, n: int) -> dict[str, float] | None:
+        hit = self._zipf.get(n)
+        if hit is None and n in self._table:
+            text, raw = self._table[n]
+            z = array("d")
+            z.frombytes(raw)
+            hit = self._zipf[n] = dict(zip(text.split(), z, strict=True))
+        return hit
+
+    def words(self, tier: str = TIER, length: int | None = None) -> list[str]:
+        table = self._of_length(length) if (tier == TIER and length is not None) else None
+        return list(table) if table is not None else self._lexicon().words(tier=tier, length=length)
+
+    def zipf(self, word: str) -> float:
+        table = self._of_length(len(word))
+        if table is not None and word in table:
+            return table[word]
+        return self._lexicon().zipf(word)
+
+    def __contains__(self, word: object) -> bool:
+        if isinstance(word, str):
+            table = self._of_length(len(word))
+            if table is not None:
+                return word in table
+        return word in self._lexicon()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._lexicon(), name)
+
+
+def ladder_words() -> Any:
+    """The cached Doublets word lists (built and saved on first use; rebuilt if damaged)."""
+    path = cache_path()
+    try:
+        data = marshal.loads(path.read_bytes())
+        if data.get("version") == _FORMAT and set(data["table"]) == set(LENGTHS):
+            return LadderWords(data["table"])
+    except (OSError, ValueError, EOFError, TypeError, KeyError, AttributeError):
+        pass
+    from generator.cache import write_atomic
+    from generator.words.lexicon import load
+
+    blob = _dump(load())
+    write_atomic(path, blob)
+    return LadderWords(marshal.loads(blob)["table"])
