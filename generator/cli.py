@@ -10,6 +10,7 @@ import errno
 import importlib
 import io
 import os
+import re
 import signal
 import sys
 import threading
@@ -106,6 +107,27 @@ def _silence_stdout() -> None:
         pass
 
 
+_NEGATIVE = re.compile(r"-(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\Z")
+#: Options whose value may be left out (click reads `--bleed -1` as an unknown option `-1`).
+_OPTIONAL_VALUE = ("--bleed",)
+
+
+def _negative_values(args: list[str]) -> list[str]:
+    """`--bleed -1`: a negative number after an option whose value is optional is its value. It is
+    handed to click with a Unicode minus (U+2212), which the option's type reads back as a sign."""
+    out: list[str] = []
+    for tok in args:
+        prev = out[-1] if out else ""
+        name, eq, value = tok.partition("=")
+        if prev in _OPTIONAL_VALUE and _NEGATIVE.match(tok):
+            out.append("\u2212" + tok[1:])
+        elif eq and name in _OPTIONAL_VALUE and _NEGATIVE.match(value):
+            out.append(f"{name}=\u2212{value[1:]}")
+        else:
+            out.append(tok)
+    return out
+
+
 class _ClosedStdout(io.TextIOBase):
     """Stands in for a closed standard output (`>&-`), so that printing to it is an error, not silence."""
 
@@ -179,6 +201,7 @@ class ParlourGroup(click.Group):
 
         if sys.stdout is None:
             sys.stdout = _ClosedStdout()
+        args = _negative_values(list(sys.argv[1:] if args is None else args))
         try:
             with _signals():
                 try:

@@ -324,8 +324,10 @@ def _leftovers(where: Path) -> list[str]:
     return sorted(names)
 
 
-def _system_temps() -> set[str]:
-    return {p.name for p in Path(tempfile.gettempdir()).glob("parlour.*.part")}
+def _system_temps(tmpdir: Path) -> set[str]:
+    """parlour's own spool files in the child's temp directory (a private one, so that other test
+    runs on the machine cannot make this test fail)."""
+    return {p.name for p in tmpdir.glob("parlour.*.part")}
 
 
 @pytest.mark.parametrize(
@@ -355,10 +357,12 @@ def _system_temps() -> set[str]:
     ids=["pack", "daily-book", "daily-files"],
 )
 def test_signal_mid_run_leaves_nothing(tmp_path, sig, code, args):
-    before = _system_temps()
+    systmp = tmp_path.parent / f"{tmp_path.name}-tmp"  # the child's TMPDIR, outside its cwd
+    systmp.mkdir()
     proc = subprocess.Popen(
         [sys.executable, "-m", "generator", *args],
         cwd=tmp_path,
+        env={**os.environ, "TMPDIR": str(systmp)},
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
@@ -375,7 +379,7 @@ def test_signal_mid_run_leaves_nothing(tmp_path, sig, code, args):
     assert b"Traceback" not in err and b"Interrupted" in err
     assert out == b""
     assert _leftovers(tmp_path) == []
-    assert _system_temps() <= before
+    assert _system_temps(systmp) == set()
 
 
 # -- an unprivileged user -----------------------------------------------------------------------
@@ -479,3 +483,42 @@ def test_templates_export_never_writes_into_parlour(run, tmp_path, where):
     assert sorted((p.name, p.stat().st_mtime_ns) for p in folder.iterdir()) == before
     assert run("templates", "export", "mine").exit_code == 0
     assert files_in(tmp_path / "mine") == [n for n in files_in(TEMPLATES[0].parent) if n.endswith(".toml")]
+
+
+def test_stats_progress_counts_every_deal():
+    from generator.games import fighting_words as fw
+
+    seen: list[int] = []
+    plain = fw.stats(fw.load_deck(), deals=1234, seed=5)
+    with_bar = fw.stats(fw.load_deck(), deals=1234, seed=5, progress=seen.append)
+    assert sum(seen) == 1234 and len(seen) > 100
+    assert with_bar == plain  # the bar changes nothing in the figures
+
+
+def test_stats_shows_a_progress_bar_on_a_terminal(tmp_path):
+    import pty
+
+    from generator.commands.fighting_words import PROGRESS_FROM
+
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "generator", "fighting-words", "stats", "--deals", str(PROGRESS_FROM)],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=slave,
+    )
+    os.close(slave)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    out, _ = proc.communicate(timeout=600)
+    os.close(master)
+    assert proc.returncode == 0
+    assert b"dealing" in seen and b"100%" in seen
+    assert b"dealing" not in out and b"first turn" in out  # the report on stdout, the bar on the terminal

@@ -31,6 +31,18 @@ from generator.press.preview import render_pngs
 from generator.press.style import Style, get_style
 
 OUTPUT_DIR = Path("output")
+#: click reads `--bleed -1` as an option `-1`, so the command line hands a negative value to an option
+#: whose value is optional with a Unicode minus sign (see cli._negative_values).
+MINUS = "\u2212"
+
+
+class SignedFloat(click.types.FloatParamType):
+    """A float that may arrive with a Unicode minus sign (U+2212) for its sign."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and value.startswith(MINUS):
+            value = "-" + value[1:]
+        return super().convert(value, param, ctx)
 
 
 @dataclass
@@ -178,7 +190,7 @@ def print_options(
                 ),
                 click.option(
                     "--bleed",
-                    type=float,
+                    type=SignedFloat(),
                     is_flag=False,
                     flag_value=DEFAULT_BLEED_MM,
                     default=0.0,

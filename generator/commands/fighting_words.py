@@ -3,6 +3,7 @@ and the deck doctor."""
 
 from __future__ import annotations
 
+import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from generator.words.pattern import LIST_NAMES, MIN_WORD, can_grow, complete
 draw = lazy_module("generator.games.fighting_words_draw")  # drawing loads only when something prints
 
 TITLE = "Fighting Words"
+PROGRESS_FROM = 20_000  # deals: from here `stats` shows a progress bar on a terminal
 TARGET = 0.95  # the share of first turns the default deck must let play
 
 
@@ -100,7 +102,7 @@ def deck(opts: PrintOptions, letters_file: Path | None, deck_size: int | None) -
       reference cards   your turn, scoring, challenges, end and ties (two sets)
 
     \b
-    The default deck is 108 cards (95 letters, 13 events) from
+    The default deck is 108 cards (94 letters, 14 events) from
     templates/fighting_words.toml; copy and edit it, then pass it with --letters.
 
     \b
@@ -241,7 +243,11 @@ def stats(
         if json_path is not None:
             tx.file(json_path, "--json")
         model = fw.load_deck(letters_file, deck_size)
-        s = fw.stats(model, deals=deals, seed=seed)
+        if sys.stderr.isatty() and deals >= PROGRESS_FROM:
+            with click.progressbar(length=deals, label="dealing", file=sys.stderr) as bar:
+                s = fw.stats(model, deals=deals, seed=seed, progress=bar.update)
+        else:
+            s = fw.stats(model, deals=deals, seed=seed)
         for line in stats_lines(model, s):
             click.echo(line, err=str(json_path) == STDOUT)
         data = {"deck": {"size": model.size, "source": model.source}, **s.to_json(), "target": TARGET}

@@ -6,12 +6,14 @@ from __future__ import annotations
 import random
 import tomllib
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator import templates
 from generator.errors import ParlourError
+from generator.press.fonts import check_drawable
 from generator.words.anagram import AnagramIndex
 from generator.words.pattern import DEFAULT_TIER, MIN_WORD, points
 
@@ -251,6 +253,8 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise ParlourError(f"{path}: no such file; give a TOML file like {TEMPLATE.name}") from None
     except tomllib.TOMLDecodeError as exc:
         raise ParlourError(f"{path}: not valid TOML ({exc})") from None
+    except UnicodeDecodeError as exc:
+        raise ParlourError(f"{path}: not UTF-8 text (byte {exc.start}); save it as UTF-8 TOML") from None
     except OSError as exc:
         raise ParlourError(f"{path}: cannot read it ({exc.strerror})") from None
 
@@ -307,6 +311,7 @@ def _parse_events(where: str, items: Any) -> tuple[EventCard, ...]:
             raise _fail(at, f"{name}: timing must be one of {', '.join(TIMINGS)}, got {timing!r}")
         if not isinstance(text, str) or not text.strip():
             raise _fail(at, f"{name}: text must be non-empty")
+        check_drawable(name + " " + text, f"{at} ({name.strip()})")
         text = " ".join(text.split())
         if len(text) > MAX_EVENT_TEXT:
             raise _fail(at, f"{name}: text is {len(text)} characters; keep it to {MAX_EVENT_TEXT}")
@@ -333,6 +338,9 @@ def _parse_reference(where: str, items: Any) -> tuple[ReferenceCard, ...]:
         extra = set(item) - {"title", "lines", "table"}
         if extra:
             raise _fail(at, f"unknown key(s) {', '.join(sorted(extra))}")
+        check_drawable(
+            " ".join([item["title"], *lines, *(a + " " + b for a, b in table)]), f"{at} ({item['title']})"
+        )
         out.append(ReferenceCard(item["title"], tuple(lines), tuple((a, b) for a, b in table)))
     return tuple(out)
 
@@ -355,6 +363,10 @@ def _parse(where: str, data: dict[str, Any], base: Deck | None) -> Deck:
     else:
         reference = base.reference if base is not None else ()
     deck = Deck(letters, events, reference, source=where)
+    if deck.size > MAX_DECK:
+        raise _fail(
+            where, f"{deck.size:,} cards is too many: a deck holds at most {MAX_DECK} (as --deck-size)"
+        )
     if deck.size < MIN_DECK:
         raise _fail(where, f"{deck.size} cards is too few: two hands of 7 need at least {MIN_DECK}")
     return deck
@@ -488,7 +500,13 @@ def deal_first_turn(deck: Deck, rng: random.Random) -> tuple[list[str | EventCar
     return hand, "".join(held)
 
 
-def stats(deck: Deck, deals: int = 2000, seed: int = 0, lexicon: Lexicon | None = None) -> DeckStats:
+def stats(
+    deck: Deck,
+    deals: int = 2000,
+    seed: int = 0,
+    lexicon: Lexicon | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> DeckStats:
     """Simulate `deals` first turns and measure the deck.
 
     - A 7-card hand *can spell a word on its own* when the letters among the seven dealt cards
@@ -513,7 +531,10 @@ def stats(deck: Deck, deals: int = 2000, seed: int = 0, lexicon: Lexicon | None 
     mean_sum = best_sum = 0.0
     dealt: Counter[str] = Counter()
     stranded: Counter[str] = Counter()
-    for _ in range(deals):
+    step = max(1, deals // 200)
+    for i in range(deals):
+        if progress is not None and i and i % step == 0:
+            progress(step)  # `progress(n)`: n more deals done (a progress bar's update)
         hand, held = deal_first_turn(deck, rng)
         have = Counter(held)
         dealt.update(have)
@@ -533,6 +554,8 @@ def stats(deck: Deck, deals: int = 2000, seed: int = 0, lexicon: Lexicon | None 
             used |= Counter(w)
         for c, n in have.items():
             stranded[c] += max(0, n - used[c])
+    if progress is not None:
+        progress(deals - (deals - 1) // step * step)
     letters = [LetterStrand(c, dealt[c], stranded[c]) for c in ALPHABET if dealt[c]]
     return DeckStats(
         deals=deals,

@@ -162,12 +162,25 @@ def _clean_kind(raw: object, where: str, path: Path, hint: str = "") -> str:
         return CUSTOM_KIND
     if not _KIND_RE.match(kind):
         raise ParlourError(f"{path}: {where}: kind {str(raw).strip()!r} is not one word (a-z, 0-9, _){hint}")
+    if kind not in KINDS and kind != CUSTOM_KIND:
+        # A kind of one's own is printed as its own marker; one a letter or two off a known kind is a typo.
+        import difflib
+
+        near = difflib.get_close_matches(kind, KINDS, n=1, cutoff=0.75)
+        if near:
+            raise ParlourError(
+                f"{path}: {where}: unknown kind {str(raw).strip()!r}: did you mean {near[0]!r}? "
+                f"(the kinds: {', '.join(KINDS)}){hint}"
+            )
     return kind
 
 
 def _make_entry(raw: object, kind: str, where: str, path: Path) -> _Entry:
     if not isinstance(raw, str):
         raise ParlourError(f"{path}: {where} is not text; write the fragment in quotes")
+    from generator.press.fonts import check_drawable
+
+    check_drawable(raw, f"{path}: {where} ({raw.strip()[:40]!r})")
     text = " ".join(raw.split())
     if not text:
         raise ParlourError(f"{path}: {where} is an empty fragment; write a clue or delete it")
@@ -198,12 +211,17 @@ def _toml_entries(data: dict[str, Any], path: Path) -> list[_Entry]:
 
 def _csv_entries(path: Path) -> list[_Entry]:
     text = _decode(_read_bytes(path, "fragments file"), path, "fragments file")
-    reader = csv.reader(io.StringIO(text, newline=""))
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     entries: list[_Entry] = []
     text_col, kind_col, width = 0, 1, 2
     try:
         for n, row in enumerate(reader):
             line = reader.line_num
+            if len(row) == 1 and ";" in row[0] and (n == 0 or "," not in text):
+                raise ParlourError(
+                    f"{path}: line {line} is separated by semicolons; parlour reads commas (text,kind): "
+                    "save the file as comma-separated CSV"
+                )
             if n == 0 and "text" in (cell.strip().lower() for cell in row):
                 header = [cell.strip().lower() for cell in row]
                 text_col = header.index("text")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -188,6 +190,8 @@ def parse_offset(text: str | None) -> tuple[float, float]:
         raise ParlourError(
             f"--back-offset {text!r} is not X,Y in millimetres: write it like 1.5,-0.5"
         ) from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise ParlourError(f"--back-offset {text!r} is not a number of millimetres: write it like 1.5,-0.5")
     if abs(x) > 20 or abs(y) > 20:
         raise ParlourError(f"--back-offset {text!r} is over 20 mm: measure it with 'parlour calibrate'")
     return (x * mm, y * mm)
@@ -341,7 +345,6 @@ def deck_pages(
     dx, dy = back_offset
     # forms are stored once per PDF under a name: make it unique to this deck's label, layout and offset
     ident = f"{label}|{layout.card.name}|{layout.cols}x{layout.rows}|{layout.bleed:.3f}|{duplex}|{dx:.3f},{dy:.3f}"
-    import hashlib  # here, not at the top: query commands import this module and never print
 
     key = "d" + hashlib.sha1(ident.encode()).hexdigest()[:10]
     span = _free_span(layout)

@@ -128,3 +128,28 @@ def string_width(text: str, face: str, size: float) -> float:
     if covers(face, text):
         return pdfmetrics.stringWidth(text, face, size)
     return sum(pdfmetrics.stringWidth(chunk, f, size) for f, chunk in runs(text, face))
+
+
+def check_drawable(text: str, where: str) -> None:
+    """Refuse, naming the character and `where` it is, text that no face can draw (it would print as
+    an empty box) or that holds a control character such as NUL."""
+    import unicodedata
+
+    for ch in text:
+        if ch in "\t\n\r":
+            continue
+        code = f"U+{ord(ch):04X}"
+        name = unicodedata.name(ch, "")
+        shown = f"{ch!r} ({code}{' ' + name if name else ''})"
+        if unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn"):
+            raise ParlourError(f"{where}: holds the control or unassigned character {code}; remove it")
+        if ord(ch) > 0xFFFF:  # emoji and other astral characters: the PDF's text map cannot hold them
+            raise ParlourError(
+                f"{where}: parlour cannot print {shown} (emoji and characters beyond U+FFFF are not "
+                "supported): rewrite the text without it"
+            )
+        if not has_glyph(FALLBACK, ch):
+            raise ParlourError(
+                f"{where}: parlour's fonts cannot draw {shown}; it would print as an empty box: "
+                "rewrite the text without it"
+            )

@@ -106,3 +106,12 @@ def test_stats_prints_both_shares_and_meets_the_target(run):
     line = next(ln for ln in res.output.splitlines() if "first turn" in ln)
     share = float(line.split(":")[1].split("%")[0])
     assert share >= 95.0
+
+
+def test_deck_help_gives_the_template_counts(run):
+    from generator.games import fighting_words as fw
+
+    deck = fw.load_deck()
+    res = run("fighting-words", "deck", "--help")
+    flat = " ".join(res.output.split())
+    assert f"{deck.size} cards ({deck.letter_total} letters, {deck.event_total} events)" in flat

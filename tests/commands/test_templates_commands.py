@@ -76,6 +76,7 @@ def test_sorcerer_notes_read_the_users_copy(run, tmp_path):
         ["riddle-craft", "deck"],
         ["sorcerer", "board"],
         ["sorcerer", "notes"],
+        ["rules"],
     ],
 )
 def test_every_template_reader_takes_templates_and_refuses_a_bad_directory(run, tmp_path, args):
