@@ -81,6 +81,12 @@ KINDS: list[tuple[str, list[str], dict[str, bytes], str]] = [
     ("daily-pdf-without-book", ["doublets", "daily", "--from", "2025-01-01", "-o", "d.pdf"], {}, "--book"),
     ("daily-stdout-without-book", ["doublets", "daily", "--from", "2025-01-01", "-o", "-"], {}, "--book"),
     (
+        "daily-book-trailing-slash",
+        ["doublets", "daily", "--from", "2025-01-01", "--days", "2", "--book", "-o", "year/"],
+        {},
+        "no such directory",
+    ),
+    (
         "daily-output-is-file",
         ["doublets", "daily", "--from", "2025-01-01", "-o", "d"],
         {"d": b"x"},

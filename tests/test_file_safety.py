@@ -522,3 +522,15 @@ def test_stats_shows_a_progress_bar_on_a_terminal(tmp_path):
     assert proc.returncode == 0
     assert b"dealing" in seen and b"100%" in seen
     assert b"dealing" not in out and b"first turn" in out  # the report on stdout, the bar on the terminal
+
+
+def test_dev_stdout_to_a_pipe_is_a_stream(tmp_path):
+    proc = subprocess.run(
+        [sys.executable, "-m", "generator", "calibrate", "-o", "/dev/stdout", "--json", "c.json"],
+        cwd=tmp_path,
+        capture_output=True,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith(b"%PDF-") and b"wrote /dev/stdout" in proc.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.json"]

@@ -61,6 +61,7 @@ class PrintOptions:
     duplex: str
     players: int | None = None  # the pack's --players: each game's own default when None
     outputs: Outputs | None = None  # planned before the command works; committed by write_outputs
+    output_text: str | None = None  # -o as typed: a trailing slash says a directory was meant
 
     def layout(self) -> Layout:
         return impose(self.paper, self.card, self.bleed)
@@ -133,6 +134,7 @@ def print_options(
             )
             if not 0 <= opts.bleed <= 10 * mm:
                 raise click.BadParameter("bleed must be between 0 and 10 mm", param_hint="'--bleed'")
+            opts.output_text = raw_output
             opts.outputs = plan_outputs(opts, inputs, plan_output, raw_output, raw_json)
             with opts.outputs:
                 return f(opts=opts, **kw)

@@ -331,7 +331,7 @@ def daily(
     assert tx is not None
     if book:
         if opts.output is not None:
-            tx.file(opts.output, "--output")
+            tx.file(opts.output_text or opts.output, "--output")
         elif OUTPUT_DIR.exists() and not OUTPUT_DIR.is_dir():
             raise ParlourError(
                 f"a file named {str(OUTPUT_DIR)!r} is in the way of the default output folder: "

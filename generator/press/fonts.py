@@ -25,6 +25,7 @@ def __getattr__(name: str) -> Any:
         return fonts_dir()
     raise AttributeError(name)
 
+
 #: Logical name -> file in fonts/. "Sans" covers every symbol the games print (☑ ☒ ♠ ♥ ♦ ♣ ❂ ◐ ♛ ⚜).
 FACES: dict[str, str] = {
     "Sans": "DejaVuSans.ttf",

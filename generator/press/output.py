@@ -200,6 +200,12 @@ class Outputs:
             raise ParlourError(
                 f"{what} {shown!r} is a directory: give a file name such as {given / 'out.pdf'}"
             )
+        try:
+            special = not stat.S_ISREG(os.stat(given).st_mode)
+        except OSError:
+            special = False
+        if special:  # a FIFO, a device, /dev/stdout (a link to a pipe): written as a stream, by its name
+            return self._plan_stream(what, shown, given)
         target = Path(os.path.realpath(given))
         if target.is_dir():
             raise ParlourError(
@@ -248,6 +254,24 @@ class Outputs:
         self._planned.append(
             _Planned(what, shown, target, False, False, Path(tmp), make_parents=not parent.is_dir())
         )
+        return Path(tmp)
+
+    def _plan_stream(self, what: str, shown: str, given: Path) -> Path:
+        ident = _identity(given)
+        for _path, other in self._inputs:
+            if ident is not None and ident == other:
+                raise ParlourError(f"{what} {shown!r} is one of this command's inputs; choose another path")
+        for plan in self._planned:
+            if plan.target is not None and ident is not None and ident == _identity(plan.target):
+                raise ParlourError(
+                    f"{what} {shown!r} is the same path as {plan.what} {plan.shown!r}: give each output its own path"
+                )
+        # never opened before commit: opening a FIFO here would hand its reader an early end of file
+        if not os.access(given, os.W_OK):
+            raise ParlourError(f"{what}: cannot write to {shown!r} (permission denied); choose another path")
+        fd, tmp = tempfile.mkstemp(prefix="parlour.", suffix=".part")
+        os.close(fd)
+        self._planned.append(_Planned(what, shown, given, False, True, Path(tmp)))
         return Path(tmp)
 
     def _directory(self, path: str | os.PathLike[str], what: str, make_parents: bool) -> Path:

@@ -368,6 +368,8 @@ class _WordList(Sequence[str]):
             return None
         i = bisect.bisect_left(self._starts, at + 1)
         return i if i < len(self._starts) and self._starts[i] == at + 1 else None
+
+
 # byte tables: letter c -> "1", every other byte -> "0"
 _ONLY = {c: bytes(49 if i == ord(c) else 48 for i in range(256)) for c in _ABC}
 
