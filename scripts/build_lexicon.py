@@ -353,8 +353,9 @@ def header(built: dict[str, object]) -> list[str]:
         "  drugs, violence (crime, killing, weapons), slang, archaic, abbreviation:",
         "                the word's MAIN WordNet sense (most tagged uses) is of that kind;",
         "  abbreviation  also the clipped forms restored from SCOWL's abbreviation lists;",
-        f"  name          SCOWL lists it as a name (size <= 50), its own size is >= "
-        f"{vet_words.NAME_SIZE},",
+        f"  name          its own SCOWL size is >= {vet_words.NAME_SIZE}, and WordNet's tagged uses"
+        " are all of a",
+        "                capitalised sense (japan), or SCOWL lists it as a name (size <= 50)",
         f"                and its zipf less {vet_words.NAME_DISCOUNT} is under {vet_words.PRINT_ZIPF};",
         f"  rare          zipf under {vet_words.PRINT_ZIPF}, unless zipf >= "
         f"{vet_words.CORE_ZIPF} and SCOWL size <= {vet_words.CORE_SIZE}.",

@@ -16,8 +16,9 @@ fires names the category recorded for the word.
   sense (WordNet's most frequent sense of any part of speech) is of that kind: "pot" and "weed"
   stay (their main senses are a pan and a plant), "toke", "thug" and "kidnap" go.
 - abbreviation also covers lowercase entries of SCOWL's abbreviation lists (tech, intro).
-- name: the word is also a name (SCOWL's proper-names lists, sizes <= 50), SCOWL ranks the
-  lowercase word outside its core (size >= NAME_SIZE), and its wordfreq zipf less
+- name: SCOWL ranks the lowercase word outside its core (size >= NAME_SIZE), and either
+  WordNet's tagged uses of it are all of a capitalised sense (japan: Japan), or it is also
+  a name in SCOWL's proper-names lists (sizes <= 50) and its wordfreq zipf less
   NAME_DISCOUNT (for the name's share of that frequency) falls below the print floor.
 - rare: zipf below PRINT_ZIPF, unless zipf >= CORE_ZIPF and SCOWL puts it in its core
   sizes (<= CORE_SIZE).
@@ -36,6 +37,7 @@ CORE_SIZE = 35
 NAME_DISCOUNT = 0.5
 NAME_SIZE = 40  # the name rule applies where SCOWL itself ranks the lowercase word past its core
 SALIENT_SENSES = 4
+NAME_USES = 2
 SALIENT_COUNT = 3
 
 CATEGORIES = (
@@ -94,6 +96,7 @@ ROOTS = {
         "n03808564",  # narcotic
         "n03097890",  # controlled substance
         "n03492717",  # hard drug
+        "n03248958",  # drug of abuse (but see EXEMPT: drinks and tobacco)
         "n10035952",  # drug addict
         "v01200458",  # use recreational drugs
     },
@@ -112,7 +115,14 @@ ROOTS = {
         "v01471061",  # kidnap
     },
 }
+# Synsets under a root that are not of its category (checked on the same hypernym closure).
+EXEMPT = {
+    "drugs": {"n07884567", "n04442831"},  # alcoholic drinks (wine, beer); tobacco
+}
 GLOSS = {
+    "excretory": re.compile(
+        r"through the anus|into the rectum|\b(rectal|feces|faeces|fecal|faecal|excrement)\b"
+    ),
     "vulgar": re.compile(r"\bobscene\b|\(vulgar|\bvulgar (term|word|slang)"),
     "slur": re.compile(
         r"\(offensive|offensive (term|name|word|slang)|derogatory|disparag\w*|\bslur\b|contemptuous term"
@@ -143,7 +153,7 @@ def _kind(wn: WordNet, sense: Sense, category: str, ancestors: dict[str, set[str
         above = ancestors.get(syn.key)
         if above is None:
             above = ancestors[syn.key] = wn.ancestors(syn.key)
-        if above & roots:
+        if above & roots and not above & EXEMPT.get(category, set()):
             return True
     pattern = GLOSS.get(category)
     if category == "violence" and not (syn.lexname == "noun.person" or syn.key[0] == "v"):
@@ -182,6 +192,20 @@ def _dominant_pos(senses: list[Sense]) -> str:
     return max(sorted(tally), key=lambda p: tally[p])
 
 
+def mostly_a_name(wn: WordNet, word: str) -> bool:
+    """True if WordNet knows the word (with its base forms) both as a name and as a common
+    word, and mostly as the name: at least NAME_USES tagged uses, every one of a capitalised
+    sense (japan: Japan). Words WordNet only has capitalised (a, it, said) are left alone:
+    that is WordNet's gap, not a name."""
+    every = [s for lemma in wn.lemmas_of(word) for s in wn.senses(lemma)]
+    caps = [s for s in every if not _lowercase(s)]
+    lower = [s for s in every if _lowercase(s)]
+    if not caps or not lower:
+        return False
+    cap_uses, lower_uses = sum(s.count for s in caps), sum(s.count for s in lower)
+    return cap_uses >= NAME_USES and lower_uses == 0
+
+
 def wordnet_category(wn: WordNet, word: str, ancestors: dict[str, set[str]]) -> str | None:
     """The first WordNet-based category that puts `word` out of print, or None."""
     senses = [s for lemma in wn.lemmas_of(word) for s in wn.senses(lemma) if _lowercase(s)]
@@ -202,6 +226,18 @@ def wordnet_category(wn: WordNet, word: str, ancestors: dict[str, set[str]]) -> 
     return None
 
 
+def _base_forms(wn: WordNet, word: str) -> set[str]:
+    """The longest base forms of an inflected word WordNet does not list itself (abortions ->
+    abortion; dunes -> dune, not dun); none for a word WordNet lists (weed is not wee + d)."""
+    if word in wn.index:
+        return set()
+    bases = [b for b in wn.lemmas_of(word) if b != word]
+    if not bases:
+        return set()
+    longest = max(len(b) for b in bases)
+    return {b for b in bases if len(b) == longest}
+
+
 def vet(
     words: Iterable[str],
     zipf: Mapping[str, float],
@@ -217,10 +253,13 @@ def vet(
     ancestors: dict[str, set[str]] = {}
     for word in sorted(words):
         category: str | None = None
-        if word in curated:
-            category = "curated"
+        if word in curated or (wordnet is not None and curated & _base_forms(wordnet, word)):
+            category = "curated"  # the word, or its base form (abortions -> abortion)
         if category is None and wordnet is not None:
             category = wordnet_category(wordnet, word, ancestors)
+        past_core = scowl_size.get(word, 99) >= NAME_SIZE
+        if category is None and wordnet is not None and past_core and mostly_a_name(wordnet, word):
+            category = "name"
         if category is None and word in abbreviations:
             category = "abbreviation"
         z = zipf[word]
@@ -228,7 +267,7 @@ def vet(
         if (
             category is None
             and word in names
-            and scowl_size.get(word, 99) >= NAME_SIZE
+            and past_core
             and z - NAME_DISCOUNT < PRINT_ZIPF
         ):
             category = "name"

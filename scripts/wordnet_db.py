@@ -93,7 +93,8 @@ class WordNet:
             body, _, gloss = line.partition(" | ")
             f = body.split()
             count = int(f[3], 16)
-            lemmas = tuple(f[4 + 2 * i] for i in range(count))
+            # adjectives may carry a syntactic marker: aware(p), main(a), elect(ip)
+            lemmas = tuple(f[4 + 2 * i].split("(", 1)[0] for i in range(count))
             i = 4 + 2 * count
             n_ptr = int(f[i])
             i += 1

@@ -88,6 +88,7 @@ class Lexicon:
         *,
         deferred: str | None = None,
         vocabulary: Vocabulary | None = None,
+        deferred_vocabulary: str | None = None,
     ) -> None:
         """Wrap the parsed tiers; prefer ``from_entries`` or ``load``.
 
@@ -99,7 +100,8 @@ class Lexicon:
         ``vocabulary`` holds the print vocabulary and spelling data; without it every
         standard-tier word is printable and every spelling is "both".
         """
-        self._vocab = vocabulary
+        self._vocab_data = vocabulary
+        self._vocab_text = deferred_vocabulary  # the extra sections, parsed on first use
         self._blocked = frozenset(blocked)
         _drop(standard, self._blocked)
         _drop(broad, self._blocked)
@@ -109,6 +111,15 @@ class Lexicon:
         self._capitalised_set = frozenset(capitalised) - self._blocked
         self._deferred = deferred
         self._words_cache: dict[tuple[str, int | None], tuple[str, ...]] = {}
+
+    @property
+    def _vocab(self) -> Vocabulary | None:
+        if self._vocab_text is not None:
+            extras: dict[str, list[str]] = {}
+            parse_data(self._vocab_text, extras)
+            self._vocab_text = None
+            self._vocab_data = vocabulary_from(extras)
+        return self._vocab_data
 
     def _undefer(self) -> None:
         """Parse the deferred broad and capitalised sections, once."""
@@ -451,24 +462,19 @@ def blocklist() -> frozenset[str]:
 def load() -> Lexicon:
     """Return the packaged lexicon, read once per process.
 
-    Only the standard sections are parsed here; the broad tier and the capitalised forms
-    are parsed the first time a call needs them.
+    Only the standard sections are parsed here; the print-vocabulary and spelling sections,
+    the broad tier and the capitalised forms are parsed the first time a call needs them.
     """
     text = _read_data(DATA_FILE)
     cut = text.find("\n@broad ")
     if cut < 0:
         cut = text.find("\n@capitalised")
     head, rest = (text, None) if cut < 0 else (text[: cut + 1], text[cut + 1 :])
-    extras: dict[str, list[str]] = {}
-    standard, common, broad, capitalised, _ = parse_data(head, extras)
+    vcut = head.find("\n@print\n")
+    head, vocab = (head, None) if vcut < 0 else (head[: vcut + 1], head[vcut + 1 :])
+    standard, common, broad, capitalised, _ = parse_data(head)
     return Lexicon(
-        standard,
-        common,
-        broad,
-        blocklist(),
-        capitalised,
-        deferred=rest,
-        vocabulary=vocabulary_from(extras),
+        standard, common, broad, blocklist(), capitalised, deferred=rest, deferred_vocabulary=vocab
     )
 
 
