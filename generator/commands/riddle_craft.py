@@ -78,6 +78,8 @@ def riddle_craft() -> None:
     default=None,
     metavar="FILE",
     help="Your own fragments, as TOML (like templates/riddle_craft.toml) or CSV (text,kind). "
+    "A kind is one of the template's kinds or a word of your own (printed as the card's label); "
+    "one a letter or two off a known kind is refused as a typo. "
     "By default they REPLACE the 118 built-in fragments; see --fragments-mode.",
 )
 @click.option(
