@@ -345,11 +345,13 @@ def header(built: dict[str, object]) -> list[str]:
         "  vulgar, slur, sexual, excretory: ANY salient WordNet sense of the word or of its",
         "                base form is labelled obscene or vulgar, ethnic slur or disparaging,",
         "                or lies under a sexual, intimate-clothing or excretory synset;",
-        "                salient: the word is one of the first two names of the synset (or",
-        "                it has at most three), and the word has at most "
-        f"{vet_words.SALIENT_SENSES} senses, or this",
-        "                is the first sense of its main part of speech, or a tenth of its",
-        "                tagged uses;  (a crude second sense is enough: bras, snot, erect)",
+        "                (for sexual and excretory the word must also be one of the synset's",
+        "                first two names, or one of at most three); salient: the word has at",
+        f"                most {vet_words.SALIENT_SENSES} senses and this is the first or second"
+        " of its part of",
+        "                speech, or this is the first sense of its main part of speech, or",
+        "                holds a tenth of its tagged uses (a crude second sense is enough:",
+        "                bras, snot, erect);",
         "  drugs, violence (crime, killing, weapons), slang, archaic, abbreviation:",
         "                the word's MAIN WordNet sense (most tagged uses) is of that kind;",
         "  abbreviation  also the clipped forms restored from SCOWL's abbreviation lists;",

@@ -146,7 +146,8 @@ GLOSS = {
 
 def _kind(wn: WordNet, sense: Sense, category: str, ancestors: dict[str, set[str]]) -> bool:
     syn = sense.synset
-    if any(t in USAGE.get(category, ()) for t in wn.usage_domains(sense)):
+    word_only = category in MAIN_SENSE and len(syn.lemmas) > 2  # a label for one name of many
+    if any(t in USAGE.get(category, ()) for t in wn.usage_domains(sense, word_only)):
         return True
     roots = ROOTS.get(category)
     if roots:
@@ -173,11 +174,11 @@ def _named(sense: Sense) -> bool:
 
 
 def _salient(sense: Sense, n_senses: int, total: int, dominant: str) -> bool:
-    """True if a reader would think of this sense: the word has few senses, or this one is
-    the most frequent of the word's main part of speech, or holds a tenth of the tagged uses
+    """True if a reader would think of this sense: the word has few senses and this is one
+    of the first two of its part of speech, or this one is the most frequent of the word's main part of speech, or holds a tenth of the tagged uses
     (and at least SALIENT_COUNT of them)."""
     return (
-        n_senses <= SALIENT_SENSES
+        (n_senses <= SALIENT_SENSES and sense.rank <= 1)
         or (sense.rank == 0 and sense.synset.key[0] == dominant)
         or (sense.count >= SALIENT_COUNT and sense.count * 10 >= total)
     )

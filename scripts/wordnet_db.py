@@ -158,8 +158,9 @@ class WordNet:
                     todo.append(target)
         return seen
 
-    def usage_domains(self, sense: Sense) -> Iterable[str]:
+    def usage_domains(self, sense: Sense, word_only: bool = False) -> Iterable[str]:
         """Keys of the usage-domain synsets a sense belongs to (';u' pointers of its synset,
-        or lexical ones from this very word)."""
+        or lexical ones from this very word; only the lexical ones if `word_only`)."""
         word = sense.position + 1
-        return (t for s, t, src in sense.synset.pointers if s == ";u" and src in (0, word))
+        ok = (word,) if word_only else (0, word)
+        return (t for s, t, src in sense.synset.pointers if s == ";u" and src in ok)

@@ -32,13 +32,3 @@ def render_pngs(pdf: str | Path, out_dir: str | Path, dpi: int = 110, stem: str 
     finally:
         doc.close()
     return paths
-
-
-def check_png_dir(out_dir: str | Path) -> Path:
-    """Refuse early a --png directory that cannot be made."""
-    out = Path(out_dir)
-    if out.exists() and not out.is_dir():
-        raise ParlourError(f"--png {str(out)!r} is a file, not a directory")
-    if not out.exists() and not (out.parent if str(out.parent) else Path(".")).is_dir():
-        raise ParlourError(f"--png: directory {str(out.parent)!r} does not exist; create it first")
-    return out

@@ -141,7 +141,8 @@ def test_saved_index_answers_exactly_like_the_built_one(tmp_path, lex) -> None:
     assert len(saved) == len(built) and list(saved.words) == list(built.words)
     rng = random.Random(3)
     probes = ["", "q", "zz", "aeiou", "qoph"] + [
-        "".join(rng.choice("etaoinshrdlucmfwypvbgkjqxz") for _ in range(rng.randint(1, 6))) for _ in range(300)
+        "".join(rng.choice("etaoinshrdlucmfwypvbgkjqxz") for _ in range(rng.randint(1, 6)))
+        for _ in range(300)
     ]
     for p in probes:
         assert saved.find(p, 4) == built.find(p, 4), p

@@ -25,7 +25,7 @@ EXCLUDED = {
     "slur": ["hillbilly", "riffraff", "mongrel"],
     "rare": ["wimple", "fetlock", "sorrel", "quoit"],
     "vulgar": ["obscenity", "bawdy", "expletive"],
-    "slang": ["balmy", "twaddle", "poppycock"],
+    "slang": ["balmy", "kooky", "loony"],
     "archaic": ["perchance", "verily"],
     "abbreviation": ["tech", "intro"],
     "name": ["japan", "savannah"],
