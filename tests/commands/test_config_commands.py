@@ -161,3 +161,20 @@ def test_completion_still_works_with_a_bad_settings_file():
     env = {"_PARLOUR_COMPLETE": "bash_complete", "COMP_WORDS": "parlour pack --pap", "COMP_CWORD": "2"}
     res = CliRunner().invoke(cli, [], env=env, prog_name="parlour")
     assert res.exit_code == 0 and res.stdout == "plain,--paper\n"
+
+
+def test_spelling_setting_reaches_doublets_and_matches_its_option(run, tmp_path):
+    from generator.words.ladder import DEFAULT_SPELLING, SPELLINGS
+
+    assert config.BY_KEY["spelling"].default == DEFAULT_SPELLING
+    from generator.commands.config import SPELLINGS as shown
+
+    assert tuple(shown) == tuple(SPELLINGS)
+    path = _settings('spelling = "UK"\n')
+    res = run("doublets", "sheet", "--json", "file.json", "-o", "file.pdf")
+    assert res.exit_code == 0, res.output
+    run("doublets", "sheet", "--spelling", "uk", "--json", "typed.json", "-o", "typed.pdf")
+    assert (tmp_path / "file.json").read_text() == (tmp_path / "typed.json").read_text()
+    assert (tmp_path / "file.pdf").read_bytes() == (tmp_path / "typed.pdf").read_bytes()
+    assert "[default: uk]" in " ".join(run("doublets", "sheet", "--help").output.split())
+    assert _table(run("config").output)["spelling"] == ("uk", f"{path} line 1")
