@@ -326,6 +326,12 @@ def _leftovers(where: Path) -> list[str]:
     return sorted(names)
 
 
+def _default_signals() -> None:
+    """In the child before exec: the default action for the signals this test sends."""
+    for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(s, signal.SIG_DFL)
+
+
 def _system_temps(tmpdir: Path) -> set[str]:
     """parlour's own spool files in the child's temp directory (a private one, so that other test
     runs on the machine cannot make this test fail)."""
@@ -365,6 +371,9 @@ def test_signal_mid_run_leaves_nothing(tmp_path, sig, code, args):
         [sys.executable, "-m", "generator", *args],
         cwd=tmp_path,
         env={**os.environ, "TMPDIR": str(systmp)},
+        # As from a terminal: a shell running CI in the background starts jobs with SIGINT ignored,
+        # and parlour (rightly, as under nohup) keeps ignoring what its caller ignores.
+        preexec_fn=_default_signals,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
