@@ -19,6 +19,15 @@ KINDS: list[tuple[str, list[str], dict[str, bytes], str]] = [
     ("unknown-subcommand", ["doublets", "fly"], {}, "fly"),
     ("missing-argument", ["doublets", "solve", "head"], {}, "tail"),
     ("option-without-value", ["calibrate", "--paper"], {}, "--paper"),
+    # -- rules, config, templates
+    ("rules-unknown-game", ["rules", "chess"], {}, "chess"),
+    ("rules-templates-not-a-dir", ["rules", "--templates", "nowhere"], {}, "not a directory"),
+    ("rules-output-parent-is-file", ["rules", "doublets", "-o", "f/x.pdf"], {"f": b"x"}, "is a file"),
+    ("config-paper-unknown", ["config", "--paper", "b5"], {}, "--paper"),
+    ("config-back-offset-one-number", ["config", "--back-offset", "1"], {}, "--back-offset"),
+    ("templates-export-onto-file", ["templates", "export", "f"], {"f": b"x"}, "is a file"),
+    ("templates-export-no-dir", ["templates", "export"], {}, "DIRECTORY"),
+    ("templates-unknown-subcommand", ["templates", "fly"], {}, "fly"),
     # -- common print options
     ("paper-unknown", ["calibrate", "--paper", "b5"], {}, "--paper"),
     ("card-unknown", ["pack", "--card", "jumbo"], {}, "--card"),
@@ -259,7 +268,9 @@ def test_bad_input_kind(run, tmp_path, kind, args, files, needle):
     for name, data in files.items():
         (tmp_path / name).write_bytes(data)
     made = files_in(tmp_path)
-    line = one_line_error(run(*_expand(args)))
+    res = run(*_expand(args))
+    line = one_line_error(res)
+    assert res.stdout == "", f"a failed run printed to standard output: {res.stdout!r}"
     assert needle.lower() in line.lower(), line
     assert files_in(tmp_path) == made, "a failed run left a file behind"
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(files), "a failed run left a directory"

@@ -58,6 +58,8 @@ def config_command(ctx: click.Context, path_only: bool, **values: str) -> None:
       parlour calibrate --save 1.5,-0.5  # store the measured back offset
     """
     settings = config.load()
+    if values.get("back_offset") is not None:  # checked before anything is printed
+        parse_offset(values["back_offset"])
     if path_only:
         click.echo(str(settings.path))
         return
@@ -67,8 +69,6 @@ def config_command(ctx: click.Context, path_only: bool, **values: str) -> None:
         click.echo(
             f"settings file: {settings.path} (not there yet; 'parlour calibrate --save X,Y' starts it)"
         )
-    if values.get("back_offset") is not None:
-        parse_offset(values["back_offset"])
     width = max(len(s.key) for s in config.SETTINGS)
     shown = {s.key: str(values[s.key]) for s in config.SETTINGS}
     vwidth = max(len(v) for v in shown.values())
