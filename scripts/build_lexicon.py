@@ -78,11 +78,29 @@ UK_CATEGORIES = ("british",)
 # Rewrites that turn one spelling of a word into another (either way round): a UK-only or
 # US-only word is paired with a lexicon word it becomes under one rewrite at one place.
 SPELLING_REWRITES = (
-    ("our", "or"), ("re", "er"), ("ise", "ize"), ("isa", "iza"), ("yse", "yze"),
-    ("ogue", "og"), ("ae", "e"), ("oe", "e"), ("ll", "l"), ("yre", "ire"), ("ey", "ay"),
-    ("que", "ck"), ("ough", "ow"), ("ould", "old"), ("pyj", "paj"), ("ence", "ense"),
-    ("mme", "m"), ("ium", "um"), ("gement", "gment"), ("xe", "x"), ("ery", "ry"),
-    ("sc", "sk"), ("eab", "ab"),
+    ("our", "or"),
+    ("re", "er"),
+    ("ise", "ize"),
+    ("isa", "iza"),
+    ("yse", "yze"),
+    ("ogue", "og"),
+    ("ae", "e"),
+    ("oe", "e"),
+    ("ll", "l"),
+    ("yre", "ire"),
+    ("ey", "ay"),
+    ("que", "ck"),
+    ("ough", "ow"),
+    ("ould", "old"),
+    ("pyj", "paj"),
+    ("ence", "ense"),
+    ("mme", "m"),
+    ("ium", "um"),
+    ("gement", "gment"),
+    ("xe", "x"),
+    ("ery", "ry"),
+    ("sc", "sk"),
+    ("eab", "ab"),
 )
 
 WORD_RE = re.compile(r"[a-z]+")

@@ -127,9 +127,7 @@ GLOSS = {
     "slur": re.compile(
         r"\(offensive|offensive (term|name|word|slang)|derogatory|disparag\w*|\bslur\b|contemptuous term"
     ),
-    "sexual": re.compile(
-        r"\bsexual(ly)?\b|\bgenital|\bpenis|\bvagina|pornograph|\bprostitut|\bcopulat"
-    ),
+    "sexual": re.compile(r"\bsexual(ly)?\b|\bgenital|\bpenis|\bvagina|pornograph|\bprostitut|\bcopulat"),
     "drugs": re.compile(
         r"\b(narcotics?|marijuana|cannabis|cocaine|heroin|opium|hallucinogen\w*|recreational drugs?"
         r"|illegal drugs?)\b"
@@ -265,12 +263,7 @@ def vet(
             category = "abbreviation"
         z = zipf[word]
         core = z >= CORE_ZIPF and scowl_size.get(word, 99) <= CORE_SIZE
-        if (
-            category is None
-            and word in names
-            and past_core
-            and z - NAME_DISCOUNT < PRINT_ZIPF
-        ):
+        if category is None and word in names and past_core and z - NAME_DISCOUNT < PRINT_ZIPF:
             category = "name"
         if category is None and z < PRINT_ZIPF and not core:
             category = "rare"

@@ -28,10 +28,26 @@ LEXNAMES = (
 
 # morphy(7WN) detachment rules per part of speech: (suffix, ending)
 DETACH = {
-    "n": (("s", ""), ("ses", "s"), ("xes", "x"), ("zes", "z"), ("ches", "ch"), ("shes", "sh"),
-          ("men", "man"), ("ies", "y")),
-    "v": (("s", ""), ("ies", "y"), ("es", "e"), ("es", ""), ("ed", "e"), ("ed", ""),
-          ("ing", "e"), ("ing", "")),
+    "n": (
+        ("s", ""),
+        ("ses", "s"),
+        ("xes", "x"),
+        ("zes", "z"),
+        ("ches", "ch"),
+        ("shes", "sh"),
+        ("men", "man"),
+        ("ies", "y"),
+    ),
+    "v": (
+        ("s", ""),
+        ("ies", "y"),
+        ("es", "e"),
+        ("es", ""),
+        ("ed", "e"),
+        ("ed", ""),
+        ("ing", "e"),
+        ("ing", ""),
+    ),
     "a": (("er", ""), ("est", ""), ("er", "e"), ("est", "e")),
     "r": (),
 }
@@ -141,9 +157,7 @@ class WordNet:
                     if word.endswith(suffix) and len(stem) > 2 and stem[-1] == stem[-2]:
                         bases.append(stem[:-1])
             for base in bases:
-                if base != word and base not in found and any(
-                    p == pos for p, _ in self.index.get(base, ())
-                ):
+                if base != word and base not in found and any(p == pos for p, _ in self.index.get(base, ())):
                     found.append(base)
         return found
 
