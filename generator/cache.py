@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+import zlib
 from pathlib import Path
 
 ENV_VAR = "PARLOUR_CACHE_DIR"
@@ -25,6 +26,17 @@ def cache_dir() -> Path:
         return home / "Library" / "Caches" / "parlour"
     xdg = os.environ.get("XDG_CACHE_HOME")
     return (Path(xdg) if xdg and Path(xdg).is_absolute() else home / ".cache") / "parlour"
+
+
+def data_cache_path(name: str, key: str, suffix: str) -> Path:
+    """A cache file for data derived from the packaged lexicon: named `name-HASH-LEN.suffix`, where
+    the hash covers `key` (the format of what is cached) and the data files' paths, sizes and
+    modification times, so a rebuilt lexicon gets a new file."""
+    data = Path(__file__).resolve().parent / "data"
+    for fname in ("lexicon.txt", "blocklist.txt"):
+        st = (data / fname).stat()
+        key += f"|{data / fname}|{st.st_size}|{st.st_mtime_ns}"
+    return cache_dir() / f"{name}-{zlib.crc32(key.encode()):08x}-{len(key):x}{suffix}"
 
 
 def write_atomic(path: Path, data: bytes) -> bool:

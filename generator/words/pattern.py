@@ -13,7 +13,6 @@ import bisect
 import marshal
 import mmap
 import re
-import zlib
 from array import array
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -398,14 +397,9 @@ def default_index(lexicon: Lexicon | None = None, tier: str = CHECK_TIER) -> Sub
 def packaged_index_path() -> Path:
     """Where the packaged lexicon's index is cached: named by a hash of the index format and the
     data files' paths, sizes and modification times (a rebuilt lexicon gets a new file)."""
-    from generator.cache import cache_dir
+    from generator.cache import data_cache_path
 
-    data = Path(__file__).resolve().parents[1] / "data"
-    key = f"subseq-v{_FORMAT}-min{MIN_WORD}-{CHECK_TIER}"
-    for name in ("lexicon.txt", "blocklist.txt"):
-        st = (data / name).stat()
-        key += f"|{data / name}|{st.st_size}|{st.st_mtime_ns}"
-    return cache_dir() / f"fighting-words-{zlib.crc32(key.encode()):08x}-{len(key):x}.idx"
+    return data_cache_path("fighting-words", f"subseq-v{_FORMAT}-min{MIN_WORD}-{CHECK_TIER}", ".idx")
 
 
 def _packaged_index() -> SubsequenceIndex:

@@ -9,7 +9,6 @@ index, by the data files' identity) and read back in about a millisecond.
 from __future__ import annotations
 
 import marshal
-import zlib
 from array import array
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -24,14 +23,11 @@ LENGTHS = range(3, 9)  # ladder.MIN_LENGTH .. MAX_LENGTH
 
 def cache_path() -> Path:
     """Where the word lists are cached, named by the format and the data files' identity."""
-    from generator.cache import cache_dir
+    from generator.cache import data_cache_path
 
-    data = Path(__file__).resolve().parents[1] / "data"
-    key = f"ladder-words-v{_FORMAT}-{TIER}-{LENGTHS.start}-{LENGTHS.stop}"
-    for name in ("lexicon.txt", "blocklist.txt"):
-        st = (data / name).stat()
-        key += f"|{data / name}|{st.st_size}|{st.st_mtime_ns}"
-    return cache_dir() / f"doublets-words-{zlib.crc32(key.encode()):08x}-{len(key):x}.bin"
+    return data_cache_path(
+        "doublets-words", f"ladder-words-v{_FORMAT}-{TIER}-{LENGTHS.start}-{LENGTHS.stop}", ".bin"
+    )
 
 
 def _dump(lexicon: Lexicon) -> bytes:
