@@ -22,6 +22,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from generator.games import doublets  # noqa: E402
+from generator.games.doublets_daily import daily_sheet, daily_sheets  # noqa: E402
+from generator.games.doublets_jewels import make_jewels  # noqa: E402
+from generator.games.doublets_sheets import make_sheet  # noqa: E402
 from generator.words import ladder  # noqa: E402
 from generator.words.lexicon import load  # noqa: E402
 
@@ -120,7 +123,7 @@ def main() -> None:
     year: list = []
     for length in (4, 5):
         t, cpu = time.perf_counter(), time.process_time()
-        sheets = list(doublets.daily_sheets(start, DAYS, 8, length, doublets.MIXED))
+        sheets = list(daily_sheets(start, DAYS, 8, length, doublets.MIXED))
         el, cpu = time.perf_counter() - t, time.process_time() - cpu
         summary[f"daily{length} cpu"] = cpu
         print(
@@ -132,26 +135,26 @@ def main() -> None:
             year = sheets
     t = time.process_time()
     for i in range(DAYS):  # the same sheets without the daily schedule's rules, for comparison
-        doublets.make_sheet(8, 4, doublets.MIXED, date=start + dt.timedelta(days=i))
+        make_sheet(8, 4, doublets.MIXED, date=start + dt.timedelta(days=i))
     print(f"  {DAYS} plain make_sheet(date=...) sheets, 4 letters: {time.process_time() - t:.2f} s CPU")
     t = time.process_time()
-    doublets.daily_sheet(dt.date(2025, 12, 31))
+    daily_sheet(dt.date(2025, 12, 31))
     print(f"  one day late in the year (2025-12-31) alone: {time.process_time() - t:.2f} s CPU")
     assert year
     for diff in doublets.DIFFICULTIES:
-        best, med, _ = timed(lambda diff=diff: doublets.make_sheet(8, 4, diff, seed=3), n=3)
+        best, med, _ = timed(lambda diff=diff: make_sheet(8, 4, diff, seed=3), n=3)
         print(f"  one 8-puzzle 4-letter {diff:9s} sheet:  {ms(best)} {ms(med)}")
 
     times = []
     for seed in range(20):
         t = time.perf_counter()
-        doublets.make_jewels(2, seed)
+        make_jewels(2, seed)
         times.append(time.perf_counter() - t)
     print(f"\nJewels (20 seeds): median {ms(statistics.median(times))}  max {ms(max(times))}")
 
     t, cpu = time.perf_counter(), time.process_time()
     for seed in range(PUZZLES // 8):
-        doublets.make_sheet(8, 4, doublets.MIXED, seed=seed)
+        make_sheet(8, 4, doublets.MIXED, seed=seed)
     summary["sheets"] = time.perf_counter() - t
     print(
         f"\n{PUZZLES // 8} graded 4-letter sheets = {PUZZLES} puzzles chosen with key: {summary['sheets']:.2f} s"

@@ -15,7 +15,11 @@ from click.core import ParameterSource
 from generator.commands.common import OUTPUT_DIR, PrintOptions, print_options, write_outputs
 from generator.errors import ParlourError
 from generator.games import doublets as model
-from generator.words.ladder import DEFAULT_SPELLING, SPELLINGS
+from generator.games.doublets_daily import daily_sheets
+from generator.games.doublets_jewels import make_jewels
+from generator.games.doublets_scorepad import make_scorepad
+from generator.games.doublets_sheets import make_sheet
+from generator.words.ladder import DEFAULT_SPELLING, MAX_LENGTH, MIN_LENGTH, SPELLINGS
 
 TITLE = "Doublets"
 DIFFICULTY_CHOICES = [*model.DIFFICULTIES, model.MIXED]
@@ -55,9 +59,9 @@ def parse_date(text: str, option: str = "--date") -> dt.date:
 def _check_count(count: int, length: int) -> None:
     if not 1 <= count <= MAX_COUNT:
         raise ParlourError(f"--count {count}: give 1 to {MAX_COUNT} puzzles")
-    if not model.MIN_LENGTH <= length <= model.MAX_LENGTH:
+    if not MIN_LENGTH <= length <= MAX_LENGTH:
         raise ParlourError(
-            f"--length {length}: Doublets uses words of {model.MIN_LENGTH} to {model.MAX_LENGTH} letters"
+            f"--length {length}: Doublets uses words of {MIN_LENGTH} to {MAX_LENGTH} letters"
         )
 
 
@@ -219,7 +223,7 @@ def make_sheet_from_options(
     rng = parse_links(links)
     if rng is not None and _given("difficulty"):
         raise ParlourError("give --difficulty or --links, not both")
-    return model.make_sheet(
+    return make_sheet(
         count,
         length,
         None if rng else difficulty.lower(),
@@ -301,13 +305,13 @@ def _daily_sheets(
     unique: bool = False,
     spelling: str = DEFAULT_SPELLING,
 ):
-    """The daily sheets (model.daily_sheets: no puzzle twice within a year, no end word again
-    within model.DAILY_GAP days, each date's sheet the same whatever the range)."""
+    """The daily sheets (doublets_daily.daily_sheets: no puzzle twice within a year, no end word again
+    within DAILY_GAP days, each date's sheet the same whatever the range)."""
     _check_count(count, length)
     rng = parse_links(links)
     if rng is not None and _given("difficulty"):
         raise ParlourError("give --difficulty or --links, not both")
-    yield from model.daily_sheets(
+    yield from daily_sheets(
         start,
         days,
         count,
@@ -512,7 +516,7 @@ def jewels(opts: PrintOptions, players: int, spelling: str) -> None:
     from generator.press.document import Document
 
     _check_players(players)
-    jw = model.make_jewels(players, opts.seed, spelling=spelling.lower())
+    jw = make_jewels(players, opts.seed, spelling=spelling.lower())
     doc = Document(opts.paper, f"{TITLE}: Jewels", f"Twelve Jewels, seed {opts.seed}", opts.style)
     doc.add("Jewels", [draw.jewels_page(jw), draw.jewels_key_page(jw)])
     write_outputs(doc, opts, "doublets-jewels", jw.to_json())
@@ -542,7 +546,7 @@ def scorepad(opts: PrintOptions, players: int, games: int | None) -> None:
     _check_players(players)
     if games is not None and not 1 <= games <= 500:
         raise ParlourError(f"--games {games}: give 1 to 500 games")
-    pad = model.make_scorepad(players)
+    pad = make_scorepad(players)
     pages = draw.scorepad_pages(pad, opts.paper, games)
     doc = Document(opts.paper, f"{TITLE}: scoring paper", f"{players} players", opts.style)
     doc.add("Scoring paper", pages)
@@ -559,10 +563,10 @@ def pack_section(opts: PrintOptions) -> tuple[str, list[Any], Any]:
     and a page of scoring paper (for two players unless the pack's --players says otherwise)."""
     from generator.games import doublets_draw as draw
 
-    sh = model.make_sheet(8, 4, model.MIXED, seed=opts.seed)
+    sh = make_sheet(8, 4, model.MIXED, seed=opts.seed)
     players = opts.players or 2
-    jw = model.make_jewels(players, opts.seed)
-    pad = model.make_scorepad(players)
+    jw = make_jewels(players, opts.seed)
+    pad = make_scorepad(players)
     parts = [
         ("Puzzle sheet", draw.sheet_pages(sh, opts.paper, "separate")),
         ("Jewels", [draw.jewels_page(jw), draw.jewels_key_page(jw)]),

@@ -8,7 +8,9 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.games.doublets import JEWEL_LENGTHS, Jewels, Puzzle, Scorepad, Sheet
+from generator.games.doublets import Puzzle, Sheet
+from generator.games.doublets_jewels import JEWEL_LENGTHS, Jewels
+from generator.games.doublets_scorepad import Scorepad
 from generator.press.document import Page, PageInfo
 from generator.press.fonts import string_width
 from generator.press.paper import MARGIN, Paper, mm

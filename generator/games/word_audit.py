@@ -131,6 +131,8 @@ def gather(
     from generator.games import chimera as ch
     from generator.games import chimera_draw
     from generator.games import doublets as model
+    from generator.games.doublets_jewels import make_jewels
+    from generator.games.doublets_sheets import make_sheet
     from generator.press.paper import get_paper
 
     def say(msg: str) -> None:
@@ -151,7 +153,7 @@ def gather(
         for diff in difficulties:
             place = f"sheet {n}-letter {diff}"
             try:
-                sh = model.make_sheet(8, n, diff, seed=seed)
+                sh = make_sheet(8, n, diff, seed=seed)
             except ParlourError as err:
                 failures.append(f"{place}: {err}")
                 continue
@@ -160,7 +162,7 @@ def gather(
     for i in range(jewels):
         place = f"jewels seed {seed + i}"
         try:
-            j = model.make_jewels(2, seed=seed + i)
+            j = make_jewels(2, seed=seed + i)
         except ParlourError as err:
             failures.append(f"{place}: {err}")
             continue

@@ -13,6 +13,8 @@ from generator.commands.common import PrintOptions
 from generator.commands.doublets import pack_section
 from generator.games import doublets as model
 from generator.games import doublets_draw as draw
+from generator.games.doublets_daily import daily_sheet
+from generator.games.doublets_sheets import make_sheet
 from generator.press.cards import get_card
 from generator.press.paper import PAPERS, get_paper
 from generator.press.style import DEFAULT, get_style
@@ -185,7 +187,7 @@ def test_sheet_fiendish_7_letters_key_at_the_foot_upside_down(run, tmp_path, lex
     check_key_text(upside_down, puzzles, lex)
     assert chains_in(page_text(pdf, 0, 0)) == []
     # The key band sits below every ladder.
-    plan = draw.plan_sheet(model.make_sheet(8, 7, "fiendish", seed=1), get_paper("letter"), "bottom")
+    plan = draw.plan_sheet(make_sheet(8, 7, "fiendish", seed=1), get_paper("letter"), "bottom")
     assert len(plan) == 1 and plan[0].band > 0
     lowest_cell = min(r[1] for r in page_rects(pdf, 0) if abs(r[2] - r[3]) < 0.01)
     assert lowest_cell > draw.MARGIN + plan[0].band
@@ -318,7 +320,7 @@ def test_a_week_of_daily_sheets_is_deterministic(run, tmp_path, lex):
         assert a == b
     # And the daily sheet is the model's sheet for that date.
     assert (
-        data["days"][0]["puzzles"] == model.daily_sheet("2025-12-29", 8, 4, model.MIXED).to_json()["puzzles"]
+        data["days"][0]["puzzles"] == daily_sheet("2025-12-29", 8, 4, model.MIXED).to_json()["puzzles"]
     )
 
 

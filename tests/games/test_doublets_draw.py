@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 
 from generator.games import doublets as model
 from generator.games import doublets_draw as draw
+from generator.games.doublets_jewels import score_items
+from generator.games.doublets_scorepad import make_scorepad
 from generator.press.paper import MARGIN, get_paper
 
 PAPERS = [get_paper("letter"), get_paper("a4")]
@@ -99,15 +101,15 @@ def test_words_as_printed():
 def test_worked_score_for_the_rules_example():
     # Three Jewels of four letters and seven links: 4 + 8 + 4 - 7 = 9; as a Necklace with four
     # more links every Jewel is set: 8 * 3 - 11 = 13.
-    items = model.score_items(["head", "teal", "tail"], 7, False)
+    items = score_items(["head", "teal", "tail"], 7, False)
     line = draw.score_sum([(i.label, i.marks) for i in items])
     assert line == "HEAD 4 (end) + TEAL 8 (set) + TAIL 4 (end) − 7 (7 links) = 9"
-    items = model.score_items(["head", "teal", "tail"], 11, True)
+    items = score_items(["head", "teal", "tail"], 11, True)
     assert draw.score_sum([(i.label, i.marks) for i in items]).endswith("= 13")
 
 
 def test_scorepad_games_per_page():
-    two, five, twelve = (model.make_scorepad(n) for n in (2, 5, 12))
+    two, five, twelve = (make_scorepad(n) for n in (2, 5, 12))
     for paper in PAPERS:
         assert draw.games_per_page(two, paper) >= 4
         assert draw.games_per_page(five, paper) >= 2

@@ -9,8 +9,10 @@ import pytest
 from click.testing import CliRunner
 
 from generator.games import chimera as ch
-from generator.games import doublets as model
 from generator.games import word_audit as wa
+from generator.games.doublets_daily import daily_sheets
+from generator.games.doublets_jewels import make_jewels
+from generator.games.doublets_sheets import make_sheet
 from generator.words.lexicon import Entry, Lexicon, load
 
 
@@ -97,12 +99,12 @@ def test_gather_collects_exactly_what_the_models_print(small) -> None:
         for w in words:
             want[w] = want.get(w, 0) + 1
 
-    for sh in model.daily_sheets(dt.date(2026, 3, 1), 3):  # the daily schedule's sheets
+    for sh in daily_sheets(dt.date(2026, 3, 1), 3):  # the daily schedule's sheets
         for p in sh.puzzles:
             count(p.chain)
-    for p in model.make_sheet(8, 4, "easy", seed=1).puzzles:
+    for p in make_sheet(8, 4, "easy", seed=1).puzzles:
         count(p.chain)
-    j = model.make_jewels(2, seed=1)
+    j = make_jewels(2, seed=1)
     count(j.words)
     for c in j.key.chains:
         count(w for w in c.words if w not in c.jewels)
