@@ -236,10 +236,10 @@ def test_daily_book_checked_before_any_work(run, tmp_path):
 
 
 def test_daily_folder_all_or_nothing(run, tmp_path, monkeypatch):
-    from generator.games import doublets_draw
+    from generator.games import doublets_sheet_draw
 
     calls = {"n": 0}
-    real = doublets_draw.sheet_pages
+    real = doublets_sheet_draw.sheet_pages
 
     def fail_third(*a, **k):
         calls["n"] += 1
@@ -247,7 +247,7 @@ def test_daily_folder_all_or_nothing(run, tmp_path, monkeypatch):
             raise OSError(28, "No space left on device")
         return real(*a, **k)
 
-    monkeypatch.setattr(doublets_draw, "sheet_pages", fail_third)
+    monkeypatch.setattr(doublets_sheet_draw, "sheet_pages", fail_third)
     res = run("doublets", "daily", "--from", "2025-01-01", "--days", "4", "-o", "d", "--json", "d.json")
     assert res.exit_code == 2 and "Traceback" not in res.output
     assert list(tmp_path.iterdir()) == []

@@ -60,9 +60,7 @@ def _check_count(count: int, length: int) -> None:
     if not 1 <= count <= MAX_COUNT:
         raise ParlourError(f"--count {count}: give 1 to {MAX_COUNT} puzzles")
     if not MIN_LENGTH <= length <= MAX_LENGTH:
-        raise ParlourError(
-            f"--length {length}: Doublets uses words of {MIN_LENGTH} to {MAX_LENGTH} letters"
-        )
+        raise ParlourError(f"--length {length}: Doublets uses words of {MIN_LENGTH} to {MAX_LENGTH} letters")
 
 
 def _check_players(players: int) -> None:
@@ -265,6 +263,7 @@ def sheet(
       parlour doublets sheet --unique --difficulty hard --spelling uk
     """
     from generator.games import doublets_draw as draw
+    from generator.games import doublets_sheet_draw as sheet_draw
     from generator.press.document import Document
 
     day = parse_date(date) if date else None
@@ -278,7 +277,7 @@ def sheet(
             err=True,
         )
     doc = Document(opts.paper, f"{TITLE}: {draw.sheet_about(sh)}", draw.sheet_when(sh), opts.style)
-    doc.add("Puzzle sheet", draw.sheet_pages(sh, opts.paper, key.lower()))
+    doc.add("Puzzle sheet", sheet_draw.sheet_pages(sh, opts.paper, key.lower(), style=opts.style))
     name = f"doublets-{sh.date}" if sh.date else "doublets-sheet"
     write_outputs(doc, opts, name, sh.to_json())
 
@@ -323,10 +322,12 @@ def _daily_sheets(
     )
 
 
-def _daily_pages(sh: model.Sheet, paper, key: str, bookmark: str | None):
+def _daily_pages(sh: model.Sheet, paper, key: str, bookmark: str | None, style):
     from generator.games import doublets_draw as draw
+    from generator.games import doublets_sheet_draw as sheet_draw
 
-    pages = draw.sheet_pages(sh, paper, key, label=f"{TITLE} for {draw.long_date(sh.date or '')}")
+    label = f"{TITLE} for {draw.long_date(sh.date or '')}"
+    pages = sheet_draw.sheet_pages(sh, paper, key, label=label, style=style)
     if bookmark:
         pages[0] = replace(pages[0], bookmark=bookmark)
     return pages
@@ -419,7 +420,11 @@ def daily(
                     doc.add(month or "", pages)
                 month, pages = name, []
             pages += _daily_pages(
-                sh, opts.paper, key, f"{draw.DAYS[d.weekday()][:3]} {d.day} {draw.MONTHS[d.month - 1]}"
+                sh,
+                opts.paper,
+                key,
+                f"{draw.DAYS[d.weekday()][:3]} {d.day} {draw.MONTHS[d.month - 1]}",
+                opts.style,
             )
             model_days.append(sh.to_json())
         if pages:
@@ -457,7 +462,7 @@ def daily(
         doc = Document(
             opts.paper, f"{TITLE} for {draw.long_date(sh.date or '')}", draw.sheet_about(sh), opts.style
         )
-        doc.add(draw.long_date(sh.date or ""), _daily_pages(sh, opts.paper, key, None))
+        doc.add(draw.long_date(sh.date or ""), _daily_pages(sh, opts.paper, key, None, opts.style))
         day = dt.date.fromisoformat(sh.date or "")
         name = f"{daily_name(day)}.pdf"
         try:
@@ -512,13 +517,13 @@ def jewels(opts: PrintOptions, players: int, spelling: str) -> None:
       parlour doublets jewels --seed 3
       parlour doublets jewels --players 4 --paper a4
     """
-    from generator.games import doublets_draw as draw
+    from generator.games import doublets_jewels_draw as jewels_draw
     from generator.press.document import Document
 
     _check_players(players)
     jw = make_jewels(players, opts.seed, spelling=spelling.lower())
     doc = Document(opts.paper, f"{TITLE}: Jewels", f"Twelve Jewels, seed {opts.seed}", opts.style)
-    doc.add("Jewels", [draw.jewels_page(jw), draw.jewels_key_page(jw)])
+    doc.add("Jewels", [jewels_draw.jewels_page(jw), jewels_draw.jewels_key_page(jw)])
     write_outputs(doc, opts, "doublets-jewels", jw.to_json())
 
 
@@ -540,17 +545,17 @@ def scorepad(opts: PrintOptions, players: int, games: int | None) -> None:
       parlour doublets scorepad
       parlour doublets scorepad --players 5 --games 6 --paper a4
     """
-    from generator.games import doublets_draw as draw
+    from generator.games import doublets_pad_draw as pad_draw
     from generator.press.document import Document
 
     _check_players(players)
     if games is not None and not 1 <= games <= 500:
         raise ParlourError(f"--games {games}: give 1 to 500 games")
     pad = make_scorepad(players)
-    pages = draw.scorepad_pages(pad, opts.paper, games)
+    pages = pad_draw.scorepad_pages(pad, opts.paper, games)
     doc = Document(opts.paper, f"{TITLE}: scoring paper", f"{players} players", opts.style)
     doc.add("Scoring paper", pages)
-    per = draw.games_per_page(pad, opts.paper)
+    per = pad_draw.games_per_page(pad, opts.paper)
     data = {**pad.to_json(), "games": games or per, "games_per_page": per, "pages": len(pages)}
     write_outputs(doc, opts, f"doublets-scorepad-{players}", data)
 
@@ -561,16 +566,18 @@ def scorepad(opts: PrintOptions, players: int, games: int | None) -> None:
 def pack_section(opts: PrintOptions) -> tuple[str, list[Any], Any]:
     """The pack's Doublets section: 8 graded 4-letter puzzles with their key, Jewels with their key,
     and a page of scoring paper (for two players unless the pack's --players says otherwise)."""
-    from generator.games import doublets_draw as draw
+    from generator.games import doublets_jewels_draw as jewels_draw
+    from generator.games import doublets_pad_draw as pad_draw
+    from generator.games import doublets_sheet_draw as sheet_draw
 
     sh = make_sheet(8, 4, model.MIXED, seed=opts.seed)
     players = opts.players or 2
     jw = make_jewels(players, opts.seed)
     pad = make_scorepad(players)
     parts = [
-        ("Puzzle sheet", draw.sheet_pages(sh, opts.paper, "separate")),
-        ("Jewels", [draw.jewels_page(jw), draw.jewels_key_page(jw)]),
-        ("Scoring paper", draw.scorepad_pages(pad, opts.paper)),
+        ("Puzzle sheet", sheet_draw.sheet_pages(sh, opts.paper, "separate", style=opts.style)),
+        ("Jewels", [jewels_draw.jewels_page(jw), jewels_draw.jewels_key_page(jw)]),
+        ("Scoring paper", pad_draw.scorepad_pages(pad, opts.paper)),
     ]
     pages = [
         replace(p, bookmark=title if i == 0 else None) for title, part in parts for i, p in enumerate(part)

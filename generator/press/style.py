@@ -62,6 +62,8 @@ TEXT_ROLES: dict[str, tuple[str | None, dict[str, Any]]] = {
     "card_small": ("card_body", {"size": 6.5, "colour": "muted"}),
     "card_glyph": ("body", {"face": "Sans-Bold", "size": 48.0}),
     "back_title": ("card_title", {"colour": "back_ink"}),
+    "chain": ("body", {"size": 11.0, "min_size": 7.0, "leading": 1.3}),  # a word chain set out in full
+    "aside": ("body", {"size": 8.5, "colour": "muted"}),  # a quiet note beside a heading or an entry
 }
 
 

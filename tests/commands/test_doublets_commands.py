@@ -13,6 +13,7 @@ from generator.commands.common import PrintOptions
 from generator.commands.doublets import pack_section
 from generator.games import doublets as model
 from generator.games import doublets_draw as draw
+from generator.games import doublets_sheet_draw as sheet_draw
 from generator.games.doublets_daily import daily_sheet
 from generator.games.doublets_sheets import make_sheet
 from generator.press.cards import get_card
@@ -124,7 +125,7 @@ def check_ladders_match_puzzles(pdf: Path, page: int, puzzles: list[dict]) -> No
         assert len(lad.rungs) == p["par"] + 2
         assert all(not r.letters for r in lad.rungs[1:-1])
         assert {r.cells for r in lad.rungs} == {len(p["start"])}
-        assert lad.rungs[0].cell >= draw.CELL_MIN - 1e-6
+        assert lad.rungs[0].cell >= sheet_draw.CELL_MIN - 1e-6
 
 
 def check_key_text(text: str, puzzles: list[dict], lex) -> None:
@@ -187,7 +188,7 @@ def test_sheet_fiendish_7_letters_key_at_the_foot_upside_down(run, tmp_path, lex
     check_key_text(upside_down, puzzles, lex)
     assert chains_in(page_text(pdf, 0, 0)) == []
     # The key band sits below every ladder.
-    plan = draw.plan_sheet(make_sheet(8, 7, "fiendish", seed=1), get_paper("letter"), "bottom")
+    plan = sheet_draw.plan_sheet(make_sheet(8, 7, "fiendish", seed=1), get_paper("letter"), "bottom")
     assert len(plan) == 1 and plan[0].band > 0
     lowest_cell = min(r[1] for r in page_rects(pdf, 0) if abs(r[2] - r[3]) < 0.01)
     assert lowest_cell > draw.MARGIN + plan[0].band

@@ -99,10 +99,10 @@ def test_doublets_errors_are_parlour_errors():
 
 
 def test_rule_text_is_in_our_own_words():
-    from generator.games import doublets_draw
+    from generator.games import doublets_jewels_draw
     from tests.seedtext import copied_runs
 
-    texts = [D.SHEET_RULES, doublets_draw.JEWELS_RULES, doublets_draw.JEWELS_SCORING]
+    texts = [D.SHEET_RULES, doublets_jewels_draw.JEWELS_RULES, doublets_jewels_draw.JEWELS_SCORING]
     for players in (2, 3, 5, 12):
         texts += make_scorepad(players).notes
     assert copied_runs("\n".join(texts)) == []

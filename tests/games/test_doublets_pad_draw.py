@@ -1,0 +1,25 @@
+"""Tests for generator.games.doublets_pad_draw: games per page of scoring paper."""
+
+from __future__ import annotations
+
+from generator.games import doublets_draw as base
+from generator.games import doublets_pad_draw as pad_draw
+from generator.games.doublets_scorepad import make_scorepad
+from generator.press.paper import get_paper
+
+PAPERS = [get_paper("letter"), get_paper("a4")]
+
+
+def test_scorepad_games_per_page():
+    two, five, twelve = (make_scorepad(n) for n in (2, 5, 12))
+    for paper in PAPERS:
+        assert pad_draw.games_per_page(two, paper) >= 4
+        assert pad_draw.games_per_page(five, paper) >= 2
+        assert pad_draw.games_per_page(twelve, paper) >= 1
+        _, bottom, _, top = base.content_box(paper)
+        per = pad_draw.games_per_page(two, paper)
+        used = per * pad_draw.game_block_height(two) + (per - 1) * pad_draw.GAME_GAP
+        assert used <= top - bottom - pad_draw.NOTES_H
+    assert len(pad_draw.scorepad_pages(two, PAPERS[0], 11)) == -(
+        -11 // pad_draw.games_per_page(two, PAPERS[0])
+    )
