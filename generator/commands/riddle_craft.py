@@ -11,6 +11,7 @@ import click
 from generator.commands.common import PrintOptions, print_options, write_outputs
 from generator.errors import ParlourError
 from generator.games import riddle_craft_draw as draw
+from generator.games import riddle_craft_sheets as sheets
 from generator.games.riddle_craft import RiddleCraftDeck, build_deck
 from generator.press.cards import CardBox, deck_pages
 from generator.press.document import Document, Page
@@ -26,7 +27,7 @@ def deck_parts(deck: RiddleCraftDeck, opts: PrintOptions) -> list[tuple[str, lis
     printer each sheet of fronts still meets its own backs.
     """
     style, layout = opts.style, opts.layout()
-    draw.check_riddles_fit(deck.riddles, CardBox(opts.card.width, opts.card.height))
+    draw.check_riddles_fit(deck.riddles, CardBox(opts.card.width, opts.card.height), style)
     back = draw.common_back(style)
     common = {"duplex": opts.duplex, "back_offset": opts.back_offset}
     parts: list[tuple[str, list[Page]]] = [
@@ -45,8 +46,10 @@ def deck_parts(deck: RiddleCraftDeck, opts: PrintOptions) -> list[tuple[str, lis
         )
     if deck.when:
         label = f"{TITLE} When Cards to fold"
-        parts.append(("When Cards to fold", draw.fold_pages(deck.when, opts.paper, opts.card, style, label)))
-    parts.append(("Tokens", [draw.tokens_page(deck.tokens, opts.paper, f"{TITLE} tokens")]))
+        parts.append(
+            ("When Cards to fold", sheets.fold_pages(deck.when, opts.paper, opts.card, style, label))
+        )
+    parts.append(("Tokens", [sheets.tokens_page(deck.tokens, opts.paper, f"{TITLE} tokens")]))
     return parts
 
 

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-import itertools
-import math
 import re
+from dataclasses import replace
 
 import pytest
 
 from generator.games import riddle_craft_draw as draw
+from generator.games import riddle_craft_sheets as sheets
 from generator.games.riddle_craft import RiddleCard, WhenCard, load_template
+from generator.press.card_parts import TEXT_PAD, fit_list, scale
 from generator.press.cards import CARD_PRESETS, CardBox, get_card
 from generator.press.fonts import string_width
-from generator.press.paper import MARGIN, get_paper, mm
 from generator.press.style import DEFAULT, INK_SAVER
 from generator.press.text import TextFitError, fit
 
@@ -39,13 +39,13 @@ def test_kind_labels():
 @pytest.mark.parametrize("card", list(CARD_PRESETS))
 def test_riddle_text_box_inside_the_safe_area(card):
     box = box_of(card)
-    face = draw.riddle_face(box)
+    face = draw.riddle_face(box, DEFAULT)
     assert inside(face.text_box, box.inner)
     assert face.style.face == "Serif-Bold"
 
 
 def test_poker_riddle_text_is_large_and_never_shrinks_for_the_packaged_deck():
-    face = draw.riddle_face(box_of("poker"))
+    face = draw.riddle_face(box_of("poker"), DEFAULT)
     assert (face.style.size, face.style.min_size) == (20.0, 10.0)
     x, y, w, h = face.text_box
     for r in load_template().riddles:
@@ -56,32 +56,33 @@ def test_poker_riddle_text_is_large_and_never_shrinks_for_the_packaged_deck():
 
 @pytest.mark.parametrize("card", list(CARD_PRESETS))
 def test_every_packaged_fragment_fits_every_card_size(card):
-    draw.check_riddles_fit(load_template().riddles, box_of(card))
+    draw.check_riddles_fit(load_template().riddles, box_of(card), DEFAULT)
 
 
 def test_a_fragment_too_long_names_its_card_and_text():
     long = "I am " + " ".join(["remarkably"] * 60)
     with pytest.raises(TextFitError) as e:
-        draw.check_riddles_fit([RiddleCard("I hum", "does"), RiddleCard(long, "does")], box_of())
+        draw.check_riddles_fit([RiddleCard("I hum", "does"), RiddleCard(long, "does")], box_of(), DEFAULT)
     msg = str(e.value)
     assert "riddle card 2 of 2" in msg and "I am remarkably" in msg and "\n" not in msg
     with pytest.raises(TextFitError, match="riddle card 1 of 1"):  # one word wider than the card
-        draw.check_riddles_fit([RiddleCard("I am " + "x" * 40, "does")], box_of())
+        draw.check_riddles_fit([RiddleCard("I am " + "x" * 40, "does")], box_of(), DEFAULT)
 
 
 @pytest.mark.parametrize("card", list(CARD_PRESETS))
 def test_when_card_sides_share_one_size_on_one_line(card):
     box = box_of(card)
     w = load_template().when[0]
-    size = draw.when_size(w, box)
-    assert 8 <= size <= draw.WHEN_SIZE * max(1.0, draw._scale(box))
+    size = draw.when_size(w, box, DEFAULT)
+    k = scale(box)
+    assert draw.words_floor(DEFAULT, k) <= size <= DEFAULT.text("card_words").size * k
     for text in (w.front, w.back):
-        assert string_width(text, "Serif-Bold", size) <= box.inner[2] - 2 * draw.TEXT_PAD * draw._scale(box)
+        assert string_width(text, "Serif-Bold", size) <= box.inner[2] - 2 * TEXT_PAD * k
 
 
 def test_when_words_too_long_for_one_line():
     with pytest.raises(TextFitError, match="When Card"):
-        draw.when_size(WhenCard("only when", "except on the days when it rains"), box_of("mini"))
+        draw.when_size(WhenCard("only when", "except on the days when it rains"), box_of("mini"), DEFAULT)
 
 
 def test_when_cards_are_two_sided():
@@ -91,66 +92,67 @@ def test_when_cards_are_two_sided():
 
 
 @pytest.mark.parametrize("card", list(CARD_PRESETS))
-def test_reference_cards_fit_every_card_size(card):
+def test_reference_cards_fit_every_card_size_at_6_pt_or_more(card):
     deck = load_template()
-    size = draw.reference_size(deck.reference, box_of(card))
-    assert size >= draw.REF_SIZES[1]
+    size, refs = draw.reference_set(deck.reference, box_of(card), DEFAULT)
+    assert size >= DEFAULT.text("card_list").min_size >= 6
     if card == "poker":
-        assert size >= 8.0  # readable at poker size
-    assert len(draw.reference_cards(deck, get_card(card), DEFAULT)) == 4
+        assert size >= 8.0 and refs == list(deck.reference)  # readable at poker size, one card each
+    # a card too long for a small card goes on over more: every line printed once, in order
+    assert [ln for r in refs for ln in r.lines] == [ln for r in deck.reference for ln in r.lines]
+    assert sum(bool(r.table) for r in refs) == sum(bool(r.table) for r in deck.reference)
+    for r in refs:
+        (_, _, w, h), _ = draw._ref_areas(r, box_of(card), DEFAULT)
+        assert fit_list(r.lines, w, h, DEFAULT, scale(box_of(card))) is not None
+    assert len(draw.reference_cards(deck, get_card(card), DEFAULT)) == len(refs) >= 4
 
 
-def test_reference_card_areas_stay_inside_the_safe_area():
-    box = box_of()
+def test_a_reference_card_goes_on_over_two_cards_titled_in_order():
+    deck = load_template()
+    ref = deck.reference[0]
+    long = replace(ref, lines=ref.lines * 3)
+    size, refs = draw.reference_set([long], box_of("poker"), DEFAULT)
+    assert len(refs) >= 2 and size >= 6
+    assert [r.title for r in refs] == [f"{ref.title} {i}/{len(refs)}" for i in range(1, len(refs) + 1)]
+    assert [ln for r in refs for ln in r.lines] == list(long.lines)
+
+
+def test_a_line_too_long_for_any_card_is_one_clear_error():
+    ref = load_template().reference[0]
+    bad = replace(ref, lines=("word " * 400,))
+    with pytest.raises(TextFitError, match="does not fit a card even at 6 pt") as e:
+        draw.reference_set([bad], box_of("mini"), DEFAULT)
+    assert "\n" not in str(e.value)
+
+
+@pytest.mark.parametrize("card", list(CARD_PRESETS))
+def test_reference_card_areas_stay_inside_the_safe_area(card):
+    box = box_of(card)
     for ref in load_template().reference:
-        body, table_y = draw._ref_areas(ref, box)
+        body, table_y = draw._ref_areas(ref, box, DEFAULT)
         assert inside(body, box.inner)
         if ref.table:
+            t = draw.score_table(ref.table, body[2], scale(box), DEFAULT)
             assert table_y >= box.inner[1]
-            assert table_y + draw._table_height(1.0) < body[1]
+            assert table_y + t.height < body[1]
+            assert t.label_w + t.per_block * t.col_w == pytest.approx(body[2])
 
 
-@pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_fold_layout_poker_three_pairs_side_by_side(paper):
-    lay = draw.fold_layout(get_paper(paper), get_card("poker"))
-    assert lay.turned and (lay.cols, lay.rows) == (1, 3)
-    fw, fh = lay.face
-    assert (fw, fh) == pytest.approx((88.9 * mm, 63.5 * mm))  # each face is a whole poker card
-    for i in range(lay.per_page):
-        x, _ = lay.pair_origin(i)
-        assert lay.fold_x(i) == pytest.approx(x + fw)  # the fold runs down the middle of the pair
-
-
-@pytest.mark.parametrize("paper", ["letter", "a4"])
 @pytest.mark.parametrize("card", list(CARD_PRESETS))
-def test_fold_layout_keeps_pairs_and_marks_inside_the_margin(paper, card):
-    p = get_paper(paper)
-    lay = draw.fold_layout(p, get_card(card))
-    assert lay.per_page >= 1
-    x0, y0, x1, y1 = lay.grid
-    room = draw.MARK_GAP + 1 * mm  # room for at least a short crop mark
-    assert x0 - room >= MARGIN and x1 + room <= p.width - MARGIN
-    assert y0 - room >= MARGIN and y1 + room <= p.height - MARGIN - draw.HEADER_H
-
-
-@pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_tokens_seven_and_seven_round_apart_and_on_the_page(paper):
-    p = get_paper(paper)
-    tokens = load_template().tokens
-    spots, headings = draw.token_spots(tokens, p)
-    assert sum(s.kind == "check" for s in spots) == 7
-    assert sum(s.kind == "cross" for s in spots) == 7
-    assert [k for k, _ in headings] == ["check", "cross"]
-    for s in spots:
-        assert 25 * mm <= 2 * s.r <= 30 * mm + 1e-6
-        assert MARGIN < s.x - s.r and s.x + s.r < p.width - MARGIN
-        assert MARGIN + 6 * mm < s.y - s.r and s.y + s.r < p.height - MARGIN - draw.HEADER_H
-    for a, b in itertools.combinations(spots, 2):  # room between circles for the scissors and ticks
-        assert math.dist((a.x, a.y), (b.x, b.y)) >= a.r + b.r + 8 * mm
-
-
-def test_token_values_use_a_true_minus_sign():
-    assert draw._value_text(1) == "+1" and draw._value_text(-1) == "\u22121"
+def test_score_table_cells_hold_their_text_at_6_pt_or_more(card):
+    box = box_of(card)
+    ref = next(r for r in load_template().reference if r.table)
+    w = box.inner[2] - 2 * TEXT_PAD * scale(box)
+    t = draw.score_table(ref.table, w, scale(box), DEFAULT)
+    key = DEFAULT.text("key_head")
+    size = max(key.size * scale(box), key.min_size)
+    assert size >= 6
+    assert t.blocks * t.per_block >= len(ref.table) > (t.blocks - 1) * t.per_block
+    for text in t.heads + t.values:
+        assert string_width(text, key.face, size) <= t.col_w
+    assert t.heads[-1].endswith("+") and len(t.heads) == len(t.values) == len(ref.table)
+    if card == "poker":
+        assert t.blocks == 1  # one row of columns on a poker card
 
 
 @pytest.mark.parametrize("style", [DEFAULT, INK_SAVER])
@@ -175,6 +177,13 @@ def test_printed_words_are_spelled():
     from generator.words import lexicon
 
     lex = lexicon.load()
-    texts = [*draw.KIND_LABELS.values(), draw.WHEN_HINT, draw.FOLD_HOWTO, draw.TOKEN_HOWTO, draw.GAME]
+    texts = [
+        *draw.KIND_LABELS.values(),
+        draw.WHEN_HINT,
+        draw.SCORES_CAPTION,
+        sheets.FOLD_HOWTO,
+        sheets.TOKEN_HOWTO,
+        draw.GAME,
+    ]
     words = {w.lower() for t in texts for w in re.findall(r"[A-Za-z]+", t) if w != "I"}
     assert not sorted(w for w in words if w not in lex)
