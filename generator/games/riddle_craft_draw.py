@@ -85,9 +85,10 @@ def riddle_what(index: int, total: int) -> str:
     return f"riddle card {index} of {total}"
 
 
-def check_riddles_fit(riddles: Sequence[RiddleCard], box: CardBox, style: Style) -> None:
-    """Raise TextFitError (one line, naming the card and its text) for the first fragment that cannot fit."""
-    face = riddle_face(box, style)
+def check_riddles_fit(riddles: Sequence[RiddleCard], box: CardBox) -> None:
+    """Raise TextFitError (one line, naming the card and its text) for the first fragment that cannot
+    fit a card `box` (in the box's style)."""
+    face = riddle_face(box, box.style)
     x, y, w, h = face.text_box
     for i, r in enumerate(riddles, start=1):
         if fit(r.text, w, h, face.style) is None:

@@ -56,17 +56,17 @@ def test_poker_riddle_text_is_large_and_never_shrinks_for_the_packaged_deck():
 
 @pytest.mark.parametrize("card", list(CARD_PRESETS))
 def test_every_packaged_fragment_fits_every_card_size(card):
-    draw.check_riddles_fit(load_template().riddles, box_of(card), DEFAULT)
+    draw.check_riddles_fit(load_template().riddles, box_of(card))
 
 
 def test_a_fragment_too_long_names_its_card_and_text():
     long = "I am " + " ".join(["remarkably"] * 60)
     with pytest.raises(TextFitError) as e:
-        draw.check_riddles_fit([RiddleCard("I hum", "does"), RiddleCard(long, "does")], box_of(), DEFAULT)
+        draw.check_riddles_fit([RiddleCard("I hum", "does"), RiddleCard(long, "does")], box_of())
     msg = str(e.value)
     assert "riddle card 2 of 2" in msg and "I am remarkably" in msg and "\n" not in msg
     with pytest.raises(TextFitError, match="riddle card 1 of 1"):  # one word wider than the card
-        draw.check_riddles_fit([RiddleCard("I am " + "x" * 40, "does")], box_of(), DEFAULT)
+        draw.check_riddles_fit([RiddleCard("I am " + "x" * 40, "does")], box_of())
 
 
 @pytest.mark.parametrize("card", list(CARD_PRESETS))
