@@ -17,7 +17,6 @@ from generator.games import riddle_craft_sheets as sheets
 from generator.games.riddle_craft import load_template
 from generator.press.cards import SAFE, CardBox, get_card, impose
 from generator.press.paper import get_paper
-from generator.press.style import DEFAULT
 from tests.clicheck import one_line_error as _one_line_error
 from tests.pdfcheck import fonts_embedded
 
@@ -133,7 +132,7 @@ def test_pages_bookmarks_and_fonts(deck):
 def test_118_riddle_faces_one_per_card_in_order(deck):
     paper, pdf, model = deck
     lay = impose(get_paper(paper), get_card("poker"))
-    face = draw.riddle_face(CardBox(lay.card.width, lay.card.height), DEFAULT)
+    face = draw.riddle_face(CardBox(lay.card.width, lay.card.height))
     fx, fy, fw, fh = face.text_box
     doc = pdfium.PdfDocument(str(pdf))
     found = []

@@ -27,17 +27,18 @@ def deck_parts(deck: RiddleCraftDeck, opts: PrintOptions) -> list[tuple[str, lis
     printer each sheet of fronts still meets its own backs.
     """
     style = opts.style
-    draw.check_riddles_fit(deck.riddles, CardBox(opts.card.width, opts.card.height, style=style))
-    back = draw.common_back(style)
-    riddles = draw.riddle_cards(deck, style)
+    box = CardBox(opts.card.width, opts.card.height, style=style)  # a card as it prints, to fit text to
+    draw.check_riddles_fit(deck.riddles, box)
+    back = draw.common_back()
+    riddles = draw.riddle_cards(deck)
     parts: list[tuple[str, list[Page]]] = [
         ("Riddle cards", deck_pages(riddles, opts.deck(f"{TITLE} riddle cards", back)))
     ]
     if deck.when:
-        cards = draw.when_cards(deck.when, opts.card, style)
+        cards = draw.when_cards(deck.when, box)
         parts.append(("When Cards", deck_pages(cards, opts.deck(f"{TITLE} When Cards"))))
     if deck.reference:
-        cards = draw.reference_cards(deck, opts.card, style)
+        cards = draw.reference_cards(deck, box)
         parts.append(("Reference cards", deck_pages(cards, opts.deck(f"{TITLE} reference cards", back))))
     if deck.when:
         label = f"{TITLE} When Cards to fold"

@@ -9,8 +9,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.games.fighting_words import Deck, EventCard, ReferenceCard
 from generator.press import card_parts as parts
+from generator.press import parts as press_parts
 from generator.press.card_parts import cap_height, frame, glyph, role, scale
-from generator.press.cards import Card, CardBox, CardSize, Drawer
+from generator.press.cards import Card, CardBox, Drawer
 from generator.press.fonts import register_fonts, string_width
 from generator.press.paper import mm
 from generator.press.style import RGB, Style
@@ -84,12 +85,13 @@ def _letter(c: Canvas, ch: str, cx: float, baseline: float, size: float, face: s
         c.rect(cx - bar_w / 2, baseline - 0.09 * size - bar_h, bar_w, bar_h, stroke=0, fill=1)
 
 
-def letter_front(letter: str, style: Style) -> Drawer:
+def letter_front(letter: str) -> Drawer:
     """A letter card: the capital large in the middle, and small in two opposite corners, one of
     them turned half round, so the card reads from either side of the table."""
     ch = letter.upper()
 
     def draw(c: Canvas, box: CardBox) -> None:
+        style = box.style
         register_fonts()
         font = letter_font(style)
         face = letter_face(box, font)
@@ -252,18 +254,19 @@ def _timing_mark(
     draw_text(c, rest, tx, y + h * 0.08, tw, h * 0.34, sub, what)
 
 
-def event_front(event: EventCard, style: Style) -> Drawer:
+def event_front(event: EventCard) -> Drawer:
     """An event card: when to play it (the timing mark), its name, and what it does."""
     what = f"event card {event.name!r}"
 
     def draw(c: Canvas, box: CardBox) -> None:
+        style = box.style
         k = scale(box)
         face = event_face(box)
         frame(c, box, style.accent, 0.8)
         _timing_mark(c, event, face.band, k, style)
         x, y, w, h = face.name
         draw_text(c, event.name, x, y, w, h, role(style, "card_name", k), what)
-        parts.short_rule(c, box.width / 2, y - 1.1 * mm * k, 24 * mm * k, style.rule, 0.5)
+        press_parts.short_rule(c, box.width / 2, y - 1.1 * mm * k, 24 * mm * k, style.rule, 0.5)
         x, y, w, h = face.text
         draw_text(c, event.text, x, y, w, h, role(style, "card_text", k), what)
         # the mark again at the foot, turned half round: it reads from across the table
@@ -301,55 +304,58 @@ def _ref_body(ref: ReferenceCard, box: CardBox) -> tuple[float, float, float, fl
     return (sx + pad, bottom, sw - 2 * pad, top - bottom)
 
 
-def reference_set(
-    refs: Sequence[ReferenceCard], box: CardBox, style: Style
-) -> tuple[float, list[ReferenceCard]]:
+def reference_set(refs: Sequence[ReferenceCard], box: CardBox) -> tuple[float, list[ReferenceCard]]:
     """The reference cards to print in `box` (one that cannot fit goes on over more) and one body
     size for them all, so they read alike."""
-    return parts.reference_set(refs, parts.list_fitter(lambda r: _ref_body(r, box), style, scale(box)), style)
+    fit_one = parts.list_fitter(lambda r: _ref_body(r, box), box.style, scale(box))
+    return parts.reference_set(refs, fit_one, box.style)
 
 
 def _table(
     c: Canvas,
     rows: Sequence[tuple[str, str]],
     x: float,
-    y: float,
+    top: float,
     w: float,
     k: float,
     style: Style,
     what: str,
 ) -> None:
-    """A two-column ruled table, its bottom-left at (x, y), striped when the style fills."""
-    left = role(style, "key", k, align="left")
-    right = role(style, "key_head", k, align="left")
-    parts.ruled_grid(
+    """A two-column ruled table from its top-left (x, top), every other row striped when the style
+    fills; the left column in the key's head role."""
+    size = max(style.text("key").size * k, style.text("key").min_size)
+    press_parts.ruled_table(
         c,
-        rows,
+        style,
         x,
-        y,
+        top,
         (w * 0.62, w * 0.38),
         _row_h(k),
-        style,
-        lambda r, col: right if col else left,
-        striped=lambda r: r % 2 == 0,
-        pad=(1.2 * mm * k, 0.5),
+        rows,
+        head_rows=0,
+        head_cols=1,
+        stripes=True,
+        role="key",
+        head_role="key_head",
+        size=size,
+        align="left",
         what=what,
     )
 
 
-def reference_front(ref: ReferenceCard, size: float, style: Style) -> Drawer:
+def reference_front(ref: ReferenceCard, size: float) -> Drawer:
     """A reference card: its title, short bulleted lines, and its table if it has one."""
     what = f"reference card {ref.title!r}"
 
     def draw(c: Canvas, box: CardBox) -> None:
+        style = box.style
         k = scale(box)
         frame(c, box, style.accent, 0.8)
         parts.reference_title(c, box, ref.title, 9 * mm * k, style, what)
         bx, by, bw, bh = _ref_body(ref, box)
         foot = parts.bullet_list(c, ref.lines, (bx, by, bw, bh), size, style, what)
         if ref.table:
-            table_top = foot - 3 * mm * k
-            _table(c, ref.table, bx, table_top - len(ref.table) * _row_h(k), bw, k, style, what)
+            _table(c, ref.table, bx, foot - 3 * mm * k, bw, k, style, what)
 
     return draw
 
@@ -358,11 +364,12 @@ def reference_front(ref: ReferenceCard, size: float, style: Style) -> Drawer:
 # The common back
 
 
-def common_back(style: Style) -> Drawer:
+def common_back() -> Drawer:
     """The back every card shares: the game's name around two letter tiles squaring up to each
     other, on the back fill (an outline design when the style has no back fill)."""
 
     def draw(c: Canvas, box: CardBox) -> None:
+        style = box.style
         register_fonts()
         k = scale(box)
         sx, sy, sw, sh = box.inner
@@ -391,24 +398,19 @@ def common_back(style: Style) -> Drawer:
 # The whole deck as cards
 
 
-def letter_cards(deck: Deck, style: Style) -> list[Card]:
+def letter_cards(deck: Deck) -> list[Card]:
     """One Card per letter card of the deck, a to z."""
-    return [
-        Card(f"letter card {ch.upper()}", letter_front(ch, style))
-        for ch in deck.cards()
-        if isinstance(ch, str)
-    ]
+    return [Card(f"letter card {ch.upper()}", letter_front(ch)) for ch in deck.cards() if isinstance(ch, str)]
 
 
-def event_cards(deck: Deck, style: Style) -> list[Card]:
+def event_cards(deck: Deck) -> list[Card]:
     """One Card per event card of the deck, in the template's order."""
-    return [
-        Card(f"event card {e.name!r}", event_front(e, style)) for e in deck.events for _ in range(e.count)
-    ]
+    return [Card(f"event card {e.name!r}", event_front(e)) for e in deck.events for _ in range(e.count)]
 
 
-def reference_cards(deck: Deck, card: CardSize, style: Style, sets: int = REFERENCE_SETS) -> list[Card]:
-    """The reference cards, `sets` times over, all at one body size."""
-    size, refs = reference_set(deck.reference, CardBox(card.width, card.height), style)
-    one = [Card(f"reference card {r.title!r}", reference_front(r, size, style)) for r in refs]
+def reference_cards(deck: Deck, box: CardBox, sets: int = REFERENCE_SETS) -> list[Card]:
+    """The reference cards, `sets` times over, all at one body size fitted to `box` (a card of the
+    deck's size, in the style it is printed in); on a small card a long one goes on over two."""
+    size, refs = reference_set(deck.reference, box)
+    one = [Card(f"reference card {r.title!r}", reference_front(r, size)) for r in refs]
     return one * sets

@@ -11,8 +11,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.games.riddle_craft import CUSTOM_KIND, ReferenceCard, RiddleCard, RiddleCraftDeck, WhenCard
 from generator.press import card_parts as parts
-from generator.press.card_parts import TEXT_PAD, cap_height, frame, ink_x, role, scale, short_rule
-from generator.press.cards import Card, CardBox, CardSize, Drawer
+from generator.press import parts as press_parts
+from generator.press.card_parts import TEXT_PAD, cap_height, frame, ink_x, role, scale
+from generator.press.cards import Card, CardBox, Drawer
 from generator.press.fonts import register_fonts, string_width
 from generator.press.paper import mm
 from generator.press.style import Style
@@ -67,8 +68,9 @@ class RiddleFace:
     style: TextStyle
 
 
-def riddle_face(box: CardBox, style: Style) -> RiddleFace:
-    """The layout of a riddle card face in `box`."""
+def riddle_face(box: CardBox) -> RiddleFace:
+    """The layout of a riddle card face in `box` (in the box's style)."""
+    style = box.style
     k = scale(box)
     sx, sy, sw, sh = box.inner
     band = 8 * mm * k
@@ -88,7 +90,7 @@ def riddle_what(index: int, total: int) -> str:
 def check_riddles_fit(riddles: Sequence[RiddleCard], box: CardBox) -> None:
     """Raise TextFitError (one line, naming the card and its text) for the first fragment that cannot
     fit a card `box` (in the box's style)."""
-    face = riddle_face(box, box.style)
+    face = riddle_face(box)
     x, y, w, h = face.text_box
     for i, r in enumerate(riddles, start=1):
         if fit(r.text, w, h, face.style) is None:
@@ -99,11 +101,12 @@ def check_riddles_fit(riddles: Sequence[RiddleCard], box: CardBox) -> None:
             )
 
 
-def riddle_front(card: RiddleCard, style: Style, what: str = "riddle card") -> Drawer:
+def riddle_front(card: RiddleCard, what: str = "riddle card") -> Drawer:
     """A riddle card's face: the fragment large and centred, a kind marker above, 'What am I?' below."""
 
     def draw(c: Canvas, box: CardBox) -> None:
-        face = riddle_face(box, style)
+        style = box.style
+        face = riddle_face(box)
         k = scale(box)
         sx, sy, sw, sh = box.inner
         frame(c, box, style.accent, 0.6, double=True)
@@ -115,8 +118,8 @@ def riddle_front(card: RiddleCard, style: Style, what: str = "riddle card") -> D
         except TextFitError:  # an over-long custom kind: keep the ornament, drop the word
             draw_text(c, "✦", sx, sy + sh - face.band, sw, face.band, top, "kind")
         cx = box.width / 2
-        short_rule(c, cx, sy + sh - face.band + 0.6 * mm, 10 * mm * k, style.rule)
-        short_rule(c, cx, sy + face.band - 0.6 * mm, 10 * mm * k, style.rule)
+        press_parts.short_rule(c, cx, sy + sh - face.band + 0.6 * mm, 10 * mm * k, style.rule)
+        press_parts.short_rule(c, cx, sy + face.band - 0.6 * mm, 10 * mm * k, style.rule)
         draw_text(c, "What am I?", sx, sy, sw, face.band, role(style, "card_note", k), "riddle card footer")
         x, y, w, h = face.text_box
         draw_text(c, card.text, x, y, w, h, face.style, what)
@@ -143,13 +146,14 @@ def _question_mark(c: Canvas, box: CardBox, r: float, inks: parts.BackInks, styl
     c.restoreState()
 
 
-def common_back(style: Style) -> Drawer:
+def common_back() -> Drawer:
     """The back every riddle and reference card shares: the game's name around a large question mark."""
 
     def draw(c: Canvas, box: CardBox) -> None:
         register_fonts()
         k = scale(box)
         sx, sy, sw, sh = box.inner
+        style = box.style
         inks = parts.back_ground(c, box, style, 0.28)
         frame(c, box, inks.ink, 0.8, double=True)
         r = parts.back_rings(c, box, inks, 0.40, 1.4, 3 * mm, dashed=True)  # behind the question mark
@@ -166,10 +170,11 @@ def common_back(style: Style) -> Drawer:
 # When Cards
 
 
-def when_face(word: str, size: float, style: Style, what: str = "When Card") -> Drawer:
+def when_face(word: str, size: float, what: str = "When Card") -> Drawer:
     """One side of a When Card: its connecting words large in the middle, on a tinted card."""
 
     def draw(c: Canvas, box: CardBox) -> None:
+        style = box.style
         k = scale(box)
         sx, sy, sw, sh = box.inner
         if style.tint is not None:
@@ -177,7 +182,7 @@ def when_face(word: str, size: float, style: Style, what: str = "When Card") -> 
         frame(c, box, style.accent, 0.9, double=True)
         band = 8 * mm * k
         draw_text(c, "WHEN CARD", sx, sy + sh - band, sw, band, role(style, "card_label", k), what)
-        short_rule(c, box.width / 2, sy + sh - band + 0.6 * mm, 10 * mm * k, style.accent)
+        press_parts.short_rule(c, box.width / 2, sy + sh - band + 0.6 * mm, 10 * mm * k, style.accent)
         # the words, one line at a size both sides share, between two small ornaments
         words = style.text_style(WORDS_ROLE, size=size, min_size=size, color=style.accent)
         draw_text(c, word, sx, sy, sw, sh, words, what)
@@ -191,10 +196,10 @@ def when_face(word: str, size: float, style: Style, what: str = "When Card") -> 
     return draw
 
 
-def when_size(card: WhenCard, box: CardBox, style: Style) -> float:
+def when_size(card: WhenCard, box: CardBox) -> float:
     """The one size at which both sides of a When Card fit on a single line (the larger the better,
     up to the words' role size on this card)."""
-    k = scale(box)
+    style, k = box.style, scale(box)
     sw = box.inner[2]
     face = style.text(WORDS_ROLE).face
     widest = max(string_width(t, face, 1.0) for t in (card.front, card.back))
@@ -206,20 +211,19 @@ def when_size(card: WhenCard, box: CardBox, style: Style) -> float:
     return math.floor(size * 4) / 4  # quarter points, never wider than the card allows
 
 
-def when_pairs(when: Sequence[WhenCard], card: CardSize, style: Style) -> list[tuple[str, Drawer, Drawer]]:
+def when_pairs(when: Sequence[WhenCard], box: CardBox) -> list[tuple[str, Drawer, Drawer]]:
     """Each When Card's name and its two faces ('only when', 'except when'), at one size per card."""
-    box = CardBox(card.width, card.height)
     out = []
     for i, w in enumerate(when, start=1):
-        size = when_size(w, box, style)
+        size = when_size(w, box)
         what = f"When Card {i}"
-        out.append((what, when_face(w.front, size, style, what), when_face(w.back, size, style, what)))
+        out.append((what, when_face(w.front, size, what), when_face(w.back, size, what)))
     return out
 
 
-def when_cards(when: Sequence[WhenCard], card: CardSize, style: Style) -> list[Card]:
+def when_cards(when: Sequence[WhenCard], box: CardBox) -> list[Card]:
     """The When Cards as two-sided cards: 'only when' on the front, 'except when' on their own back."""
-    return [Card(what, front=front, back=back) for what, front, back in when_pairs(when, card, style)]
+    return [Card(what, front=front, back=back) for what, front, back in when_pairs(when, box)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -244,6 +248,7 @@ class ScoreTable:
 
     heads: list[str]
     values: list[str]
+    size: float  # of every cell's text
     label_w: float  # the column naming the rows
     col_w: float  # each value column
     per_block: int  # value columns side by side
@@ -269,23 +274,32 @@ def score_table(table: Sequence[tuple[int, int]], w: float, k: float, style: Sty
     if heads:
         heads[-1] += "+"
     values = [str(v) for _, v in rows]
-    head = role(style, "key_head", k)
-    pad = _cell_pad(k)[0]
-    label_w = max(string_width(t, head.face, head.size) for t in TABLE_LABELS) + 2.4 * mm * k
-    need = max((string_width(t, head.face, head.size) for t in heads + values), default=0.0) + 2 * pad
-    most = max(1, min(len(rows), int((w - label_w) // need)))  # columns that fit side by side
-    blocks = -(-len(rows) // most)
-    per_block = -(-len(rows) // blocks) if rows else 1  # shared evenly between the blocks
-    return ScoreTable(heads, values, label_w, (w - label_w) / per_block, per_block, _row_h(k), 1 * mm * k)
+    head = style.text("key_head")
+    pad = _cell_pad(k)
+    top = round(max(head.size * k, head.min_size) * 4) / 4
+    n = len(rows)
+    for blocks in range(1, n + 1):  # as few blocks as hold the cells at a size the role allows
+        per_block = -(-n // blocks)  # columns shared evenly between the blocks
+        size = top
+        while size >= head.min_size - 1e-9:
+            label_w = max(string_width(t, head.face, size) for t in TABLE_LABELS) + 2 * pad
+            widest = max((string_width(t, head.face, size) for t in heads + values), default=0.0)
+            if widest + 2 * pad <= (w - label_w) / per_block:
+                return ScoreTable(
+                    heads, values, size, label_w, (w - label_w) / per_block, per_block, _row_h(k), mm * k
+                )
+            size = round(size - 0.25, 4)
+    raise TextFitError(
+        f"the press-your-luck table does not fit a {w / mm:.0f} mm wide card; choose a larger --card"
+    )
 
 
-def _cell_pad(k: float) -> tuple[float, float]:
-    return (0.5 * mm * k, 0.6 * mm * k)
+def _cell_pad(k: float) -> float:
+    """The room press.parts.ruled_table keeps each side of a cell's text."""
+    return min(1.2 * mm, _row_h(k) * 0.15)
 
 
-def _ref_areas(
-    ref: ReferenceCard, box: CardBox, style: Style
-) -> tuple[tuple[float, float, float, float], float]:
+def _ref_areas(ref: ReferenceCard, box: CardBox) -> tuple[tuple[float, float, float, float], float]:
     """The bullet lines' box (x, y, w, h) on a reference card, and the table's bottom edge."""
     k = scale(box)
     sx, sy, sw, sh = box.inner
@@ -293,51 +307,47 @@ def _ref_areas(
     x, w = sx + pad, sw - 2 * pad
     bottom = sy + 1.4 * mm * k
     top = sy + sh - 10 * mm * k
+    style = box.style
     below = score_table(ref.table, w, k, style).height + _caption_h(w, k, style) if ref.table else 0.0
     return (x, bottom + below, w, top - bottom - below), bottom
 
 
-def reference_set(
-    refs: Sequence[ReferenceCard], box: CardBox, style: Style
-) -> tuple[float, list[ReferenceCard]]:
+def reference_set(refs: Sequence[ReferenceCard], box: CardBox) -> tuple[float, list[ReferenceCard]]:
     """The reference cards to print in `box` (one that cannot fit goes on over more) and one body
     size for them all, so they read alike."""
-    return parts.reference_set(
-        refs, parts.list_fitter(lambda r: _ref_areas(r, box, style)[0], style, scale(box)), style
-    )
+    fit_one = parts.list_fitter(lambda r: _ref_areas(r, box)[0], box.style, scale(box))
+    return parts.reference_set(refs, fit_one, box.style)
 
 
 def _draw_table(c: Canvas, t: ScoreTable, x: float, y: float, k: float, style: Style) -> None:
     """The press-your-luck table from its bottom-left (x, y): block after block, ruled like a table."""
-    head, cell = role(style, "key_head", k), role(style, "key", k)
-    label = head.but(align="left")
     for b in range(t.blocks):
         cols = slice(b * t.per_block, (b + 1) * t.per_block)
         heads, values = t.heads[cols], t.values[cols]
-        top = y + t.height - b * (2 * t.row_h + t.gap)
-        parts.ruled_grid(
+        press_parts.ruled_table(
             c,
-            [[TABLE_LABELS[0], *heads], [TABLE_LABELS[1], *values]],
+            style,
             x,
-            top - 2 * t.row_h,
+            y + t.height - b * (2 * t.row_h + t.gap),
             [t.label_w] + [t.col_w] * len(heads),
             t.row_h,
-            style,
-            lambda r, col: label if col == 0 else head if r == 0 else cell,
-            striped=lambda r: r == 0,
-            pad=_cell_pad(k),
+            [[TABLE_LABELS[0], *heads], [TABLE_LABELS[1], *values]],
+            head_cols=1,
+            role="key",
+            head_role="key_head",
+            size=t.size,
         )
 
 
-def reference_front(ref: ReferenceCard, size: float, style: Style) -> Drawer:
+def reference_front(ref: ReferenceCard, size: float) -> Drawer:
     """A reference card: a title, short bulleted lines in a condensed face, and the scoring table if any."""
     what = f"reference card {ref.title!r}"
 
     def draw(c: Canvas, box: CardBox) -> None:
-        k = scale(box)
+        style, k = box.style, scale(box)
         frame(c, box, style.accent, 0.6, double=True)
         parts.reference_title(c, box, ref.title, 8 * mm * k, style, what)
-        (x, y, w, h), table_y = _ref_areas(ref, box, style)
+        (x, y, w, h), table_y = _ref_areas(ref, box)
         parts.bullet_list(c, ref.lines, (x, y, w, h), size, style, what)
         if ref.table:
             t = score_table(ref.table, w, k, style)
@@ -352,16 +362,16 @@ def reference_front(ref: ReferenceCard, size: float, style: Style) -> Drawer:
 # The whole deck as cards
 
 
-def riddle_cards(deck: RiddleCraftDeck, style: Style) -> list[Card]:
+def riddle_cards(deck: RiddleCraftDeck) -> list[Card]:
     """One Card per riddle fragment (the common back comes from deck_pages)."""
     n = len(deck.riddles)
     return [
-        Card(riddle_what(i, n), riddle_front(r, style, riddle_what(i, n)))
+        Card(riddle_what(i, n), riddle_front(r, riddle_what(i, n)))
         for i, r in enumerate(deck.riddles, start=1)
     ]
 
 
-def reference_cards(deck: RiddleCraftDeck, card: CardSize, style: Style) -> list[Card]:
+def reference_cards(deck: RiddleCraftDeck, box: CardBox) -> list[Card]:
     """The reference cards, all at one body size (on small cards a long one goes on over two)."""
-    size, refs = reference_set(deck.reference, CardBox(card.width, card.height), style)
-    return [Card(f"reference card {r.title!r}", reference_front(r, size, style)) for r in refs]
+    size, refs = reference_set(deck.reference, box)
+    return [Card(f"reference card {r.title!r}", reference_front(r, size)) for r in refs]

@@ -13,6 +13,7 @@ from generator.games.riddle_craft_draw import GAME, when_pairs
 from generator.press.cards import CardBox, CardSize, Drawer
 from generator.press.document import Page, PageInfo
 from generator.press.paper import MARGIN, Paper, mm
+from generator.press.parts import Header, sheet_header
 from generator.press.style import Style
 from generator.press.text import draw_text
 
@@ -21,7 +22,8 @@ TOKEN_GAP = 10 * mm
 TOKENS_PER_ROW = 4
 MARK_GAP = 1 * mm
 MARK_LEN = 5 * mm
-HEADER_H = 15 * mm  # title and instructions at the top of the sheet pages
+HEADER_TEXT_H = 11.5 * mm  # three lines of instructions under the title
+HEADER_H = Header("", text="-", text_h=HEADER_TEXT_H).height  # the sheet header, title to content
 
 
 # ---------------------------------------------------------------------------------------------
@@ -29,14 +31,8 @@ HEADER_H = 15 * mm  # title and instructions at the top of the sheet pages
 
 
 def _header(c: Canvas, paper: Paper, title: str, lines: str, style: Style) -> None:
-    w, h = paper.size
-    head = style.text_style("subtitle", align="left")
-    draw_text(c, title, MARGIN, h - MARGIN - 7 * mm, w - 2 * MARGIN, 7 * mm, head, "sheet title")
-    body = style.text_style("body", align="left", valign="top")
-    box_h = HEADER_H - 8 * mm
-    draw_text(
-        c, lines, MARGIN, h - MARGIN - HEADER_H + 1 * mm, w - 2 * MARGIN, box_h, body, "sheet instructions"
-    )
+    """The sheet's title and how to use it, in the house sheet header."""
+    sheet_header(c, paper, style, Header(title, text=lines, text_h=HEADER_TEXT_H), what="sheet")
 
 
 def _marks(
@@ -168,7 +164,9 @@ def fold_layout(paper: Paper, card: CardSize) -> FoldLayout:
     return best
 
 
-def _place_face(c: Canvas, x: float, y: float, lay: FoldLayout, draw: Drawer, turn: int) -> None:
+def _place_face(
+    c: Canvas, x: float, y: float, lay: FoldLayout, draw: Drawer, turn: int, style: Style
+) -> None:
     """Draw a face in the page cell at (x, y): turn = +1 anticlockwise, -1 clockwise, 0 upright."""
     fw, fh = lay.face
     c.saveState()
@@ -183,7 +181,7 @@ def _place_face(c: Canvas, x: float, y: float, lay: FoldLayout, draw: Drawer, tu
     p = c.beginPath()
     p.rect(0, 0, lay.card.width, lay.card.height)
     c.clipPath(p, stroke=0, fill=0)
-    draw(c, CardBox(lay.card.width, lay.card.height))
+    draw(c, CardBox(lay.card.width, lay.card.height, style=style))
     c.restoreState()
 
 
@@ -197,9 +195,11 @@ FOLD_HOWTO = (
 def fold_pages(
     when: Sequence[WhenCard], paper: Paper, card: CardSize, style: Style, label: str
 ) -> list[Page]:
-    """Sheets of When Cards to fold: each card's two faces side by side, mirrored about a dashed fold line."""
+    """Sheets of When Cards to fold: each card's two faces side by side, mirrored about a dashed fold
+    line (the words sized in `style`; the faces draw in the page's style)."""
     lay = fold_layout(paper, card)
-    pairs = [(front, back) for _, front, back in when_pairs(when, card, style)]
+    box = CardBox(card.width, card.height, style=style)
+    pairs = [(front, back) for _, front, back in when_pairs(when, box)]
     chunks = [pairs[i : i + lay.per_page] for i in range(0, len(pairs), lay.per_page)]
     pages = []
     for n, chunk in enumerate(chunks, start=1):
@@ -210,11 +210,11 @@ def fold_pages(
             for i, (front, back) in enumerate(chunk):
                 x, y = lay.pair_origin(i)
                 if lay.turned:
-                    _place_face(c, x, y, lay, front, +1)
-                    _place_face(c, x + fw, y, lay, back, -1)
+                    _place_face(c, x, y, lay, front, +1, info.style)
+                    _place_face(c, x + fw, y, lay, back, -1, info.style)
                 else:
-                    _place_face(c, x, y, lay, front, 0)
-                    _place_face(c, x + fw, y, lay, back, 0)
+                    _place_face(c, x, y, lay, front, 0, info.style)
+                    _place_face(c, x + fw, y, lay, back, 0, info.style)
                 c.saveState()
                 c.setStrokeColorRGB(*info.style.rule)
                 c.setLineWidth(0.3)

@@ -1,4 +1,6 @@
-"""The parts card faces share: scale, frame, bleed fill, glyph metrics, letter tiles, back inks, ruled grids and reference cards."""
+"""The parts card faces share: scale, text roles at a card's scale, glyph ink metrics, frame, bleed fill,
+letter tiles, back inks and rings, and reference cards (lines at one size for a set, going on over
+more cards when they must); sheet-level parts (rules, tables, bullets) come from press.parts."""
 
 from __future__ import annotations
 
@@ -8,10 +10,11 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 from generator.press.cards import CardBox
-from generator.press.fonts import FACES, font_path, register_fonts, string_width
+from generator.press.fonts import FACES, font_path, register_fonts
 from generator.press.paper import mm
+from generator.press.parts import draw_bullets, fit_bullets, fit_bullets_or_fail, short_rule
 from generator.press.style import RGB, Style
-from generator.press.text import TextFitError, TextStyle, block_height, draw_lines, draw_text, wrap_items
+from generator.press.text import TextFitError, TextStyle, draw_text
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -20,7 +23,6 @@ POKER = (63.5 * mm, 88.9 * mm)  # the card every size on a face is designed at
 FRAME_INSET = 2.2 * mm  # the decorative frame sits between the trim and the safe area...
 TEXT_PAD = 1.8 * mm  # ...so small text keeps this much further in, clear of the frame's inner line
 ITEM_GAP = 0.45  # space between bullet items, as a share of the text size
-BULLET = "•  "
 
 
 def scale(box: CardBox) -> float:
@@ -125,15 +127,6 @@ def fill_bleed(c: Canvas, box: CardBox, colour: RGB) -> None:
     c.restoreState()
 
 
-def short_rule(c: Canvas, cx: float, y: float, length: float, colour: RGB, width: float = 0.4) -> None:
-    """A short horizontal rule centred on cx."""
-    c.saveState()
-    c.setStrokeColorRGB(*colour)
-    c.setLineWidth(width)
-    c.line(cx - length / 2, y, cx + length / 2, y)
-    c.restoreState()
-
-
 @dataclass(frozen=True)
 class BackInks:
     """The colours of a card back: its fill (None: unfilled), what is drawn on it, a softer line
@@ -206,82 +199,24 @@ def tile(
 
 
 # ---------------------------------------------------------------------------------------------
-# Ruled grids (the tables on reference cards)
-
-
-CellStyle = Callable[[int, int], TextStyle]
-
-
-def ruled_grid(
-    c: Canvas,
-    cells: Sequence[Sequence[str]],
-    x: float,
-    y: float,
-    widths: Sequence[float],
-    row_h: float,
-    style: Style,
-    cell_style: CellStyle,
-    striped: Callable[[int], bool] = lambda r: False,
-    pad: tuple[float, float] = (1.2 * mm, 0.5),
-    what: str = "table",
-) -> None:
-    """A ruled table with its bottom-left at (x, y): rows of cells top-down, columns `widths` wide.
-    Rows where `striped(r)` get the tint (when the style fills); `cell_style(r, col)` sets each cell."""
-    w, h = sum(widths), len(cells) * row_h
-    c.saveState()
-    if style.tint is not None:
-        c.setFillColorRGB(*style.tint)
-        for r in range(len(cells)):
-            if striped(r):
-                c.rect(x, y + h - (r + 1) * row_h, w, row_h, stroke=0, fill=1)
-    c.setStrokeColorRGB(*style.accent)
-    c.setLineWidth(0.7)
-    c.rect(x, y, w, h, stroke=1, fill=0)
-    c.setLineWidth(0.3)
-    for r in range(1, len(cells)):
-        c.line(x, y + r * row_h, x + w, y + r * row_h)
-    edge = x
-    for cw in widths[:-1]:
-        edge += cw
-        c.line(edge, y, edge, y + h)
-    c.restoreState()
-    px, py = pad
-    for r, row in enumerate(cells):
-        ry = y + h - (r + 1) * row_h
-        cx = x
-        for col, text in enumerate(row):
-            cw = widths[col]
-            draw_text(c, text, cx + px, ry + py, cw - 2 * px, row_h - 2 * py, cell_style(r, col), what)
-            cx += cw
-
-
-# ---------------------------------------------------------------------------------------------
 # Reference cards: a title, short bulleted lines at one size for the whole set, maybe a table
 
 LIST_ROLE = "card_list"
 
 
-def items_height(items: Sequence[Sequence[str]], size: float, body: TextStyle) -> float:
-    """The height of wrapped bullet items set at `size`, with the gap between items."""
-    return sum(block_height(len(it), size, body) for it in items) + ITEM_GAP * size * (len(items) - 1)
-
-
-def list_style(style: Style, size: float) -> TextStyle:
-    """The bullet lines' style at `size`."""
-    return style.text_style(LIST_ROLE, size=size, min_size=size, align="left", valign="top")
+def list_style(style: Style, size: float, least: float | None = None) -> TextStyle:
+    """The bullet lines' style, from `size` down to `least` (the role's floor if None)."""
+    floor = style.text(LIST_ROLE).min_size if least is None else least
+    return style.text_style(LIST_ROLE, size=size, min_size=floor, align="left", valign="top")
 
 
 def fit_list(lines: Sequence[str], w: float, h: float, style: Style, k: float) -> float | None:
     """The largest size (from the list role's size at scale k down to its floor, in quarter points)
     at which `lines` fit in w x h as bullet items, or None."""
     t = style.text(LIST_ROLE)
-    size = round(max(t.size * k, t.min_size) * 4) / 4
-    while size >= t.min_size - 1e-9:
-        items = wrap_items(lines, t.face, size, w)
-        if items is not None and items_height(items, size, list_style(style, size)) <= h + 1e-6:
-            return size
-        size = round(size - 0.25, 4)
-    return None
+    start = round(max(t.size * k, t.min_size) * 4) / 4
+    fitted = fit_bullets(lines, w, h, list_style(style, start), ITEM_GAP)
+    return None if fitted is None else fitted.size
 
 
 class RefCard(Protocol):
@@ -392,17 +327,6 @@ def bullet_list(
 ) -> float:
     """Bullet items from the top of `area` at `size` (bullets in the accent); returns the foot of the
     last line. Raises TextFitError when they do not fit."""
-    x, y0, w, h = area
-    body = list_style(style, size)
-    items = wrap_items(lines, body.face, size, w)
-    if items is None or items_height(items, size, body) > h + 1e-6:
-        raise TextFitError(f"{what} does not fit the card at {size:g} pt; shorten its lines")
-    indent = string_width(BULLET, body.face, size)
-    bullet = body.but(color=style.accent)
-    y = y0 + h
-    for it in items:
-        hgt = block_height(len(it), size, body)
-        draw_lines(c, ["•"], x, y - hgt, indent, hgt, size, bullet)
-        draw_lines(c, list(it), x + indent, y - hgt, w - indent, hgt, size, body)
-        y -= hgt + ITEM_GAP * size
-    return y + ITEM_GAP * size
+    x, y, w, h = area
+    fitted = fit_bullets_or_fail(lines, w, h, list_style(style, size, size), what, ITEM_GAP)
+    return draw_bullets(c, fitted, x, y + h, w, style.accent)

@@ -12,12 +12,12 @@ from generator.games.fighting_words import load_deck
 from generator.press.card_parts import cap_height, scale
 from generator.press.cards import CARD_PRESETS, CardBox, get_card
 from generator.press.fonts import string_width
-from generator.press.style import DEFAULT, INK_SAVER
+from generator.press.style import DEFAULT, INK_SAVER, Style
 
 
-def box_of(card: str = "poker") -> CardBox:
+def box_of(card: str = "poker", style: Style = DEFAULT) -> CardBox:
     c = get_card(card)
-    return CardBox(c.width, c.height)
+    return CardBox(c.width, c.height, style=style)
 
 
 def inside(inner: tuple[float, float, float, float], outer: tuple[float, float, float, float]) -> bool:
@@ -55,24 +55,24 @@ def test_event_face_parts_stack_inside_the_safe_area(card):
 @pytest.mark.parametrize("card", list(CARD_PRESETS))
 def test_reference_cards_fit_every_card_size_at_6_pt_or_more(card):
     deck = load_deck()
-    size, refs = draw.reference_set(deck.reference, box_of(card), DEFAULT)
+    size, refs = draw.reference_set(deck.reference, box_of(card))
     assert size >= 6
     if card == "poker":
         assert size >= 9 and refs == list(deck.reference)
     assert [ln for r in refs for ln in r.lines] == [ln for r in deck.reference for ln in r.lines]
-    cards = draw.reference_cards(deck, get_card(card), DEFAULT)
+    cards = draw.reference_cards(deck, box_of(card))
     assert len(cards) == draw.REFERENCE_SETS * len(refs)
 
 
 def test_one_card_per_letter_and_event_copy():
     deck = load_deck()
-    assert len(draw.letter_cards(deck, DEFAULT)) == deck.letter_total
-    assert len(draw.event_cards(deck, DEFAULT)) == deck.event_total
+    assert len(draw.letter_cards(deck)) == deck.letter_total
+    assert len(draw.event_cards(deck)) == deck.event_total
 
 
 def _render(drawer, style, tmp_path, name: str, card: str = "poker"):
-    """One card face as a grey image (2 px per point) and its box."""
-    box = box_of(card)
+    """One card face drawn in `style` as a grey image (2 px per point), and its box."""
+    box = box_of(card, style)
     path = tmp_path / f"{name}.pdf"
     c = Canvas(str(path), pagesize=(box.width, box.height))
     drawer(c, box)
@@ -90,7 +90,7 @@ def _dark_share(image, x0: float, y0: float, x1: float, y1: float, box: CardBox)
 
 @pytest.mark.parametrize("letter, barred", [("n", True), ("m", True), ("o", False), ("e", False)])
 def test_letters_that_turn_into_others_carry_a_bar(letter, barred, tmp_path):
-    image, box = _render(draw.letter_front(letter, DEFAULT), DEFAULT, tmp_path, letter)
+    image, box = _render(draw.letter_front(letter), DEFAULT, tmp_path, letter)
     face = draw.letter_face(box, draw.letter_font(DEFAULT))
     below = _dark_share(
         image,
@@ -105,7 +105,7 @@ def test_letters_that_turn_into_others_carry_a_bar(letter, barred, tmp_path):
 
 @pytest.mark.parametrize("letter", list("JKLRW"))  # J, K, L, R: ink far from the advance's middle
 def test_big_letter_ink_is_centred(letter, tmp_path):
-    image, box = _render(draw.letter_front(letter, INK_SAVER), INK_SAVER, tmp_path, letter)
+    image, box = _render(draw.letter_front(letter), INK_SAVER, tmp_path, letter)
     face = draw.letter_face(box, draw.letter_font(INK_SAVER))
     sy = image.height / box.height
     band = image.crop(
@@ -122,8 +122,8 @@ def test_big_letter_ink_is_centred(letter, tmp_path):
 
 
 def test_ink_saver_back_spends_little_ink_and_the_colour_back_fills(tmp_path):
-    colour, box = _render(draw.common_back(DEFAULT), DEFAULT, tmp_path, "back")
-    saver, _ = _render(draw.common_back(INK_SAVER), INK_SAVER, tmp_path, "back-saver")
+    colour, box = _render(draw.common_back(), DEFAULT, tmp_path, "back")
+    saver, _ = _render(draw.common_back(), INK_SAVER, tmp_path, "back-saver")
     whole = (0, 0, box.width, box.height)
     assert _dark_share(colour, *whole, box) > 0.6
     assert _dark_share(saver, *whole, box) < 0.15
@@ -134,13 +134,13 @@ def test_ink_saver_back_spends_little_ink_and_the_colour_back_fills(tmp_path):
 def test_every_face_draws_on_every_size(style, card, tmp_path):
     deck = load_deck()
     c = Canvas(str(tmp_path / "x.pdf"))
-    box = box_of(card)
+    box = box_of(card, style)
     assert scale(box) > 0
     for made in (
-        draw.letter_cards(deck, style)[:1]
-        + [draw.event_cards(deck, style)[i] for i in (0, -1)]
-        + draw.reference_cards(deck, get_card(card), style, sets=1)
+        draw.letter_cards(deck)[:1]
+        + [draw.event_cards(deck)[i] for i in (0, -1)]
+        + draw.reference_cards(deck, box, sets=1)
     ):
         made.front(c, box)
-    draw.common_back(style)(c, box)
+    draw.common_back()(c, box)
     c.save()

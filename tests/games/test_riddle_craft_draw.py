@@ -13,13 +13,14 @@ from generator.games.riddle_craft import RiddleCard, WhenCard, load_template
 from generator.press.card_parts import TEXT_PAD, fit_list, scale
 from generator.press.cards import CARD_PRESETS, CardBox, get_card
 from generator.press.fonts import string_width
-from generator.press.style import DEFAULT, INK_SAVER
+from generator.press.paper import mm
+from generator.press.style import DEFAULT, INK_SAVER, Style
 from generator.press.text import TextFitError, fit
 
 
-def box_of(card: str = "poker") -> CardBox:
+def box_of(card: str = "poker", style: Style = DEFAULT) -> CardBox:
     c = get_card(card)
-    return CardBox(c.width, c.height)
+    return CardBox(c.width, c.height, style=style)
 
 
 def inside(inner: tuple[float, float, float, float], outer: tuple[float, float, float, float]) -> bool:
@@ -39,13 +40,13 @@ def test_kind_labels():
 @pytest.mark.parametrize("card", list(CARD_PRESETS))
 def test_riddle_text_box_inside_the_safe_area(card):
     box = box_of(card)
-    face = draw.riddle_face(box, DEFAULT)
+    face = draw.riddle_face(box)
     assert inside(face.text_box, box.inner)
     assert face.style.face == "Serif-Bold"
 
 
 def test_poker_riddle_text_is_large_and_never_shrinks_for_the_packaged_deck():
-    face = draw.riddle_face(box_of("poker"), DEFAULT)
+    face = draw.riddle_face(box_of("poker"))
     assert (face.style.size, face.style.min_size) == (20.0, 10.0)
     x, y, w, h = face.text_box
     for r in load_template().riddles:
@@ -73,7 +74,7 @@ def test_a_fragment_too_long_names_its_card_and_text():
 def test_when_card_sides_share_one_size_on_one_line(card):
     box = box_of(card)
     w = load_template().when[0]
-    size = draw.when_size(w, box, DEFAULT)
+    size = draw.when_size(w, box)
     k = scale(box)
     assert draw.words_floor(DEFAULT, k) <= size <= DEFAULT.text("card_words").size * k
     for text in (w.front, w.back):
@@ -82,11 +83,11 @@ def test_when_card_sides_share_one_size_on_one_line(card):
 
 def test_when_words_too_long_for_one_line():
     with pytest.raises(TextFitError, match="When Card"):
-        draw.when_size(WhenCard("only when", "except on the days when it rains"), box_of("mini"), DEFAULT)
+        draw.when_size(WhenCard("only when", "except on the days when it rains"), box_of("mini"))
 
 
 def test_when_cards_are_two_sided():
-    cards = draw.when_cards(load_template().when, get_card("poker"), DEFAULT)
+    cards = draw.when_cards(load_template().when, box_of())
     assert len(cards) == 6
     assert all(c.back is not None and c.front is not c.back for c in cards)
 
@@ -94,7 +95,7 @@ def test_when_cards_are_two_sided():
 @pytest.mark.parametrize("card", list(CARD_PRESETS))
 def test_reference_cards_fit_every_card_size_at_6_pt_or_more(card):
     deck = load_template()
-    size, refs = draw.reference_set(deck.reference, box_of(card), DEFAULT)
+    size, refs = draw.reference_set(deck.reference, box_of(card))
     assert size >= DEFAULT.text("card_list").min_size >= 6
     if card == "poker":
         assert size >= 8.0 and refs == list(deck.reference)  # readable at poker size, one card each
@@ -102,16 +103,16 @@ def test_reference_cards_fit_every_card_size_at_6_pt_or_more(card):
     assert [ln for r in refs for ln in r.lines] == [ln for r in deck.reference for ln in r.lines]
     assert sum(bool(r.table) for r in refs) == sum(bool(r.table) for r in deck.reference)
     for r in refs:
-        (_, _, w, h), _ = draw._ref_areas(r, box_of(card), DEFAULT)
+        (_, _, w, h), _ = draw._ref_areas(r, box_of(card))
         assert fit_list(r.lines, w, h, DEFAULT, scale(box_of(card))) is not None
-    assert len(draw.reference_cards(deck, get_card(card), DEFAULT)) == len(refs) >= 4
+    assert len(draw.reference_cards(deck, box_of(card))) == len(refs) >= 4
 
 
 def test_a_reference_card_goes_on_over_two_cards_titled_in_order():
     deck = load_template()
     ref = deck.reference[0]
     long = replace(ref, lines=ref.lines * 3)
-    size, refs = draw.reference_set([long], box_of("poker"), DEFAULT)
+    size, refs = draw.reference_set([long], box_of("poker"))
     assert len(refs) >= 2 and size >= 6
     assert [r.title for r in refs] == [f"{ref.title} {i}/{len(refs)}" for i in range(1, len(refs) + 1)]
     assert [ln for r in refs for ln in r.lines] == list(long.lines)
@@ -121,7 +122,7 @@ def test_a_line_too_long_for_any_card_is_one_clear_error():
     ref = load_template().reference[0]
     bad = replace(ref, lines=("word " * 400,))
     with pytest.raises(TextFitError, match="does not fit a card even at 6 pt") as e:
-        draw.reference_set([bad], box_of("mini"), DEFAULT)
+        draw.reference_set([bad], box_of("mini"))
     assert "\n" not in str(e.value)
 
 
@@ -129,7 +130,7 @@ def test_a_line_too_long_for_any_card_is_one_clear_error():
 def test_reference_card_areas_stay_inside_the_safe_area(card):
     box = box_of(card)
     for ref in load_template().reference:
-        body, table_y = draw._ref_areas(ref, box, DEFAULT)
+        body, table_y = draw._ref_areas(ref, box)
         assert inside(body, box.inner)
         if ref.table:
             t = draw.score_table(ref.table, body[2], scale(box), DEFAULT)
@@ -145,11 +146,13 @@ def test_score_table_cells_hold_their_text_at_6_pt_or_more(card):
     w = box.inner[2] - 2 * TEXT_PAD * scale(box)
     t = draw.score_table(ref.table, w, scale(box), DEFAULT)
     key = DEFAULT.text("key_head")
-    size = max(key.size * scale(box), key.min_size)
-    assert size >= 6
+    assert 6 <= t.size <= max(key.size * scale(box), 6)
     assert t.blocks * t.per_block >= len(ref.table) > (t.blocks - 1) * t.per_block
+    pad = min(1.2 * mm, t.row_h * 0.15)  # what press.parts.ruled_table keeps each side
     for text in t.heads + t.values:
-        assert string_width(text, key.face, size) <= t.col_w
+        assert string_width(text, key.face, t.size) + 2 * pad <= t.col_w + 1e-6
+    for text in draw.TABLE_LABELS:
+        assert string_width(text, key.face, t.size) + 2 * pad <= t.label_w + 1e-6
     assert t.heads[-1].endswith("+") and len(t.heads) == len(t.values) == len(ref.table)
     if card == "poker":
         assert t.blocks == 1  # one row of columns on a poker card
@@ -161,14 +164,14 @@ def test_drawers_draw_without_error(tmp_path, style):
 
     deck = load_template()
     c = Canvas(str(tmp_path / "x.pdf"))
-    box = box_of()
-    draw.riddle_front(RiddleCard("I hum", "spooky_" + "x" * 80), style)(c, box)  # over-long kind: no error
-    draw.common_back(style)(c, box)
-    for card in draw.when_cards(deck.when, get_card("poker"), style)[:1]:
+    box = box_of(style=style)
+    draw.riddle_front(RiddleCard("I hum", "spooky_" + "x" * 80))(c, box)  # over-long kind: no error
+    draw.common_back()(c, box)
+    for card in draw.when_cards(deck.when, box)[:1]:
         card.front(c, box)
         assert card.back is not None
         card.back(c, box)
-    for card in draw.reference_cards(deck, get_card("poker"), style):
+    for card in draw.reference_cards(deck, box):
         card.front(c, box)
     c.save()
 
