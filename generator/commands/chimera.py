@@ -195,11 +195,7 @@ def deck(opts: PrintOptions, variant: str) -> None:
 
     v = ch.variant(variant)
     doc = Document(opts.paper, f"{TITLE} deck", "52 cards with their letters", opts.style)
-    cards = chimera_deck.deck_cards(v, opts.style)
-    back = chimera_deck.back_drawer(opts.style)
-    pages = deck_pages(
-        cards, opts.layout(), f"{TITLE} deck", back=back, duplex=opts.duplex, back_offset=opts.back_offset
-    )
+    pages = deck_pages(chimera_deck.deck_cards(v), opts.deck(f"{TITLE} deck", chimera_deck.back_drawer()))
     doc.add("Deck", pages)
     write_outputs(doc, opts, "chimera-deck", chimera_deck.deck_model(v))
 

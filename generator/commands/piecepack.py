@@ -20,12 +20,12 @@ TITLE = "Piecepack"
 
 def kit_parts(k: pp.Kit, opts: PrintOptions) -> list[tuple[str, list[Page]]]:
     """(part title, pages) in print order for the chosen kinds."""
-    return kit_draw.kit_parts(k, opts.paper, opts.style, opts.duplex, opts.back_offset)
+    return kit_draw.kit_parts(k, opts.paper, opts.duplex, opts.back_offset)
 
 
 def kit_model(k: pp.Kit, opts: PrintOptions) -> dict[str, Any]:
     model = k.to_json()
-    model["nets"] = kit_draw.nets_model(k, opts.style)
+    model["nets"] = kit_draw.nets_model(k)
     return model
 
 

@@ -105,11 +105,12 @@ def _centre(c: Canvas, box: CardBox, card: ch.Card, v: ch.Variant, style: Style,
     draw_text(c, rule, left, y, width, h * 0.19, small, f"{card.label} rule")
 
 
-def face_drawer(card: ch.Card, v: ch.Variant, style: Style) -> Drawer:
-    """How one card's face is drawn."""
-    colour = suit_colour(card.suit, style)
+def face_drawer(card: ch.Card, v: ch.Variant) -> Drawer:
+    """How one card's face is drawn (in the style of the page it lands on)."""
 
     def draw(c: Canvas, box: CardBox) -> None:
+        style = box.style
+        colour = suit_colour(card.suit, style)
         c.saveState()
         c.setStrokeColorRGB(*colour)
         c.setLineWidth(0.6)
@@ -126,10 +127,11 @@ def face_drawer(card: ch.Card, v: ch.Variant, style: Style) -> Drawer:
     return draw
 
 
-def back_drawer(style: Style) -> Drawer:
+def back_drawer() -> Drawer:
     """The back every card shares: the game's name in a double frame round a large spade."""
 
     def draw(c: Canvas, box: CardBox) -> None:
+        style = box.style
         c.saveState()
         if style.back_fill is not None:
             c.setFillColorRGB(*style.back_fill)
@@ -156,6 +158,6 @@ def back_drawer(style: Style) -> Drawer:
     return draw
 
 
-def deck_cards(v: ch.Variant, style: Style) -> list[Card]:
+def deck_cards(v: ch.Variant) -> list[Card]:
     """The 52 cards in deck order (spades, hearts, diamonds, clubs; ace to king)."""
-    return [Card(f"{c.face} of {c.suit}s", face_drawer(c, v, style)) for c in ch.deck()]
+    return [Card(f"{c.face} of {c.suit}s", face_drawer(c, v)) for c in ch.deck()]

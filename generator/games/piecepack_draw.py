@@ -13,9 +13,9 @@ from generator.press.cards import Card, CardBox, Drawer
 from generator.press.nets import Face, face_name
 from generator.press.style import RGB, Style
 
-#: Draws on one face of a net, the canvas turned so the face's 'up' points up the page and the
-#: origin at the face's centre; the argument is the face's size (its width across).
-Painter = Callable[[Canvas, Face], None]
+#: Draws on one face of a net in the page's style, the canvas turned so the face's 'up' points up
+#: the page and the origin at the face's centre.
+Painter = Callable[[Canvas, Face, Style], None]
 
 
 def pale(rgb: RGB, keep: float) -> RGB:
@@ -38,12 +38,13 @@ def suit_glyph(c: Canvas, suit: str, x: float, y: float, size: float, colour: RG
 # --- tiles ---------------------------------------------------------------------------------------
 
 
-def tile_face(suit: str, rank: str, style: Style) -> Drawer:
+def tile_face(suit: str, rank: str) -> Drawer:
     """A tile's face: the rank large in the middle, the suit small in the top-left corner, both in
     the suit's colour, inside a thin frame of it."""
-    colour = style.suit(suit)
 
     def draw(c: Canvas, box: CardBox) -> None:
+        style = box.style
+        colour = style.suit(suit)
         w, h = box.width, box.height
         c.saveState()
         c.setStrokeColorRGB(*colour)
@@ -57,11 +58,12 @@ def tile_face(suit: str, rank: str, style: Style) -> Drawer:
     return draw
 
 
-def tile_back(style: Style) -> Drawer:
+def tile_back() -> Drawer:
     """The back all tiles share: a grid that splits the tile into four cells (the Sorcerer's board is
     laid from these), on a light fill when the style has one."""
 
     def draw(c: Canvas, box: CardBox) -> None:
+        style = box.style
         w, h = box.width, box.height
         c.saveState()
         if style.tint is not None:
@@ -79,8 +81,8 @@ def tile_back(style: Style) -> Drawer:
     return draw
 
 
-def tile_cards(pieces: list[pp.Piece], style: Style) -> list[Card]:
-    return [Card(f"{p.suit} tile {p.rank}", tile_face(p.suit, p.rank or "null", style)) for p in pieces]
+def tile_cards(pieces: list[pp.Piece]) -> list[Card]:
+    return [Card(f"{p.suit} tile {p.rank}", tile_face(p.suit, p.rank or "null")) for p in pieces]
 
 
 # --- coins ---------------------------------------------------------------------------------------
@@ -99,10 +101,11 @@ def _coin_rim(c: Canvas, box: CardBox, fill: RGB | None, stroke: RGB) -> tuple[f
     return x, y, r
 
 
-def coin_rank_side(rank: str, style: Style) -> Drawer:
+def coin_rank_side(rank: str) -> Drawer:
     """A coin's rank side, in ink: the rank tells nothing of the coin's suit (the null coin is blank)."""
 
     def draw(c: Canvas, box: CardBox) -> None:
+        style = box.style
         x, y, r = _coin_rim(c, box, None, style.ink)
         c.saveState()
         c.setStrokeColorRGB(*style.rule)
@@ -114,11 +117,12 @@ def coin_rank_side(rank: str, style: Style) -> Drawer:
     return draw
 
 
-def coin_suit_side(suit: str, style: Style) -> Drawer:
+def coin_suit_side(suit: str) -> Drawer:
     """A coin's suit side: the suit's glyph, on a disc of its colour when the style fills."""
-    colour = style.suit(suit)
 
     def draw(c: Canvas, box: CardBox) -> None:
+        style = box.style
+        colour = style.suit(suit)
         filled = style.tint is not None
         x, y, r = _coin_rim(c, box, colour if filled else None, style.ink)
         suit_glyph(c, suit, x, y, r * 1.2, style.paper if filled else colour)
@@ -126,12 +130,10 @@ def coin_suit_side(suit: str, style: Style) -> Drawer:
     return draw
 
 
-def coin_cards(pieces: list[pp.Piece], style: Style) -> list[Card]:
+def coin_cards(pieces: list[pp.Piece]) -> list[Card]:
     """The coins, rank side as the front and suit side as the back."""
     return [
-        Card(
-            f"{p.suit} coin {p.rank}", coin_rank_side(p.rank or "null", style), coin_suit_side(p.suit, style)
-        )
+        Card(f"{p.suit} coin {p.rank}", coin_rank_side(p.rank or "null"), coin_suit_side(p.suit))
         for p in pieces
     ]
 
@@ -139,13 +141,13 @@ def coin_cards(pieces: list[pp.Piece], style: Style) -> list[Card]:
 # --- faces painted on nets ------------------------------------------------------------------------
 
 
-def die_painter(suit: str, style: Style, size: float) -> Painter:
+def die_painter(suit: str, size: float) -> Painter:
     """A die's face: the rank the net's fold gives it, in the suit's colour, with the suit small in a
     corner of every face (so a null face still says whose die it is)."""
-    colour = style.suit(suit)
     faces = {face_name(n): r for n, r in pp.DIE_FACES.items()}
 
-    def paint(c: Canvas, face: Face) -> None:
+    def paint(c: Canvas, face: Face, style: Style) -> None:
+        colour = style.suit(suit)
         rank = faces[face.name]
         rank_glyph(c, rank, 0, 0, size * 0.6, colour, style)
         suit_glyph(c, suit, -size * 0.32, size * 0.32, size * 0.2, colour)
@@ -153,15 +155,15 @@ def die_painter(suit: str, style: Style, size: float) -> Painter:
     return paint
 
 
-def pawn_painter(suit: str, style: Style, width: float, side: float) -> Painter:
+def pawn_painter(suit: str, width: float, side: float) -> Painter:
     """A pawn's side (`width` x `side`): a standing figure in the suit's colour, the suit's glyph on
     its body; both sides alike, so the pawn shows its suit from the front and the back."""
-    colour = style.suit(suit)
-    filled = style.tint is not None
 
-    def paint(c: Canvas, face: Face) -> None:
+    def paint(c: Canvas, face: Face, style: Style) -> None:
         if face.name == "base":
             return
+        colour = style.suit(suit)
+        filled = style.tint is not None
         foot, neck, head = -0.42 * side, 0.12 * side, 0.2 * width
         c.saveState()
         c.setFillColorRGB(*(colour if filled else style.paper))
@@ -183,14 +185,14 @@ def pawn_painter(suit: str, style: Style, width: float, side: float) -> Painter:
     return paint
 
 
-def pyramid_painter(suit: str, rank: str, style: Style, base: float) -> Painter:
+def pyramid_painter(suit: str, rank: str, base: float) -> Painter:
     """A pyramid's face (the canvas's origin at the face's centroid, the apex up): the suit's glyph;
     the front face filled in the suit's colour and labelled FRONT, the others light, the rank letter
     small above the base of each."""
-    colour = style.suit(suit)
-    filled = style.tint is not None
 
-    def paint(c: Canvas, face: Face) -> None:
+    def paint(c: Canvas, face: Face, style: Style) -> None:
+        colour = style.suit(suit)
+        filled = style.tint is not None
         front = face.name == "front"
         glyph_ink = colour
         if front and filled:

@@ -8,10 +8,9 @@ from typing import Any
 from generator.games import piecepack as pp
 from generator.games import piecepack_draw as draw
 from generator.games import piecepack_nets as pn
-from generator.press.cards import CardSize, Layout, deck_pages, impose
+from generator.press.cards import CardSize, DeckOptions, Layout, deck_pages, impose
 from generator.press.document import Page
 from generator.press.paper import Paper, mm
-from generator.press.style import Style
 
 TILE = CardSize("tile", pp.TILE_MM * mm, pp.TILE_MM * mm)
 COIN = CardSize("coin", pp.COIN_MM * mm, pp.COIN_MM * mm)
@@ -26,51 +25,37 @@ def coin_layout(paper: Paper) -> Layout:
     return impose(paper, COIN)
 
 
-def net_items(k: pp.Kit, kind: str, style: Style) -> list[pn.Item]:
-    return [pn.MAKERS[p.kind](p, style) for p in k.of(kind)]
+def net_items(k: pp.Kit, kind: str) -> list[pn.Item]:
+    return [pn.MAKERS[p.kind](p) for p in k.of(kind)]
 
 
 def kit_parts(
-    k: pp.Kit, paper: Paper, style: Style, duplex: str, back_offset: tuple[float, float]
+    k: pp.Kit, paper: Paper, duplex: str, back_offset: tuple[float, float]
 ) -> list[tuple[str, list[Page]]]:
-    """(part title, pages) for each chosen kind, in print order."""
+    """(part title, pages) for each chosen kind, in print order. Tiles and coins print as decks do
+    (fronts sheet, then the backs sheet mirrored for the flip); the rest as sheets of nets."""
     parts: list[tuple[str, list[Page]]] = []
     if "tiles" in k.kinds:
-        cards = draw.tile_cards(k.of("tile"), style)
-        pages = deck_pages(
-            cards,
-            tile_layout(paper),
-            "Piecepack tiles",
-            back=draw.tile_back(style),
-            duplex=duplex,
-            back_offset=back_offset,
-        )
-        parts.append(("Tiles", pages))
+        deck = DeckOptions(tile_layout(paper), "Piecepack tiles", draw.tile_back(), duplex, back_offset)
+        parts.append(("Tiles", deck_pages(draw.tile_cards(k.of("tile")), deck)))
     if "coins" in k.kinds:
-        cards = draw.coin_cards(k.of("coin"), style)
-        pages = deck_pages(
-            cards, coin_layout(paper), "Piecepack coins", duplex=duplex, back_offset=back_offset
-        )
-        parts.append(("Coins", pages))
-    folded = net_items(k, "die", style) + net_items(k, "pawn", style)
+        deck = DeckOptions(coin_layout(paper), "Piecepack coins", None, duplex, back_offset)
+        parts.append(("Coins", deck_pages(draw.coin_cards(k.of("coin")), deck)))
+    folded = net_items(k, "die") + net_items(k, "pawn")
     if folded:
-        what = " and ".join(w for w in ("dice", "pawns") if w in k.kinds)
-        howto = " ".join(pn.HOWTO[w] for w in ("dice", "pawns") if w in k.kinds)
-        parts.append(
-            (what.capitalize(), pn.net_pages(folded, paper, f"Piecepack {what}", howto, f"Piecepack {what}"))
-        )
+        kinds = [w for w in ("dice", "pawns") if w in k.kinds]
+        what = " and ".join(kinds)
+        howto = " ".join(pn.HOWTO[w] for w in kinds)
+        title = f"Piecepack {what}"
+        parts.append((what.capitalize(), pn.net_pages(folded, paper, title, howto, title)))
     if "pyramids" in k.kinds:
         # rank by rank, so that each row holds one size in the four suits
-        items = sorted(net_items(k, "pyramid", style), key=lambda it: it.piece.rank or "")
-        parts.append(
-            (
-                "Pyramids",
-                pn.net_pages(items, paper, "Piecepack pyramids", pn.HOWTO["pyramids"], "Piecepack pyramids"),
-            )
-        )
+        items = sorted(net_items(k, "pyramid"), key=lambda it: it.piece.rank or "")
+        title = "Piecepack pyramids"
+        parts.append(("Pyramids", pn.net_pages(items, paper, title, pn.HOWTO["pyramids"], title)))
     return parts
 
 
-def nets_model(k: pp.Kit, style: Style) -> list[dict[str, Any]]:
-    items = net_items(k, "die", style) + net_items(k, "pawn", style) + net_items(k, "pyramid", style)
-    return pn.nets_model(items)
+def nets_model(k: pp.Kit) -> list[dict[str, Any]]:
+    """What each net folds into, for --json."""
+    return pn.nets_model(net_items(k, "die") + net_items(k, "pawn") + net_items(k, "pyramid"))

@@ -50,28 +50,24 @@ def _inches(mm_value: float) -> str:
     return f"{f.numerator}/{f.denominator} in" if f.denominator > 1 else f"{f.numerator} in"
 
 
-def die_item(piece: pp.Piece, style: Style) -> Item:
+def die_item(piece: pp.Piece) -> Item:
     size = piece.size_mm * mm
     net = nets.cube_net(size, TAB)
-    return Item(
-        piece, net, die_painter(piece.suit, style, size), f"{piece.suit} die, {_inches(piece.size_mm)}"
-    )
+    return Item(piece, net, die_painter(piece.suit, size), f"{piece.suit} die, {_inches(piece.size_mm)}")
 
 
-def pawn_item(piece: pp.Piece, style: Style) -> Item:
+def pawn_item(piece: pp.Piece) -> Item:
     width = piece.size_mm * mm
     net = nets.tent_net(width, pp.PAWN_FACE_MM * mm, pp.PAWN_DEPTH_MM * mm, TAB).at_origin()
-    return Item(
-        piece, net, pawn_painter(piece.suit, style, width, pp.PAWN_FACE_MM * mm), f"{piece.suit} pawn"
-    )
+    return Item(piece, net, pawn_painter(piece.suit, width, pp.PAWN_FACE_MM * mm), f"{piece.suit} pawn")
 
 
-def pyramid_item(piece: pp.Piece, style: Style) -> Item:
+def pyramid_item(piece: pp.Piece) -> Item:
     rank = piece.rank or "A"
     base = pp.pyramid_base_mm(rank) * mm
     net = nets.pyramid_net(base, pp.pyramid_height_mm(rank) * mm, PYRAMID_TAB).at_origin()
     caption = f"{piece.suit} {rank}, {_inches(piece.size_mm)}"
-    return Item(piece, net, pyramid_painter(piece.suit, rank, style, base), caption)
+    return Item(piece, net, pyramid_painter(piece.suit, rank, base), caption)
 
 
 MAKERS = {"die": die_item, "pawn": pawn_item, "pyramid": pyramid_item}
@@ -133,7 +129,7 @@ def draw_net(c: Canvas, net: nets.Net, paint: Painter, style: Style) -> None:
         cx, cy = face.centre
         c.translate(cx, cy)
         c.rotate(face.up - 90.0)
-        paint(c, face)
+        paint(c, face, style)
         c.restoreState()
     c.saveState()
     if style.tint is not None:
