@@ -29,8 +29,8 @@ MARKS = {
 
 
 def suit_colour(suit: str, style: Style) -> RGB:
-    """Hearts and diamonds in the house's colour-blind-safe red (the suns' colour), the rest in ink."""
-    return style.suit("suns") if suit in RED else style.ink
+    """Hearts and diamonds in the style's playing-card red, the rest in ink."""
+    return style.red_suit if suit in RED else style.ink
 
 
 def card_model(card: ch.Card, v: ch.Variant) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from generator.games.piecepack_draw import Painter, die_painter, pawn_painter, p
 from generator.press import nets
 from generator.press.document import Page, PageInfo
 from generator.press.paper import MARGIN, Paper, mm
+from generator.press.parts import Header, sheet_header
 from generator.press.style import Style
 from generator.press.text import draw_text
 
@@ -21,7 +22,7 @@ TAB = 5 * mm  # glue tab depth on dice and pawns
 PYRAMID_TAB = 3.5 * mm
 GAP = 5 * mm  # between nets on a sheet
 CAPTION_H = 6 * mm  # the line under each net
-HEADER_H = 24 * mm  # the sheet's title and how to fold
+HOWTO_H = 11 * mm  # the instructions under the sheet's title
 DASH = (2.2, 1.6)
 
 HOWTO = {
@@ -87,11 +88,17 @@ class _Row:
     x: float
 
 
-def pack_rows(items: list[Item], paper: Paper) -> list[list[Placed]]:
-    """First-fit shelf packing: each net goes into the first row of the sheet with room for it (a
-    pawn beside the dice), else opens a new row under the last, else a new sheet."""
+def header(title: str, howto: str) -> Header:
+    """The sheet's header: its title, what to print on, and how to cut, fold and glue."""
+    return Header(title, ("print on card stock", "cut, fold, glue"), howto, HOWTO_H)
+
+
+def pack_rows(items: list[Item], paper: Paper, header_h: float) -> list[list[Placed]]:
+    """First-fit shelf packing under a header `header_h` tall: each net goes into the first row of
+    the sheet with room for it (a pawn beside the dice), else opens a new row under the last, else
+    a new sheet."""
     left, right = MARGIN, paper.width - MARGIN
-    top0 = paper.height - MARGIN - HEADER_H
+    top0 = paper.height - MARGIN - header_h
     sheets: list[list[Placed]] = []
     rows: list[_Row] = []
     for it in items:
@@ -148,23 +155,16 @@ def draw_net(c: Canvas, net: nets.Net, paint: Painter, style: Style) -> None:
     c.restoreState()
 
 
-def _header(c: Canvas, paper: Paper, title: str, howto: str, style: Style) -> None:
-    w, h = paper.size
-    title_style = style.text_style("title", align="left", valign="top")
-    draw_text(c, title, MARGIN, h - MARGIN - 10 * mm, w - 2 * MARGIN, 10 * mm, title_style, "sheet title")
-    body = style.text_style("body", align="left", valign="top")
-    draw_text(c, howto, MARGIN, h - MARGIN - HEADER_H + 2 * mm, w - 2 * MARGIN, 11 * mm, body, "sheet note")
-
-
 def net_pages(items: list[Item], paper: Paper, title: str, howto: str, label: str) -> list[Page]:
     """Sheets of nets: a title, how to fold, then the nets in rows, each captioned."""
-    sheets = pack_rows(items, paper)
+    head = header(title, howto)
+    sheets = pack_rows(items, paper, head.height)
     pages = []
     for i, sheet in enumerate(sheets, start=1):
 
         def draw(c: Canvas, info: PageInfo, sheet: list[Placed] = sheet) -> None:
             style = info.style
-            _header(c, paper, title, howto, style)
+            sheet_header(c, paper, style, head, what=label)
             cap = style.text_style("caption", valign="top")
             for pl in sheet:
                 net = pl.item.net.moved(pl.x, pl.y)

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-from PIL import ImageChops
 from click.testing import CliRunner
+from PIL import ImageChops
 from pypdf import PdfReader
 
 from generator.cli import cli
@@ -202,8 +202,9 @@ def test_every_die_face_is_printed_once_on_each_die(kit):
     index = pages_with(pdf, "Piecepack dice")[0]
     text = chars(pdf, index)
     k = pp.kit(("dice",))
+    items = [pn.die_item(p) for p in k.of("die")]
     placed = [
-        pl for sheet in pn.pack_rows([pn.die_item(p) for p in k.of("die")], get_paper(paper)) for pl in sheet
+        pl for sheet in pn.pack_rows(items, get_paper(paper), pn.header("", "x").height) for pl in sheet
     ]
     assert len(placed) == 4
     for pl in placed:
