@@ -97,7 +97,7 @@ def _centre(c: Canvas, box: CardBox, card: ch.Card, v: ch.Variant, style: Style,
     draw_text(c, PIPS[card.suit], left, y + h * 0.44, width, h * 0.14, pip, f"{card.label} pip")
     draw_text(c, card.suit.upper(), left, y + h * 0.32, width, h * 0.12, words, what)
     letters = style.text_style("card_letters")
-    spaced = "   ".join(" ".join(word.upper()) for word in card.words)
+    spaced = " + ".join(" ".join(word.upper()) for word in card.words)
     draw_text(c, spaced, left, y + h * 0.2, width, h * 0.1, letters, card.label)
     need = v.min_letters(card.penalty)
     rule = f"{card.penalty} letters: an answer needs {need} or more ({v.label}). Wrong: lose {card.penalty}."

@@ -8,7 +8,8 @@ from collections.abc import Callable
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.games import piecepack as pp
-from generator.games.sorcerer_draw import glyph_centred
+from generator.games import piecepack_pieces as pieces
+from generator.games.piecepack_pieces import glyph_centred, pale
 from generator.press.cards import Card, CardBox, Drawer
 from generator.press.nets import Face, face_name
 from generator.press.style import RGB, Style
@@ -16,11 +17,6 @@ from generator.press.style import RGB, Style
 #: Draws on one face of a net in the page's style, the canvas turned so the face's 'up' points up
 #: the page and the origin at the face's centre.
 Painter = Callable[[Canvas, Face, Style], None]
-
-
-def pale(rgb: RGB, keep: float) -> RGB:
-    """`rgb` mixed with white, keeping `keep` of the colour."""
-    return (1 - keep * (1 - rgb[0]), 1 - keep * (1 - rgb[1]), 1 - keep * (1 - rgb[2]))
 
 
 def rank_glyph(c: Canvas, rank: str, x: float, y: float, size: float, colour: RGB, style: Style) -> None:
@@ -35,84 +31,33 @@ def suit_glyph(c: Canvas, suit: str, x: float, y: float, size: float, colour: RG
     glyph_centred(c, pp.SUIT_GLYPHS[suit], x, y, size, colour)
 
 
-# --- tiles ---------------------------------------------------------------------------------------
+# --- tiles and coins, drawn by the pieces the set-up page uses -----------------------------------
 
 
 def tile_face(suit: str, rank: str) -> Drawer:
-    """A tile's face: the rank large in the middle, the suit small in the top-left corner, both in
-    the suit's colour, inside a thin frame of it."""
+    """A tile's face: the rank large in the middle, the suit small in the top-left corner."""
 
     def draw(c: Canvas, box: CardBox) -> None:
-        style = box.style
-        colour = style.suit(suit)
-        w, h = box.width, box.height
-        c.saveState()
-        c.setStrokeColorRGB(*colour)
-        c.setLineWidth(0.8)
-        inset = w * 0.045
-        c.rect(inset, inset, w - 2 * inset, h - 2 * inset, stroke=1, fill=0)
-        c.restoreState()
-        suit_glyph(c, suit, w * 0.2, h * 0.8, w * 0.2, colour)
-        rank_glyph(c, rank, w / 2, h / 2, w * 0.5, colour, style)
+        pieces.draw_tile_face(c, box.width / 2, box.height / 2, box.width, suit, rank, box.style)
 
     return draw
 
 
 def tile_back() -> Drawer:
-    """The back all tiles share: a grid that splits the tile into four cells (the Sorcerer's board is
-    laid from these), on a light fill when the style has one."""
+    """The back all tiles share: the grid that splits a tile into four cells (the Sorcerer's board
+    is laid from these)."""
 
     def draw(c: Canvas, box: CardBox) -> None:
-        style = box.style
-        w, h = box.width, box.height
-        c.saveState()
-        if style.tint is not None:
-            c.setFillColorRGB(*style.tint)
-            b = box.bleed
-            c.rect(-b, -b, w + 2 * b, h + 2 * b, stroke=0, fill=1)
-        c.setStrokeColorRGB(*style.ink)
-        c.setLineWidth(1.2)
-        inset = w * 0.045
-        c.rect(inset, inset, w - 2 * inset, h - 2 * inset, stroke=1, fill=0)
-        c.line(w / 2, inset, w / 2, h - inset)
-        c.line(inset, h / 2, w - inset, h / 2)
-        c.restoreState()
+        pieces.draw_tile_back(c, box.width / 2, box.height / 2, box.width, box.style)
 
     return draw
 
 
-def tile_cards(pieces: list[pp.Piece]) -> list[Card]:
-    return [Card(f"{p.suit} tile {p.rank}", tile_face(p.suit, p.rank or "null")) for p in pieces]
-
-
-# --- coins ---------------------------------------------------------------------------------------
-
-
-def _coin_rim(c: Canvas, box: CardBox, fill: RGB | None, stroke: RGB) -> tuple[float, float, float]:
-    """The coin's round edge (the line to trim along) inside its square; returns centre and radius."""
-    x, y, r = box.width / 2, box.height / 2, min(box.width, box.height) / 2
-    c.saveState()
-    c.setStrokeColorRGB(*stroke)
-    c.setLineWidth(0.6)
-    if fill is not None:
-        c.setFillColorRGB(*fill)
-    c.circle(x, y, r, stroke=1, fill=1 if fill is not None else 0)
-    c.restoreState()
-    return x, y, r
-
-
 def coin_rank_side(rank: str) -> Drawer:
-    """A coin's rank side, in ink: the rank tells nothing of the coin's suit (the null coin is blank)."""
+    """A coin's rank side, in ink: it tells nothing of the coin's suit (the null coin is blank)."""
 
     def draw(c: Canvas, box: CardBox) -> None:
-        style = box.style
-        x, y, r = _coin_rim(c, box, None, style.ink)
-        c.saveState()
-        c.setStrokeColorRGB(*style.rule)
-        c.setLineWidth(0.4)
-        c.circle(x, y, r * 0.84, stroke=1, fill=0)
-        c.restoreState()
-        rank_glyph(c, rank, x, y, r * 1.15, style.ink, style)
+        pieces.draw_coin_rank(c, box.width / 2, box.height / 2, box.width, rank, box.style)
 
     return draw
 
@@ -121,20 +66,19 @@ def coin_suit_side(suit: str) -> Drawer:
     """A coin's suit side: the suit's glyph, on a disc of its colour when the style fills."""
 
     def draw(c: Canvas, box: CardBox) -> None:
-        style = box.style
-        colour = style.suit(suit)
-        filled = style.tint is not None
-        x, y, r = _coin_rim(c, box, colour if filled else None, style.ink)
-        suit_glyph(c, suit, x, y, r * 1.2, style.paper if filled else colour)
+        pieces.draw_coin_suit(c, box.width / 2, box.height / 2, box.width, suit, box.style)
 
     return draw
 
 
-def coin_cards(pieces: list[pp.Piece]) -> list[Card]:
+def tile_cards(ps: list[pp.Piece]) -> list[Card]:
+    return [Card(f"{p.suit} tile {p.rank}", tile_face(p.suit, p.rank or "null")) for p in ps]
+
+
+def coin_cards(ps: list[pp.Piece]) -> list[Card]:
     """The coins, rank side as the front and suit side as the back."""
     return [
-        Card(f"{p.suit} coin {p.rank}", coin_rank_side(p.rank or "null"), coin_suit_side(p.suit))
-        for p in pieces
+        Card(f"{p.suit} coin {p.rank}", coin_rank_side(p.rank or "null"), coin_suit_side(p.suit)) for p in ps
     ]
 
 

@@ -45,7 +45,9 @@ class FoldGrid:
         x0 = (self.paper.width - self.cols * pw) / 2
         return (x0 + col * pw, self.top - (r + 1) * ph)
 
-    def halves(self, index: int) -> tuple[tuple[float, float], tuple[float, float], tuple[tuple[float, float], ...]]:
+    def halves(
+        self, index: int
+    ) -> tuple[tuple[float, float], tuple[float, float], tuple[tuple[float, float], ...]]:
         """(front origin, back origin, the fold line's two ends) of pair `index`."""
         x, y = self.origin(index)
         w, h = self.piece.width, self.piece.height
@@ -82,7 +84,9 @@ def _face(c: Canvas, x: float, y: float, piece: CardSize, draw: Drawer, info: Pa
     c.restoreState()
 
 
-def fold_pages(cards: Sequence[Card], piece: CardSize, paper: Paper, title: str, back: Drawer | None = None) -> list[Page]:
+def fold_pages(
+    cards: Sequence[Card], piece: CardSize, paper: Paper, title: str, back: Drawer | None = None
+) -> list[Page]:
     """Sheets of fold-over pairs: each card's front and its back (its own, else `back`)."""
     head = Header(title, ("one-sided printing", "cut, fold, glue"), HOWTO, 8 * mm)
     grid = fold_grid(paper, piece, paper.height - MARGIN - head.height)

@@ -8,6 +8,7 @@ from typing import Any
 from generator.games import piecepack as pp
 from generator.games import piecepack_draw as draw
 from generator.games import piecepack_nets as pn
+from generator.games.piecepack_fold import fold_pages
 from generator.press.cards import CardSize, DeckOptions, Layout, deck_pages, impose
 from generator.press.document import Page
 from generator.press.paper import Paper, mm
@@ -33,14 +34,28 @@ def kit_parts(
     k: pp.Kit, paper: Paper, duplex: str, back_offset: tuple[float, float]
 ) -> list[tuple[str, list[Page]]]:
     """(part title, pages) for each chosen kind, in print order. Tiles and coins print as decks do
-    (fronts sheet, then the backs sheet mirrored for the flip); the rest as sheets of nets."""
+    (fronts sheet, then the backs sheet mirrored for the flip), or with duplex "none" as strips to
+    fold; the rest as sheets of nets."""
     parts: list[tuple[str, list[Page]]] = []
     if "tiles" in k.kinds:
-        deck = DeckOptions(tile_layout(paper), "Piecepack tiles", draw.tile_back(), duplex, back_offset)
-        parts.append(("Tiles", deck_pages(draw.tile_cards(k.of("tile")), deck)))
+        cards = draw.tile_cards(k.of("tile"))
+        if duplex == "none":  # one-sided printers: each tile's face and back fold over
+            pages = fold_pages(cards, TILE, paper, "Piecepack tiles", draw.tile_back())
+        else:
+            pages = deck_pages(
+                cards,
+                DeckOptions(tile_layout(paper), "Piecepack tiles", draw.tile_back(), duplex, back_offset),
+            )
+        parts.append(("Tiles", pages))
     if "coins" in k.kinds:
-        deck = DeckOptions(coin_layout(paper), "Piecepack coins", None, duplex, back_offset)
-        parts.append(("Coins", deck_pages(draw.coin_cards(k.of("coin")), deck)))
+        cards = draw.coin_cards(k.of("coin"))
+        if duplex == "none":
+            pages = fold_pages(cards, COIN, paper, "Piecepack coins")
+        else:
+            pages = deck_pages(
+                cards, DeckOptions(coin_layout(paper), "Piecepack coins", None, duplex, back_offset)
+            )
+        parts.append(("Coins", pages))
     folded = net_items(k, "die") + net_items(k, "pawn")
     if folded:
         kinds = [w for w in ("dice", "pawns") if w in k.kinds]

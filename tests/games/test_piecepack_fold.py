@@ -38,7 +38,9 @@ def test_the_fold_grid_fits_the_page_and_holds_pairs(paper, piece):
 
 def _run(tmp_path, *args):
     pdf = tmp_path / "k.pdf"
-    res = CliRunner().invoke(cli, ["piecepack", "-o", str(pdf), *args], env={"XDG_CONFIG_HOME": str(tmp_path)})
+    res = CliRunner().invoke(
+        cli, ["piecepack", "-o", str(pdf), *args], env={"XDG_CONFIG_HOME": str(tmp_path)}
+    )
     assert res.exit_code == 0, res.output
     return pdf
 
