@@ -71,6 +71,9 @@ TEXT_ROLES: dict[str, tuple[str | None, dict[str, Any]]] = {
     "card_note": ("card_small", {"face": "Serif", "size": 8.5}),
     "card_list": ("key", {"size": 10.5, "leading": 1.16}),
     "back_name": ("back_title", {"size": 14.0}),
+    "card_index": ("card_title", {"face": "Sans-Bold", "size": 14.0, "colour": "ink"}),
+    "card_letters": ("card_body", {"face": "Cond-Bold", "size": 11.0}),
+    "piece_rank": ("card_glyph", {"size": 40.0}),
 }
 
 
