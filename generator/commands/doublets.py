@@ -12,7 +12,7 @@ from typing import Any
 import click
 from click.core import ParameterSource
 
-from generator.commands.common import OUTPUT_DIR, PrintOptions, print_options, write_outputs
+from generator.commands.common import PrintOptions, print_options, write_outputs
 from generator.errors import ParlourError
 from generator.games import doublets as model
 from generator.games.doublets_daily import daily_sheets
@@ -278,20 +278,13 @@ def sheet(
         )
     doc = Document(opts.paper, f"{TITLE}: {draw.sheet_about(sh)}", draw.sheet_when(sh), opts.style)
     doc.add("Puzzle sheet", sheet_draw.sheet_pages(sh, opts.paper, key.lower(), style=opts.style))
-    name = f"doublets-{sh.date}" if sh.date else "doublets-sheet"
+    from generator.commands.doublets_daily import dated_name
+
+    name = dated_name("sheet", sh.date) if sh.date else "doublets-sheet"
     write_outputs(doc, opts, name, sh.to_json())
 
 
 # -- daily --------------------------------------------------------------------------------------
-
-
-def daily_name(first: dt.date, last: dt.date | None = None) -> str:
-    """The one naming scheme for daily PDFs (without .pdf): doublets-daily-2025-01-01 for a day's
-    file or a one-day book, doublets-daily-2025-01-01_to_2025-01-07 for a longer book."""
-    name = f"doublets-daily-{first.isoformat()}"
-    if last is not None and last != first:
-        name += f"_to_{last.isoformat()}"
-    return name
 
 
 def _daily_sheets(
@@ -320,17 +313,6 @@ def _daily_sheets(
         unique=unique,
         spelling=spelling.lower(),
     )
-
-
-def _daily_pages(sh: model.Sheet, paper, key: str, bookmark: str | None, style):
-    from generator.games import doublets_draw as draw
-    from generator.games import doublets_sheet_draw as sheet_draw
-
-    label = f"{TITLE} for {draw.long_date(sh.date or '')}"
-    pages = sheet_draw.sheet_pages(sh, paper, key, label=label, style=style)
-    if bookmark:
-        pages[0] = replace(pages[0], bookmark=bookmark)
-    return pages
 
 
 @doublets.command()
@@ -366,10 +348,6 @@ def daily(
       parlour doublets daily --from 2025-01-01 --days 7
       parlour doublets daily --from 2025-01-01 --days 365 --book -o year.pdf
     """
-    from generator.commands.common import status, write_json
-    from generator.games import doublets_draw as draw
-    from generator.press.document import Document
-
     first = dt.date.today() if start is None else parse_date(start, "--from")
     if not 1 <= days <= MAX_DAYS:
         raise ParlourError(f"--days {days}: give 1 to {MAX_DAYS} days")
@@ -389,102 +367,15 @@ def daily(
     _check_count(count, length)
     parse_links(links)
     key = key.lower()
-    tx = opts.outputs
-    assert tx is not None
+    sheets = _daily_sheets(first, days, count, length, difficulty, links, unique, spelling)
     if book:
-        if opts.output is not None:
-            tx.file(opts.output_text or opts.output, "--output")
-        elif OUTPUT_DIR.exists() and not OUTPUT_DIR.is_dir():
-            raise ParlourError(
-                f"a file named {str(OUTPUT_DIR)!r} is in the way of the default output folder: "
-                "move it, or give -o FILE"
-            )
-        doc = Document(
-            opts.paper,
-            f"{TITLE}: a sheet a day, {draw.long_date(first.isoformat())} on",
-            f"{days} daily sheets",
-            opts.style,
-        )
-        model_days = []
-        month: str | None = None
-        pages: list = []
-        for sh in _progress(
-            _daily_sheets(first, days, count, length, difficulty, links, unique, spelling),
-            days,
-            "choosing puzzles",
-        ):
-            d = dt.date.fromisoformat(sh.date or "")
-            name = f"{draw.MONTHS[d.month - 1]} {d.year}"
-            if name != month:
-                if pages:
-                    doc.add(month or "", pages)
-                month, pages = name, []
-            pages += _daily_pages(
-                sh,
-                opts.paper,
-                key,
-                f"{draw.DAYS[d.weekday()][:3]} {d.day} {draw.MONTHS[d.month - 1]}",
-                opts.style,
-            )
-            model_days.append(sh.to_json())
-        if pages:
-            doc.add(month or "", pages)
-        write_outputs(doc, opts, daily_name(first, last), {"days": model_days})
-        return
-    # One PDF a day into a folder, all put in place together at the end.
-    out_dir = opts.output if opts.output is not None else OUTPUT_DIR / "daily"
-    if str(out_dir) == "-":
-        raise ParlourError(
-            "--output -: daily sheets without --book are many files; give a folder, or add --book"
-        )
-    if out_dir.exists() and not out_dir.is_dir():
-        raise ParlourError(
-            f"--output {str(out_dir)!r} is a file: without --book, give a directory for the daily PDFs"
-        )
-    parent = out_dir.parent if str(out_dir.parent) else Path(".")
-    if opts.output is not None and not out_dir.exists() and not parent.is_dir():
-        raise ParlourError(
-            f"--output: directory {str(parent)!r} does not exist; create it or choose another path"
-        )
-    if opts.output is None and OUTPUT_DIR.exists() and not OUTPUT_DIR.is_dir():
-        raise ParlourError(
-            f"a file named {str(OUTPUT_DIR)!r} is in the way of the default output folder: move it, or give -o DIR"
-        )
-    staged = tx.directory(out_dir, "--output", make_parents=opts.output is None)
-    png_dir = tx.staged("--png")
-    written = []
-    model_days = []
-    for sh in _progress(
-        _daily_sheets(first, days, count, length, difficulty, links, unique, spelling),
-        days,
-        "printing daily sheets",
-    ):
-        doc = Document(
-            opts.paper, f"{TITLE} for {draw.long_date(sh.date or '')}", draw.sheet_about(sh), opts.style
-        )
-        doc.add(draw.long_date(sh.date or ""), _daily_pages(sh, opts.paper, key, None, opts.style))
-        day = dt.date.fromisoformat(sh.date or "")
-        name = f"{daily_name(day)}.pdf"
-        try:
-            doc.render(str(staged / name))
-        except OSError as exc:
-            raise ParlourError(f"cannot write {name} ({exc.strerror or exc}); nothing was written") from None
-        written.append(out_dir / name)
-        model_days.append({**sh.to_json(), "file": name})
-        if png_dir is not None:
-            from generator.press.preview import render_pngs
+        from generator.commands.doublets_daily import write_book
 
-            render_pngs(staged / name, png_dir, stem=Path(name).stem)
-    write_json(opts.json_path, {"days": model_days}, tx)
-    tx.commit()
-    what = f"wrote {len(written)} daily sheet{'s' if len(written) != 1 else ''} into {out_dir}"
-    if days > 1:
-        what += f" ({written[0].name} to {written[-1].name})"
-    if opts.png_dir:
-        what += f", previews in {opts.png_dir}"
-    if opts.json_path:
-        what += f", content in {'standard output' if str(opts.json_path) == '-' else opts.json_path}"
-    status(what)
+        write_book(opts, first, last, days, sheets, key)
+    else:
+        from generator.commands.doublets_daily import write_folder
+
+        write_folder(opts, days, sheets, key)
 
 
 def _progress(items, total: int, label: str):

@@ -105,6 +105,8 @@ def daily_sheets(
     day = start
     while day <= last:
         k, day, block_days = daily_block(day)
+        ends = ends_for(ladders_for(lexicon, spelling), length)
+        ends.counts.clear()  # pars counted last year: a pure cache, kept a year so memory stays flat
         recent: list[set[str]] = []  # end words of the days before, newest last
         pairs: set[tuple[str, str]] = set()
         half = k % 2

@@ -165,11 +165,12 @@ class Document:
             y -= 8 * mm
         c.setFont("Sans", 9)
         c.setFillColorRGB(*s.muted)
-        tips = [
-            "Print at 100 % (actual size): switch off 'fit to page' or 'scale to fit' in the print dialog.",
-            "Two-sided card sheets: print both sides and flip on the long edge; if backs land off-centre,",
-            "print the calibration sheet (parlour calibrate) and save the offset it gives: parlour calibrate --save X,Y.",
-        ]
+        tips = ["Print at 100 % (actual size): switch off 'fit to page' or 'scale to fit' in the print dialog."]
+        if any(p.duplex for sec in self.sections for p in sec.pages):  # only with two-sided sheets in it
+            tips += [
+                "Two-sided card sheets: print both sides and flip on the long edge; if backs land off-centre,",
+                "print the calibration sheet (parlour calibrate) and save the offset it gives: parlour calibrate --save X,Y.",
+            ]
         for i, line in enumerate(tips):
             c.drawString(MARGIN, MARGIN + 14 * mm - i * 4.2 * mm, line)
 

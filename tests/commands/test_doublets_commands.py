@@ -224,7 +224,7 @@ def test_sheet_links_range_and_date(run, tmp_path):
         "doublets", "sheet", "--links", "5-6", "--date", "2025-03-01", "--count", "4", "--json", "l.json"
     )
     assert res.exit_code == 0, res.stderr
-    pdf = tmp_path / "output" / "doublets-2025-03-01.pdf"
+    pdf = tmp_path / "output" / "doublets-sheet-2025-03-01.pdf"  # doublets-KIND-DATE, as daily names its files
     data = json.loads((tmp_path / "l.json").read_text())
     assert data["date"] == "2025-03-01" and data["links"] == [5, 6]
     assert {p["par"] for p in data["puzzles"]} <= {5, 6}

@@ -88,3 +88,14 @@ def test_bad_choices_are_one_line_exit_2_no_file(run, tmp_path, args, needle):
     line = one_line_error(run("pack", *args, "--json", "p.json"))
     assert needle in line, line
     assert files_in(tmp_path) == []
+
+
+def test_two_sided_tip_only_when_the_pack_holds_a_two_sided_sheet(run, tmp_path):
+    def contents(*args: str) -> str:
+        assert run("pack", *args, "-o", "p.pdf").exit_code == 0
+        return PdfReader(str(tmp_path / "p.pdf")).pages[0].extract_text()
+
+    no_deck = contents("--games", "doublets,sorcerer")
+    assert "Print at 100 %" in no_deck and "Two-sided" not in no_deck and "calibrate" not in no_deck
+    with_deck = contents("--games", "doublets,riddle-craft")
+    assert "Two-sided card sheets" in with_deck and "parlour calibrate --save" in with_deck

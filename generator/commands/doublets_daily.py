@@ -1,0 +1,214 @@
+"""Writing `doublets daily`: a PDF a day into a folder, or one book whose memory stays flat.
+
+The book is made in two passes so that its memory does not grow with the number of days: the
+first chooses each day's sheet, counts its pages and parks the sheet (pickled) in a temporary
+file; the second draws the pages in order, reading each day's sheet back only when its first
+page is drawn and dropping it after its last. What the PDF's footers and outline need (page
+counts, labels, bookmarks) is known after the first pass; everything else waits on disk.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import pickle
+import tempfile
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from pathlib import Path
+from typing import IO, Any
+
+from generator.commands.common import OUTPUT_DIR, PrintOptions, status, write_json, write_outputs
+from generator.errors import ParlourError
+from generator.games.doublets import Sheet
+
+TITLE = "Doublets"
+
+
+def dated_name(kind: str, first: dt.date | str, last: dt.date | None = None) -> str:
+    """The one naming scheme for dated Doublets PDFs (without .pdf): doublets-KIND-DATE, e.g.
+    doublets-daily-2025-01-01 for a day's file or a one-day book, doublets-sheet-2025-01-01 for
+    `sheet --date`, and doublets-daily-2025-01-01_to_2025-01-07 for a longer book."""
+    iso = first if isinstance(first, str) else first.isoformat()
+    name = f"doublets-{kind}-{iso}"
+    if last is not None and last.isoformat() != iso:
+        name += f"_to_{last.isoformat()}"
+    return name
+
+
+def daily_name(first: dt.date, last: dt.date | None = None) -> str:
+    """doublets-daily-FIRST[_to_LAST] (see dated_name)."""
+    return dated_name("daily", first, last)
+
+
+def daily_pages(sh: Sheet, paper: Any, key: str, bookmark: str | None, style: Any) -> list:
+    """One day's pages: its sheet (and key), labelled with the date, the first page bookmarked."""
+    from generator.games import doublets_draw as draw
+    from generator.games import doublets_sheet_draw as sheet_draw
+
+    label = f"{TITLE} for {draw.long_date(sh.date or '')}"
+    pages = sheet_draw.sheet_pages(sh, paper, key, label=label, style=style)
+    if bookmark:
+        pages[0] = replace(pages[0], bookmark=bookmark)
+    return pages
+
+
+class SheetSpool:
+    """Chosen sheets parked in a temporary file, read back one at a time by their number."""
+
+    def __init__(self) -> None:
+        self.file: IO[bytes] = tempfile.TemporaryFile(prefix="parlour-sheets-")
+        self.offsets: list[int] = []
+
+    def add(self, sheet: Sheet) -> int:
+        """Park a sheet; returns its number."""
+        self.file.seek(0, 2)
+        self.offsets.append(self.file.tell())
+        pickle.dump(sheet, self.file, protocol=pickle.HIGHEST_PROTOCOL)
+        return len(self.offsets) - 1
+
+    def get(self, n: int) -> Sheet:
+        """Sheet number `n`, read back from the file."""
+        self.file.seek(self.offsets[n])
+        sheet = pickle.load(self.file)
+        assert isinstance(sheet, Sheet)
+        return sheet
+
+    def close(self) -> None:
+        self.file.close()
+
+
+class _DayDrawer:
+    """Draws page k of day n by building that day's pages from the spool when first asked;
+    only the day being drawn is held in memory."""
+
+    def __init__(self, spool: SheetSpool, paper: Any, key: str, style: Any) -> None:
+        self.spool, self.paper, self.key, self.style = spool, paper, key, style
+        self.day: int | None = None
+        self.pages: list = []
+
+    def drawer(self, n: int, k: int) -> Callable[[Any, Any], None]:
+        def draw(c: Any, info: Any) -> None:
+            if self.day != n:
+                self.day, self.pages = (
+                    n,
+                    daily_pages(self.spool.get(n), self.paper, self.key, None, self.style),
+                )
+            self.pages[k].draw(c, info)
+
+        return draw
+
+
+def write_book(
+    opts: PrintOptions, first: dt.date, last: dt.date, days: int, sheets: Iterable[Sheet], key: str
+) -> None:
+    """All the days in one PDF, a section a month and a bookmark a day (memory flat in `days`)."""
+    from generator.commands.doublets import _progress
+    from generator.games import doublets_draw as draw
+    from generator.press.document import Document
+
+    tx = opts.outputs
+    assert tx is not None
+    if opts.output is not None:
+        tx.file(opts.output_text or opts.output, "--output")
+    elif OUTPUT_DIR.exists() and not OUTPUT_DIR.is_dir():
+        raise ParlourError(
+            f"a file named {str(OUTPUT_DIR)!r} is in the way of the default output folder: "
+            "move it, or give -o FILE"
+        )
+    title = f"{TITLE}: a sheet a day, {draw.long_date(first.isoformat())} on"
+    doc = Document(opts.paper, title, f"{days} daily sheets", opts.style)
+    spool = SheetSpool()
+    days_drawer = _DayDrawer(spool, opts.paper, key, opts.style)
+    model_days: list[dict[str, object]] | None = [] if opts.json_path is not None else None
+    month: str | None = None
+    pages: list = []
+    try:
+        for sh in _progress(sheets, days, "choosing puzzles"):
+            d = dt.date.fromisoformat(sh.date or "")
+            name = f"{draw.MONTHS[d.month - 1]} {d.year}"
+            if name != month:
+                if pages:
+                    doc.add(month or "", pages)
+                month, pages = name, []
+            n = spool.add(sh)
+            mark = f"{draw.DAYS[d.weekday()][:3]} {d.day} {draw.MONTHS[d.month - 1]}"
+            made = daily_pages(sh, opts.paper, key, mark, opts.style)
+            pages += [replace(p, draw=days_drawer.drawer(n, k)) for k, p in enumerate(made)]
+            if model_days is not None:
+                model_days.append(sh.to_json())
+        if pages:
+            doc.add(month or "", pages)
+        write_outputs(doc, opts, daily_name(first, last), {"days": model_days or []})
+    finally:
+        spool.close()
+
+
+def write_folder(opts: PrintOptions, days: int, sheets: Iterable[Sheet], key: str) -> None:
+    """A PDF a day into a folder, all put in place together at the end."""
+    from generator.commands.doublets import _progress
+
+    out_dir = _check_folder(opts)
+    tx = opts.outputs
+    assert tx is not None
+    staged = tx.directory(out_dir, "--output", make_parents=opts.output is None)
+    png_dir = tx.staged("--png")
+    written: list[Path] = []
+    model_days = []
+    for sh in _progress(sheets, days, "printing daily sheets"):
+        name = _write_day(opts, sh, staged, key)
+        written.append(out_dir / name)
+        model_days.append({**sh.to_json(), "file": name})
+        if png_dir is not None:
+            from generator.press.preview import render_pngs
+
+            render_pngs(staged / name, png_dir, stem=Path(name).stem)
+    write_json(opts.json_path, {"days": model_days}, tx)
+    tx.commit()
+    what = f"wrote {len(written)} daily sheet{'s' if len(written) != 1 else ''} into {out_dir}"
+    if days > 1:
+        what += f" ({written[0].name} to {written[-1].name})"
+    if opts.png_dir:
+        what += f", previews in {opts.png_dir}"
+    if opts.json_path:
+        what += f", content in {'standard output' if str(opts.json_path) == '-' else opts.json_path}"
+    status(what)
+
+
+def _write_day(opts: PrintOptions, sh: Sheet, staged: Path, key: str) -> str:
+    """Render one day's PDF into the staged folder; returns its file name."""
+    from generator.games import doublets_draw as draw
+    from generator.press.document import Document
+
+    doc = Document(
+        opts.paper, f"{TITLE} for {draw.long_date(sh.date or '')}", draw.sheet_about(sh), opts.style
+    )
+    doc.add(draw.long_date(sh.date or ""), daily_pages(sh, opts.paper, key, None, opts.style))
+    name = f"{daily_name(dt.date.fromisoformat(sh.date or ''))}.pdf"
+    try:
+        doc.render(str(staged / name))
+    except OSError as exc:
+        raise ParlourError(f"cannot write {name} ({exc.strerror or exc}); nothing was written") from None
+    return name
+
+
+def _check_folder(opts: PrintOptions) -> Path:
+    """The folder for a PDF a day, refused with one line if it cannot be one."""
+    out_dir = opts.output if opts.output is not None else OUTPUT_DIR / "daily"
+    if str(out_dir) == "-":
+        raise ParlourError(
+            "--output -: daily sheets without --book are many files; give a folder, or add --book"
+        )
+    if out_dir.exists() and not out_dir.is_dir():
+        raise ParlourError(
+            f"--output {str(out_dir)!r} is a file: without --book, give a directory for the daily PDFs"
+        )
+    parent = out_dir.parent if str(out_dir.parent) else Path(".")
+    if opts.output is not None and not out_dir.exists() and not parent.is_dir():
+        raise ParlourError(
+            f"--output: directory {str(parent)!r} does not exist; create it or choose another path"
+        )
+    if opts.output is None and OUTPUT_DIR.exists() and not OUTPUT_DIR.is_dir():
+        raise ParlourError(
+            f"a file named {str(OUTPUT_DIR)!r} is in the way of the default output folder: move it, or give -o DIR"
+        )
+    return out_dir
