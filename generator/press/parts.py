@@ -43,9 +43,9 @@ __all__ = [
 
 # --- the sheet header -------------------------------------------------------------------------
 
-TITLE_BAND = 10 * mm  # the title line
-RULE_GAP = 1.6 * mm  # the rule sits this far under the title band; text starts as far under the rule
-AFTER = 3 * mm  # the page's content starts this far under the header
+TITLE_BAND = 8.5 * mm  # the title line
+RULE_GAP = 1.2 * mm  # the rule sits this far under the title band; text starts as far under the rule
+AFTER = 2 * mm  # the page's content starts this far under the header
 RULE_WIDTH = 0.7
 RIGHT_SHARE = 0.42  # of the width, the most the right-hand lines may take
 
@@ -86,13 +86,14 @@ class Header:
             f"{what} title",
         )
         half = TITLE_BAND / 2
+        first = 2 - len(right[:2])  # one line sits level with the title's foot
         for i, (line, role) in enumerate(zip(right, ("strong", "small"), strict=False)):
             colour = style.ink_of("ink" if i == 0 else "muted")
             draw_text(
                 c,
                 line,
                 x + width - right_w,
-                top - half * (i + 1),
+                top - half * (first + i + 1),
                 right_w,
                 half,
                 style.text_style(role, align="right", valign="bottom", color=colour),
@@ -275,8 +276,8 @@ def label_patch(
     fill: bool = True,
 ) -> float:
     """A short label on a patch of paper that hides what lies under it (a board line, a mark), or
-    in an outlined tag when `outline` names a colour role. (x, y) is the label's baseline point at
-    its `align` anchor (left | centre | right), or its middle when `middle`; `angle` turns it about
+    in an outlined tag when `outline` names a colour role. (x, y) is on the text's baseline (its
+    middle when `middle`) at the patch's left edge, centre or right edge (`align`); `angle` turns it about
     that point. Returns the patch's width."""
     from generator.press.text import text_at
 
@@ -286,7 +287,7 @@ def label_patch(
     pad = sz * 0.4
     tw = string_width(text, face, sz)
     pw = tw + 2 * pad
-    left = {"left": -pad, "right": -tw - pad}.get(align, -pw / 2)
+    left = {"left": 0.0, "right": -pw}.get(align, -pw / 2)
     base = -sz * 0.35 if middle else 0.0
     c.saveState()
     c.translate(x, y)
