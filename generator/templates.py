@@ -154,14 +154,15 @@ def parse_toml(text: str, where: str) -> dict[str, Any]:
 
 
 def read_toml_file(path: str | os.PathLike[str], what: str = "file") -> dict[str, Any]:
-    """Read a user's TOML file given by path (e.g. --letters FILE), with one-line errors."""
+    """Read a user's TOML file given by path (e.g. --letters FILE, a fragments file), with one-line
+    errors: parlour's one reader of TOML files a user names."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        text = p.read_text(encoding="utf-8-sig")  # a byte-order mark some editors write is dropped
     except FileNotFoundError:
         raise ParlourError(f"{what} {p}: no such file") from None
     except IsADirectoryError:
-        raise ParlourError(f"{what} {p}: is a directory; give a TOML file") from None
+        raise ParlourError(f"{what} {p}: is a folder; give a TOML file") from None
     except UnicodeDecodeError as exc:
         raise ParlourError(f"{what} {p}: not UTF-8 text (byte {exc.start}); save it as UTF-8") from None
     except OSError as exc:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import csv
 import io
 import re
-import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -149,11 +148,9 @@ def _decode(data: bytes, path: Path, what: str) -> str:
 
 
 def _load_toml(path: Path, what: str) -> dict[str, Any]:
-    text = _decode(_read_bytes(path, what), path, what)
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise ParlourError(f"{what} {path} is not valid TOML: {e}") from None
+    from generator.templates import read_toml_file
+
+    return read_toml_file(path, what)
 
 
 def _clean_kind(raw: object, where: str, path: Path, hint: str = "") -> str:
