@@ -13,7 +13,7 @@ from generator.press.document import Page, PageInfo
 from generator.press.fonts import string_width
 from generator.press.paper import MARGIN, Paper, mm
 from generator.press.style import DEFAULT, RGB, Style
-from generator.press.text import block_height, draw_text, text_at
+from generator.press.text import block_height, draw_text
 
 GAME = "Chimera's Lair"
 SUIT_GLYPHS: dict[str, str] = {"spade": "♠", "heart": "♥", "diamond": "♦", "club": "♣"}
@@ -26,21 +26,6 @@ ROLE_TAGS: dict[str, str] = {"key": "KEY", "chimera": "THE CHIMERA"}
 def suit_colour(suit: str, style: Style) -> RGB:
     """The style's red for hearts and diamonds (ink when saving ink), ink for spades and clubs."""
     return style.red_suit if suit in ("heart", "diamond") else style.ink
-
-
-def _say(
-    c: Canvas,
-    style: Style,
-    role: str,
-    text: str,
-    x: float,
-    y: float,
-    align: str = "left",
-    colour: RGB | None = None,
-) -> float:
-    """One line of `text` in a text role at baseline y; returns its width."""
-    t = style.text(role)
-    return text_at(c, text, x, y, t.face, t.size, colour or style.ink_of(t.colour), align)
 
 
 def _tick_box(c: Canvas, x: float, y: float, side: float, style: Style) -> None:
@@ -223,9 +208,11 @@ def _entry_head(c: Canvas, e: KeyEntry, x: float, base: float, g: KeyGeom, style
     """The card's suit and name, its role tag, and its numbers at the right."""
     card = e.row.card
     x0 = x
-    x += _say(c, style, "key_entry", SUIT_GLYPHS[card.suit], x, base, colour=suit_colour(card.suit, style))
+    x += parts.say(
+        c, style, "key_entry", SUIT_GLYPHS[card.suit], x, base, colour=suit_colour(card.suit, style)
+    )
     x += 2.5
-    x += _say(c, style, "key_entry", card.label, x, base)
+    x += parts.say(c, style, "key_entry", card.label, x, base)
     if card.role in ROLE_TAGS:
         tag = ROLE_TAGS[card.role]
         x += 4 + parts.label_patch(
@@ -234,7 +221,7 @@ def _entry_head(c: Canvas, e: KeyEntry, x: float, base: float, g: KeyGeom, style
     stats = f"{card.penalty} letters  ·  {e.row.min_letters}+ to answer  ·  wrong: −{card.penalty} life"
     if x + 8 + string_width(stats, *style.font("label")) > x0 + g.col_w:  # beside a tag on narrow paper
         stats = f"{card.penalty} letters · {e.row.min_letters}+ to answer · wrong: −{card.penalty}"
-    _say(c, style, "label", stats, x0 + g.col_w, base, "right")
+    parts.say(c, style, "label", stats, x0 + g.col_w, base, align="right")
 
 
 def _draw_entry(c: Canvas, e: KeyEntry, x0: float, top: float, g: KeyGeom, style: Style) -> None:
@@ -257,26 +244,26 @@ def _draw_entry(c: Canvas, e: KeyEntry, x0: float, top: float, g: KeyGeom, style
         return
     count = _count_label(len(row.answers))
     if row.only_rare:
-        lx = x0 + _say(c, style, "key_count", count, x0, y)
-        _say(c, style, "key_answer", only_rare_text(row), lx, y, colour=style.muted)
+        lx = x0 + parts.say(c, style, "key_count", count, x0, y)
+        parts.say(c, style, "key_answer", only_rare_text(row), lx, y, colour=style.muted)
         return
     for i, line in enumerate(e.lines):
         lx = x0
         if i == 0:
-            lx += _say(c, style, "key_count", count, lx, y)
-        lx += _say(c, style, "key_answer", line, lx, y)
+            lx += parts.say(c, style, "key_count", count, lx, y)
+        lx += parts.say(c, style, "key_answer", line, lx, y)
         if i == len(e.lines) - 1 and e.more:
-            _say(c, style, "key_answer", " " + _more_label(e.more), lx, y, colour=style.muted)
+            parts.say(c, style, "key_answer", " " + _more_label(e.more), lx, y, colour=style.muted)
         y -= g.pitch
 
 
 def _suit_head(c: Canvas, suit: str, x0: float, top: float, g: KeyGeom, s: Style) -> None:
     """A column's suit: its glyph and name, which ace is special, and a rule under them."""
     head = top - 11
-    x = x0 + 2 + _say(c, s, "heading", SUIT_GLYPHS[suit], x0, head, colour=suit_colour(suit, s))
-    _say(c, s, "heading", SUIT_NAMES[suit], x, head)
+    x = x0 + 2 + parts.say(c, s, "heading", SUIT_GLYPHS[suit], x0, head, colour=suit_colour(suit, s))
+    parts.say(c, s, "heading", SUIT_NAMES[suit], x, head)
     note = "the ace is the Chimera" if suit == "spade" else "the ace is a key"
-    _say(c, s, "caption", note, x0 + g.col_w, head, "right")
+    parts.say(c, s, "caption", note, x0 + g.col_w, head, align="right")
     parts.hline(c, x0, x0 + g.col_w, top - SUIT_HEAD_H + 1.5, s.accent, 0.6)
 
 
@@ -383,9 +370,9 @@ def pad_geom(pad: Pad, paper: Paper) -> PadGeom:
 
 def _part_label(c: Canvas, text: str, x: float, y: float, style: Style, note: str = "") -> None:
     """A small heading for a part of the sheet (baseline y), with an optional quiet note after it."""
-    x += _say(c, style, "heading", text, x, y)
+    x += parts.say(c, style, "heading", text, x, y)
     if note:
-        _say(c, style, "caption", note, x + 6, y)
+        parts.say(c, style, "caption", note, x + 6, y)
 
 
 def _pad_header(c: Canvas, pad: Pad, info: PageInfo) -> None:
@@ -417,8 +404,8 @@ def _pad_header(c: Canvas, pad: Pad, info: PageInfo) -> None:
     )
     # left: the variant in force and the scoring in a sentence
     base = y - 6
-    x = MARGIN + _say(c, s, "strong", "Variant in force: ", MARGIN, base)
-    _say(c, s, "strong", v.name, x, base, colour=s.accent)
+    x = MARGIN + parts.say(c, s, "strong", "Variant in force: ", MARGIN, base)
+    parts.say(c, s, "strong", v.name, x, base, colour=s.accent)
     rule = v.label[0].upper() + v.label[1:]
     draw_text(
         c,
@@ -440,29 +427,29 @@ def _life_column(c: Canvas, pad: Pad, x: float, y: float, col_w: float, label: s
     inner = x + 4, x + col_w - 4
     lx = x + lost_w
     left_mid = (lx + x + col_w) / 2
-    _say(c, s, "caption", label, inner[0], y - 8)
+    parts.say(c, s, "caption", label, inner[0], y - 8)
     parts.hline(c, inner[0], inner[1], y - name_h + 3, s.ink, 0.5)
     yy = y - name_h
-    _say(c, s, "label", "lost", x + lost_w / 2, yy - 7.5, "centre")
-    _say(c, s, "label", "left", left_mid, yy - 7.5, "centre")
+    parts.say(c, s, "label", "lost", x + lost_w / 2, yy - 7.5, align="centre")
+    parts.say(c, s, "label", "left", left_mid, yy - 7.5, align="centre")
     yy -= sub_h
     parts.hline(c, x, x + col_w, yy, s.ink, 0.6)
-    _say(c, s, "label", "start", x + lost_w / 2, yy - PAD_ROW + 3.5, "centre")
-    _say(c, s, "strong", str(pad.life_points), left_mid, yy - PAD_ROW + 3.2, "centre")
+    parts.say(c, s, "label", "start", x + lost_w / 2, yy - PAD_ROW + 3.5, align="centre")
+    parts.say(c, s, "strong", str(pad.life_points), left_mid, yy - PAD_ROW + 3.2, align="centre")
     for _ in range(pad.deduction_rows):
         yy -= PAD_ROW
         parts.hline(c, x, x + col_w, yy, s.rule, 0.4)
-        _say(c, s, "caption", "−", x + 4, yy - PAD_ROW + 3.5)
+        parts.say(c, s, "caption", "−", x + 4, yy - PAD_ROW + 3.5)
     yy -= PAD_ROW
     parts.hline(c, x, x + col_w, yy, s.ink, 0.6)
     parts.vline(c, lx, y - name_h - sub_h, yy, s.rule, 0.4)
     # the keys a player may hold
     kx, ky = inner[0], yy - 14
-    kx += 4 + _say(c, s, "label", "keys", kx, ky + 1.5)
+    kx += 4 + parts.say(c, s, "label", "keys", kx, ky + 1.5)
     step = (inner[1] - kx) / 3
     for i, suit in enumerate(("heart", "club", "diamond")):
         gx = kx + i * step
-        _say(c, s, "body", SUIT_GLYPHS[suit], gx, ky + 1.5, colour=suit_colour(suit, s))
+        parts.say(c, s, "body", SUIT_GLYPHS[suit], gx, ky + 1.5, colour=suit_colour(suit, s))
         _tick_box(c, gx + 10, ky, 8, s)
     return yy
 
@@ -517,7 +504,7 @@ def _answers_list(c: Canvas, pad: Pad, g: PadGeom, info: PageInfo) -> None:
     top = g.log_top
     _part_label(c, "Answers given", x0, top - 9, s)
     y = top - 12 - PAD_ROW
-    _say(c, s, "caption", "no word may come back", x0, y + 4)
+    parts.say(c, s, "caption", "no word may come back", x0, y + 4)
     parts.hline(c, x0, x1, y, s.ink, 0.6)
     half = (x1 - x0) / 2
     rows = g.log_rows
@@ -525,7 +512,7 @@ def _answers_list(c: Canvas, pad: Pad, g: PadGeom, info: PageInfo) -> None:
         cx = x0 + col * half
         for r in range(rows):
             base = y - (r + 1) * PAD_ROW + 3.8
-            _say(c, s, "label", f"{col * rows + r + 1}.", cx + 12, base, "right")
+            parts.say(c, s, "label", f"{col * rows + r + 1}.", cx + 12, base, align="right")
             parts.hline(c, cx + 15, cx + half - 4, base - 1.8, s.rule, 0.4)
 
 
