@@ -88,7 +88,7 @@ def test_toml_errors_name_the_file_and_line(tmp_path):
     assert msg.startswith(f"{bad}, line 3, column") and "not valid TOML" in msg and "\n" not in msg
     with pytest.raises(ParlourError, match=r"mine.toml, line 1"):
         tpl.parse_toml("= nothing", "mine.toml")
-    with pytest.raises(ParlourError, match="no such file"):
+    with pytest.raises(ParlourError, match="does not exist"):
         tpl.read_toml_file(tmp_path / "absent.toml", "--letters")
 
 

@@ -127,26 +127,6 @@ def press_your_luck_points(cards: int, table: Sequence[tuple[int, int]]) -> int:
 # Reading files
 
 
-def _read_bytes(path: Path, what: str) -> bytes:
-    try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise ParlourError(f"{what} {path} does not exist; check the path") from None
-    except IsADirectoryError:
-        raise ParlourError(f"{what} {path} is a folder; give a .toml or .csv file") from None
-    except OSError as e:
-        raise ParlourError(f"cannot read {what} {path}: {e.strerror or e}") from None
-
-
-def _decode(data: bytes, path: Path, what: str) -> str:
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        raise ParlourError(
-            f"cannot read {what} {path}: not UTF-8 text (byte {e.start}); save it as UTF-8"
-        ) from None
-
-
 def _load_toml(path: Path, what: str) -> dict[str, Any]:
     from generator.templates import read_toml_file
 
@@ -207,7 +187,9 @@ def _toml_entries(data: dict[str, Any], path: Path) -> list[_Entry]:
 
 
 def _csv_entries(path: Path) -> list[_Entry]:
-    text = _decode(_read_bytes(path, "fragments file"), path, "fragments file")
+    from generator.templates import read_user_text
+
+    text = read_user_text(path, "fragments file")
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     entries: list[_Entry] = []
     text_col, kind_col, width = 0, 1, 2
