@@ -67,7 +67,7 @@ def check_output_path(path: str | os.PathLike[str], what: str = "--output") -> P
     return Path(path)
 
 
-def atomic_write(path: str | os.PathLike[str], write: Callable[[str], None]) -> None:
+def atomic_write(path: str | os.PathLike[str], write: Callable[[str], object]) -> None:
     """Call write(tmp_path) on a short-named temporary beside `path`, then put it in place (see
     press.output: special files are streamed, symlinks written through); clean up on failure."""
     with Outputs() as tx:

@@ -367,8 +367,8 @@ class Outputs:
         dir_moves = {
             id(p): self._dir_moves(p)
             for p in self._planned
-            if p.directory and (p.staged_inside or p.target.exists())
-        }  # type: ignore[union-attr]
+            if p.directory and (p.staged_inside or (p.target is not None and p.target.exists()))
+        }
         for plan in self._planned:
             if plan.stream:
                 self._stream(plan)

@@ -183,7 +183,7 @@ COLOUR_ROLES = tuple(f.name for f in fields(Style) if f.name not in ("name", "su
 
 
 def _resolve(table: Mapping[str, tuple[str | None, Mapping[str, Any]]], role: str) -> TextRole:
-    chain: list[dict[str, Any]] = []
+    chain: list[Mapping[str, Any]] = []
     name: str | None = role
     seen: set[str] = set()
     while name is not None:
