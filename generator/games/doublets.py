@@ -10,7 +10,7 @@ import datetime as _dt
 import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from generator.errors import ParlourError
 from generator.words.ladder import (
@@ -40,7 +40,7 @@ def is_puzzle_end(word: str, lexicon: Lexicon | None = None, spelling: str = DEF
     """True if `word` may be a puzzle's end or a Jewel: a common word in the print vocabulary
     (for `spelling`) and not on the exclusion list."""
     ladders = ladders_for(lexicon, spelling)
-    lex = ladders.lexicon
+    lex = cast("Lexicon", ladders.lexicon)
     return lex.in_tier(word, PUZZLE_TIER) and word not in not_puzzle_ends() and ladders.printable(word)
 
 

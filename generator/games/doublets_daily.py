@@ -125,14 +125,6 @@ def daily_sheets(
                 return
             recent_ends: set[str] = set().union(*recent[-gap:]) if recent else set()
             exclude = recent_ends | other_half if n < gap or n >= block_days - gap else recent_ends
-            options = {
-                "links": links,
-                "date": day,
-                "lexicon": lexicon,
-                "unique": unique,
-                "spelling": spelling,
-                "exclude": exclude,
-            }
             # A sparse band can run dry late in a stretch that uses half the end words: then,
             # for that puzzle, the pair rule across years gives way, and if need be the half
             # (pairs stay new and the gap holds within the year); the sheet is marked relaxed
@@ -144,7 +136,12 @@ def daily_sheets(
                 pair_ok=pair_ok,
                 pair_fallback=pair_new,
                 exclude_fallback=recent_ends,
-                **options,
+                links=links,
+                date=day,
+                lexicon=lexicon,
+                unique=unique,
+                spelling=spelling,
+                exclude=exclude,
             )
             if day >= start:
                 yield sheet

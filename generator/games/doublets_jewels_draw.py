@@ -107,7 +107,7 @@ def _working_lines(c: Canvas, x: float, bottom: float, width: float, top: float,
 
 def score_sum(chain_items: Sequence[tuple[str, int]]) -> str:
     """'HEAD 4 (end) + TEAL 8 (set) + TAIL 4 (end) − 3 (3 links) = 13'."""
-    parts = []
+    parts: list[str] = []
     total = 0
     for label, marks in chain_items:
         total += marks

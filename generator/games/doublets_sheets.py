@@ -384,8 +384,9 @@ def _find_puzzle(
             if not (m[par_hi + 1] >> t) & 1 or (m[par_lo] >> t) & 1:
                 continue
         pair = (s, t) if s < t else (t, s)
-        got = ends.counts.get(pair, ())
-        if got == ():  # pars and counts are the graph's, so they are kept for later sheets
+        if pair in ends.counts:  # pars and counts are the graph's, so they are kept for later sheets
+            got = ends.counts[pair]
+        else:
             got = ends.counts[pair] = g.par_and_count(words[pair[0]], words[pair[1]], MAX_PAR)
         if got is None or not par_lo <= got[0] <= par_hi or (got[0], min(got[1], 4)) not in fitting:
             continue
