@@ -12,7 +12,7 @@ from generator.games import chimera as ch
 from generator.press.cards import Card, CardBox, Drawer
 from generator.press.paper import mm
 from generator.press.style import RGB, Style
-from generator.press.text import draw_text
+from generator.press.text import TextStyle, draw_text, fit
 
 GAME = "Chimera's Lair"
 INDEX = {"ace": "A", "jack": "J", "queen": "Q", "king": "K"} | {
@@ -79,7 +79,9 @@ def _mark(c: Canvas, card: ch.Card, style: Style, band: tuple[float, float, floa
     head = style.text_style("card_title", color=ink)
     draw_text(c, word, x + 1 * mm, y + h * 0.52, w - 2 * mm, h * 0.42, head, f"{card.label} mark")
     small = style.text_style("card_small", color=ink)
-    draw_text(c, note, x + 1 * mm, y + 0.5 * mm, w - 2 * mm, h * 0.5, small, f"{card.label} mark")
+    _first_fitting(
+        c, (note, ""), (x + 1 * mm, y + 0.5 * mm, w - 2 * mm, h * 0.5), small, f"{card.label} mark"
+    )
 
 
 def _centre(c: Canvas, box: CardBox, card: ch.Card, v: ch.Variant, style: Style, colour: RGB) -> None:
@@ -100,9 +102,27 @@ def _centre(c: Canvas, box: CardBox, card: ch.Card, v: ch.Variant, style: Style,
     spaced = " + ".join(" ".join(word.upper()) for word in card.words)
     draw_text(c, spaced, left, y + h * 0.2, width, h * 0.1, letters, card.label)
     need = v.min_letters(card.penalty)
-    rule = f"{card.penalty} letters: an answer needs {need} or more ({v.label}). Wrong: lose {card.penalty}."
+    rules = (
+        f"{card.penalty} letters: an answer needs {need} or more ({v.label}). Wrong: lose {card.penalty}.",
+        f"{card.penalty} letters: an answer needs {need} or more. Wrong: lose {card.penalty}.",
+        f"an answer needs {need} of {card.penalty} letters",
+    )
     small = style.text_style("card_small", valign="top")
-    draw_text(c, rule, left, y, width, h * 0.19, small, f"{card.label} rule")
+    _first_fitting(c, rules, (left, y, width, h * 0.19), small, f"{card.label} rule")
+
+
+def _first_fitting(
+    c: Canvas, texts: tuple[str, ...], box: tuple[float, float, float, float], style: TextStyle, what: str
+) -> None:
+    """Draw the first of `texts` (longest first) that fits the box at or above the style's floor: a
+    small card says less rather than print below 6 pt. An empty text means 'nothing'."""
+    x, y, w, h = box
+    for text in texts:
+        if not text:
+            return
+        if fit(text, w, h, style) is not None or text == texts[-1]:
+            draw_text(c, text, x, y, w, h, style, what)
+            return
 
 
 def face_drawer(card: ch.Card, v: ch.Variant) -> Drawer:

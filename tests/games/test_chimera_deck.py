@@ -118,3 +118,11 @@ def test_bad_variant_is_one_line(run, tmp_path):
     res = run("chimera", "deck", "--variant", "most")
     assert "--variant" in one_line_error(res)
     assert files_in(tmp_path) == []
+
+
+@pytest.mark.parametrize("card", ["mini", "square", "tarot"])
+def test_every_card_size_prints_and_small_cards_say_less_rather_than_shrink(run, tmp_path, card):
+    res = run("chimera", "deck", "--card", card, "-o", "d.pdf")
+    assert res.exit_code == 0, res.output
+    text = " ".join(PdfReader(str(tmp_path / "d.pdf")).pages[0].extract_text().split())
+    assert "THE CHIMERA" in text and "needs 4" in text
