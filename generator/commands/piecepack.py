@@ -7,6 +7,7 @@ from typing import Any
 import click
 
 from generator.commands.common import PrintOptions, print_options, write_outputs
+from generator.commands.sections import register
 from generator.config import BY_KEY
 from generator.games import piecepack as pp
 from generator.lazy import lazy_module
@@ -100,3 +101,7 @@ def pack_section(opts: PrintOptions) -> tuple[str, list[Page], Any]:
     for title, part in kit_parts(k, opts):
         pages += [replace(p, bookmark=title if i == 0 else None) for i, p in enumerate(part)]
     return "Piecepack (to print if you have none)", pages, kit_model(k, opts)
+
+
+# printed only when asked for (parlour pack --games sorcerer,piecepack): who owns a piecepack needs none of it
+register("piecepack", TITLE, pack_section, order=55, optional=True)

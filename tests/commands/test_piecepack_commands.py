@@ -277,3 +277,20 @@ def test_bad_input_is_one_line_and_leaves_nothing(run, tmp_path, args, fragment)
     res = run("piecepack", *args)
     assert fragment in one_line_error(res)
     assert files_in(tmp_path) == []
+
+
+def test_the_pack_prints_the_kit_only_when_asked(run, tmp_path):
+    from generator.commands.pack import choose_sections
+
+    assert "piecepack" not in choose_sections(None, None)
+    assert "piecepack" not in choose_sections(None, "calibration")
+    assert choose_sections("piecepack,sorcerer", None) == ["sorcerer", "piecepack"]
+    res = run("pack", "--games", "sorcerer,piecepack", "--json", "p.json", "-o", "p.pdf")
+    assert res.exit_code == 0, res.output
+    model = json.loads((tmp_path / "p.json").read_text())
+    assert len(model["piecepack"]["pieces"]) == 68
+    reader = PdfReader(str(tmp_path / "p.pdf"))
+    titles = [o.title for o in reader.outline if not isinstance(o, list)]
+    assert titles[-2:] == ["The Sorcerer's Chamber", "Piecepack (to print if you have none)"]
+    text = " ".join(" ".join(p.extract_text().split()) for p in reader.pages[:4])
+    assert "parlour piecepack" in text  # the Sorcerer's How to play says what to print
