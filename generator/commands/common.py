@@ -14,6 +14,7 @@ import click
 
 from generator.config import BY_KEY
 from generator.errors import ParlourError
+from generator.press.card_images import DEFAULT_DPI, MANIFEST, check_dpi, decks_in, write_card_images
 from generator.press.cards import (
     CARD_PRESETS,
     DEFAULT_BLEED_MM,
@@ -62,6 +63,8 @@ class PrintOptions:
     players: int | None = None  # the pack's --players: each game's own default when None
     outputs: Outputs | None = None  # planned before the command works; committed by write_outputs
     output_text: str | None = None  # -o as typed: a trailing slash says a directory was meant
+    cards_dir: Path | None = None  # --cards: one PNG per card face and back, and cards.csv
+    dpi: int = DEFAULT_DPI  # --dpi of those PNGs
 
     def layout(self) -> Layout:
         return impose(self.paper, self.card, self.bleed)
@@ -72,7 +75,7 @@ def command_inputs(values: dict[str, Any]) -> list[Path]:
     return [v for k, v in values.items() if isinstance(v, Path) and k not in OUTPUT_PARAMS]
 
 
-OUTPUT_PARAMS = ("output", "json_path", "png_dir")
+OUTPUT_PARAMS = ("output", "json_path", "png_dir", "cards_dir")
 
 
 def plan_outputs(
@@ -97,6 +100,8 @@ def plan_outputs(
             tx.file(raw_json or opts.json_path, "--json")
         if opts.png_dir is not None:
             tx.directory(opts.png_dir, "--png")
+        if opts.cards_dir is not None:
+            tx.directory(opts.cards_dir, "--cards")
     except BaseException:
         tx.abort()
         raise
@@ -135,6 +140,13 @@ def print_options(
             if not 0 <= opts.bleed <= 10 * mm:
                 raise click.BadParameter("bleed must be between 0 and 10 mm", param_hint="'--bleed'")
             opts.output_text = raw_output
+            opts.cards_dir, dpi = kw.pop("cards_dir", None), kw.pop("dpi", None)
+            if dpi is not None:
+                if opts.cards_dir is None:
+                    raise click.BadParameter(
+                        "--dpi sets the resolution of --cards DIR: give --cards too", param_hint="'--dpi'"
+                    )
+                opts.dpi = check_dpi(dpi)
             opts.outputs = plan_outputs(opts, inputs, plan_output, raw_output, raw_json)
             with opts.outputs:
                 return f(opts=opts, **kw)
@@ -215,6 +227,23 @@ def print_options(
                     help="How the sheet is turned for backs: long edge, short edge, or none "
                     "(backs printed one-sided for gluing).",
                 ),
+                click.option(
+                    "--cards",
+                    "cards_dir",
+                    type=click.Path(path_type=Path),
+                    default=None,
+                    metavar="DIR",
+                    help="Also write one PNG per card face and per distinct back into DIR, with the "
+                    "bleed when --bleed is given, and cards.csv (file, side, deck, position, count, back), "
+                    "for print shops and Tabletop Simulator.",
+                ),
+                click.option(
+                    "--dpi",
+                    type=int,
+                    default=None,
+                    metavar="N",
+                    help=f"Resolution of the --cards PNGs [default: {DEFAULT_DPI}].",
+                ),
             ]
         for opt in reversed(options):
             wrapper = opt(wrapper)
@@ -262,6 +291,10 @@ def write_outputs(doc: Document, opts: PrintOptions, name: str, model: Any = Non
             pngs: list[Path] = []
             if png_tmp is not None:
                 pngs = render_pngs(pdf, png_tmp, stem=shown_name)
+            cards_tmp = tx.staged("--cards")
+            card_rows = []
+            if cards_tmp is not None:
+                card_rows = write_card_images(decks_in(doc), cards_tmp, opts.dpi, doc.style)
         except OSError as exc:
             raise ParlourError(
                 f"cannot write the output ({exc.strerror or exc}); nothing was written"
@@ -271,6 +304,8 @@ def write_outputs(doc: Document, opts: PrintOptions, name: str, model: Any = Non
     msg = f"wrote {where} ({total} page{'s' if total != 1 else ''})"
     if opts.png_dir:
         msg += f", {len(pngs)} preview{'s' if len(pngs) != 1 else ''} in {opts.png_dir}"
+    if opts.cards_dir:
+        msg += f", {len(card_rows)} card images and {MANIFEST} in {opts.cards_dir}"
     if opts.json_path:
         msg += f", content in {'standard output' if str(opts.json_path) == STDOUT else opts.json_path}"
     status(msg)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from generator.errors import ParlourError
+from generator.press.card_images import DeckPrint
 from generator.press.document import Page, PageInfo
 from generator.press.paper import Paper, mm
 
@@ -354,6 +355,7 @@ def deck_pages(
 
     key = "d" + hashlib.sha1(ident.encode()).hexdigest()[:10]
     span, gaps = _free_span(layout), _free_gaps(layout)
+    deck = DeckPrint(label, tuple(cards), back, layout.card, layout.bleed)  # what --cards renders
     for si, sheet in enumerate(sheets, start=1):
 
         def fronts(c: Canvas, info: PageInfo, sheet: list[Card] = sheet) -> None:
@@ -372,6 +374,7 @@ def deck_pages(
                 footer="sides",
                 side_span=span,
                 side_gaps=gaps,
+                deck=deck,
                 side="front" if two_sided else None,
                 bookmark=f"Sheet {si}" if len(sheets) > 1 else None,
                 trim_box=trim,
@@ -414,6 +417,7 @@ def deck_pages(
                 footer="sides",
                 side_span=span,
                 side_gaps=gaps,
+                deck=deck,
                 side="back",
                 trim_box=trim,
                 bleed_box=bleed_box,

@@ -20,6 +20,7 @@ from generator.press.style import DEFAULT, Style
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
+    from generator.press.card_images import DeckPrint
     from generator.press.spool import Spool
 
 Box = tuple[float, float, float, float]
@@ -54,6 +55,7 @@ class Page:
         None  # for footer="sides": the stretch of margin free of crop marks
     )
     side_gaps: tuple[tuple[float, float], ...] = ()  # every such stretch, for a footer too long for one
+    deck: DeckPrint | None = None  # the deck a card sheet prints, for --cards (press.card_images)
 
 
 @dataclass
