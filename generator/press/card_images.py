@@ -89,6 +89,7 @@ def _card_pdf(drawers: Sequence[Drawer], deck: DeckPrint, style: Style) -> bytes
     """A PDF with one page per drawer, each the size of the card plus its bleed."""
     from reportlab.pdfgen.canvas import Canvas
 
+    from generator.press.cards import CardBox
     from generator.press.fonts import register_fonts
 
     register_fonts()
@@ -101,21 +102,11 @@ def _card_pdf(drawers: Sequence[Drawer], deck: DeckPrint, style: Style) -> bytes
         p = c.beginPath()
         p.rect(-b, -b, w + 2 * b, h + 2 * b)
         c.clipPath(p, stroke=0, fill=0)
-        draw(c, _box(deck, style))
+        draw(c, CardBox(w, h, b, style=style))
         c.restoreState()
         c.showPage()
     c.save()
     return out.getvalue()
-
-
-def _box(deck: DeckPrint, style: Style):  # noqa: ANN202 - CardBox, imported late
-    from dataclasses import fields
-
-    from generator.press.cards import CardBox
-
-    if any(f.name == "style" for f in fields(CardBox)):
-        return CardBox(deck.card.width, deck.card.height, deck.bleed, style=style)  # type: ignore[call-arg]
-    return CardBox(deck.card.width, deck.card.height, deck.bleed)
 
 
 def _rasters(pdf: bytes, size: tuple[int, int], dpi: int) -> Iterable[bytes]:

@@ -377,7 +377,7 @@ def deck_pages(cards: Sequence[Card], deck: DeckOptions) -> list[Page]:
 
     key = "d" + hashlib.sha1(ident.encode()).hexdigest()[:10]
     span, gaps = _free_span(layout), _free_gaps(layout)
-    deck = DeckPrint(label, tuple(cards), back, layout.card, layout.bleed)  # what --cards renders
+    printed = DeckPrint(label, tuple(cards), back, layout.card, layout.bleed)  # what --cards renders
     for si, sheet in enumerate(sheets, start=1):
 
         def fronts(c: Canvas, info: PageInfo, sheet: list[Card] = sheet) -> None:
@@ -396,7 +396,7 @@ def deck_pages(cards: Sequence[Card], deck: DeckOptions) -> list[Page]:
                 footer="sides",
                 side_span=span,
                 side_gaps=gaps,
-                deck=deck,
+                deck=printed,
                 side="front" if two_sided else None,
                 bookmark=f"Sheet {si}" if len(sheets) > 1 else None,
                 trim_box=trim,
@@ -440,7 +440,7 @@ def deck_pages(cards: Sequence[Card], deck: DeckOptions) -> list[Page]:
                 footer="sides",
                 side_span=span,
                 side_gaps=gaps,
-                deck=deck,
+                deck=printed,
                 side="back",
                 trim_box=trim,
                 bleed_box=bleed_box,

@@ -7,7 +7,16 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from generator.press.cards import CARD_PRESETS, DUPLEX_NOTES, Card, _free_gaps, deck_pages, get_card, impose
+from generator.press.cards import (
+    CARD_PRESETS,
+    DUPLEX_NOTES,
+    Card,
+    DeckOptions,
+    _free_gaps,
+    deck_pages,
+    get_card,
+    impose,
+)
 from generator.press.document import Document
 from generator.press.paper import get_paper, mm
 from generator.press.side_footer import END_PAD, FACE, MIN_SIZE, SEP, flow, layout
@@ -36,7 +45,7 @@ def _one_card_deck(path: Path, paper: str, card: str, bleed: float, duplex: str)
     lay = impose(get_paper(paper), get_card(card), bleed)
     cards = [Card("c", lambda c, box: None)] * lay.per_page
     doc = Document(get_paper(paper), "footer test")
-    doc.add("Deck", deck_pages(cards, lay, LABEL, back=lambda c, box: None, duplex=duplex))
+    doc.add("Deck", deck_pages(cards, DeckOptions(lay, LABEL, back=lambda c, box: None, duplex=duplex)))
     doc.save(path)
     return path
 
