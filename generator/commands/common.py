@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import sys
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,6 +16,8 @@ import click
 
 from generator.config import BY_KEY
 from generator.errors import ParlourError
+from generator.press import booklet
+from generator.press.booklet import half_paper as booklet_half
 from generator.press.card_images import DEFAULT_DPI, MANIFEST, check_dpi, decks_in, write_card_images
 from generator.press.cards import (
     CARD_PRESETS,
@@ -66,6 +70,8 @@ class PrintOptions:
     outputs: Outputs | None = None  # planned before the command works; committed by write_outputs
     output_text: str | None = None  # -o as typed: a trailing slash says a directory was meant
     cards_dir: Path | None = None  # --cards: one PNG per card face and back, and cards.csv
+    booklet: Paper | None = None  # --booklet: the sheet paper; `paper` is then half of it
+    cover: tuple[str, ...] | None = None  # a booklet cover's lines [default: the title and subject]
     dpi: int = DEFAULT_DPI  # --dpi of those PNGs
 
     def layout(self) -> Layout:
@@ -115,7 +121,7 @@ def plan_outputs(
 
 
 def print_options(
-    cards: bool = False, seed: bool = True, plan_output: bool = True
+    cards: bool = False, seed: bool = True, plan_output: bool = True, booklet: bool = False
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Add --paper, -o/--output, --seed, --json, --png, --ink-saver (and the card options when `cards`).
 
@@ -146,6 +152,8 @@ def print_options(
             if not 0 <= opts.bleed <= 10 * mm:
                 raise click.BadParameter("bleed must be between 0 and 10 mm", param_hint="'--bleed'")
             opts.output_text = raw_output
+            if kw.pop("booklet", False):  # pages drawn on half the paper, imposed two to a side
+                opts.booklet, opts.paper = opts.paper, booklet_half(opts.paper)
             opts.cards_dir, dpi = kw.pop("cards_dir", None), kw.pop("dpi", None)
             if dpi is not None:
                 if opts.cards_dir is None:
@@ -188,6 +196,8 @@ def print_options(
             ),
             click.option("--ink-saver", is_flag=True, help="No large filled areas; greyscale-friendly."),
         ]
+        if booklet:
+            options.append(BOOKLET_OPTION)
         if seed:
             options.insert(
                 2,
@@ -258,6 +268,15 @@ def print_options(
     return decorate
 
 
+BOOKLET_OPTION = click.option(
+    "--booklet",
+    is_flag=True,
+    help="Print as a booklet: half-size pages (A5 on A4, half-letter on Letter) two to a side, "
+    "in the order that folds into a booklet when printed two-sided and flipped on the short edge; "
+    "with a cover, and Notes pages to fill the last sheet.",
+)
+
+
 def default_output(name: str) -> Path:
     """output/NAME.pdf (the folder is made when the PDF is put in place)."""
     return OUTPUT_DIR / f"{name}.pdf"
@@ -266,6 +285,27 @@ def default_output(name: str) -> Path:
 def status(msg: str) -> None:
     """A status line ("wrote ..."): on stderr, so that stdout carries only data."""
     click.echo(msg, err=True)
+
+
+def _render(doc: Document, pdf: Path, opts: PrintOptions, label: str) -> int:
+    """Render `doc` into `pdf` (as a booklet when --booklet asks for one); returns the page count."""
+    sides = None
+    if opts.booklet is not None:
+        sides = booklet.prepare(doc, opts.cover or (doc.title, doc.subject))
+    total = doc.page_count
+    with contextlib.ExitStack() as stack:
+        into = pdf
+        if sides is not None:
+            into = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="parlour."))) / "half.pdf"
+        if sys.stderr.isatty() and total > 2:
+            bar = stack.enter_context(click.progressbar(length=total, label=label, file=sys.stderr))
+            doc.render(str(into), progress=bar.update)
+        else:
+            doc.render(str(into))
+        if sides is not None:
+            booklet.impose(into, pdf, sides, doc.title)
+            return len(sides)
+    return total
 
 
 def write_outputs(doc: Document, opts: PrintOptions, name: str, model: Any = None) -> Path:
@@ -280,16 +320,10 @@ def write_outputs(doc: Document, opts: PrintOptions, name: str, model: Any = Non
             pdf = tx.file(default_output(name), "--output", make_parents=True)
         shown = tx.target("--output") or str(default_output(name))
         shown_name = name if shown == STDOUT else Path(shown).stem
-        total = doc.page_count
-        if total == 0:
+        if doc.page_count == 0:
             raise ParlourError("nothing to print: the document has no pages")
         try:
-            if sys.stderr.isatty() and total > 2:
-                label = f"printing {shown_name}"
-                with click.progressbar(length=total, label=label, file=sys.stderr) as bar:
-                    doc.render(str(pdf), progress=bar.update)
-            else:
-                doc.render(str(pdf))
+            total = _render(doc, pdf, opts, f"printing {shown_name}")
             json_tmp = tx.staged("--json")
             if json_tmp is not None:
                 write_text(json_tmp, json.dumps(model, indent=2, ensure_ascii=False) + "\n")
