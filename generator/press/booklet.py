@@ -139,12 +139,7 @@ def impose(half_pdf: str | Path, out: str | Path, sides: Sequence[tuple[int, int
         side = writer.add_blank_page(width=2 * hw, height=hh)
         for index, dx in ((left, 0.0), (right, hw)):
             side.merge_transformed_page(reader.pages[index], Transformation().translate(dx, 0))
-    writer.add_metadata(
-        {
-            "/Title": title,
-            "/Creator": str(reader.metadata.get("/Creator", "parlour")) if reader.metadata else "parlour",
-        }
-    )
+    writer.add_metadata({**(reader.metadata or {}), "/Title": title})  # author, creator, fixed dates
     prefs = writer.create_viewer_preferences()
     prefs[NameObject("/Duplex")] = NameObject(
         "/DuplexFlipShortEdge"
