@@ -23,29 +23,47 @@ X_FROM_EDGE = 7 * mm
 Gap = tuple[float, float]
 
 
+BREAKS = (": ", ", ", " ")  # within a part, where a line may break, best first
+
+
+def _split(piece: str, level: int) -> list[tuple[str, str, int]] | None:
+    """`piece` broken at the best break from `level` on, as (joiner, chunk, next level); None if it
+    has none. Punctuation stays with the chunk before the break."""
+    for lv in range(level, len(BREAKS)):
+        sep = BREAKS[lv]
+        if sep in piece:
+            parts = piece.split(sep)
+            mark = sep.strip()
+            return [
+                ("" if i == 0 else " ", part + (mark if i < len(parts) - 1 else ""), lv + 1)
+                for i, part in enumerate(parts)
+            ]
+    return None
+
+
 def flow(text: str, widths: Sequence[float], measure: Callable[[str], float]) -> list[str] | None:
     """Fill stretches of the given widths, in order, with `text`: whole parts between separators
-    where they fit, else word by word. One line per stretch ('' where none went), or None when the
-    text does not fit in them all."""
+    where they fit, else broken at a colon or comma, else word by word. One line per stretch (''
+    where none went), or None when the text does not fit in them all."""
     lines = [""] * len(widths)
     g = 0
-    queue = [("" if i == 0 else SEP, part) for i, part in enumerate(text.split(SEP))]
+    queue = [("" if i == 0 else SEP, part, 0) for i, part in enumerate(text.split(SEP))]
     while queue:
         if g >= len(widths):
             return None
-        joiner, piece = queue.pop(0)
+        joiner, piece, level = queue.pop(0)
         if not lines[g]:
             joiner = ""
         if measure(lines[g] + joiner + piece) <= widths[g]:
             lines[g] += joiner + piece
             continue
-        words = piece.split(" ")
         whole_later = any(measure(piece) <= w for w in widths[g + 1 :])
-        if not lines[g] and len(words) > 1 and not whole_later:  # too long for any stretch: break it
-            queue[:0] = [("", words[0])] + [(" ", w) for w in words[1:]]
+        chunks = None if lines[g] or whole_later else _split(piece, level)
+        if chunks:  # too long for any stretch: break it, and place its chunks one by one
+            queue[:0] = chunks
             continue
         g += 1  # the piece starts the next stretch
-        queue.insert(0, ("", piece))
+        queue.insert(0, ("", piece, level))
     return lines
 
 
