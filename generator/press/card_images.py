@@ -12,7 +12,7 @@ import csv
 import hashlib
 import io
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -109,25 +109,44 @@ def _card_pdf(drawers: Sequence[Drawer], deck: DeckPrint, style: Style) -> bytes
     return out.getvalue()
 
 
-def _rasters(pdf: bytes, size: tuple[int, int], dpi: int) -> Iterable[bytes]:
+def _page_keys(pdf: bytes) -> list[str]:
+    """A digest per page of what it draws (its content stream and the names it uses): pages drawn
+    alike (nine E cards) get one key, so each is rasterised once."""
+    from pypdf import PdfReader
+
+    keys = []
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        contents = page.get_contents()
+        data = contents.get_data() if contents is not None else b""
+        names = repr(sorted((k, sorted(v.get_object())) for k, v in (page.get("/Resources") or {}).items()))
+        keys.append(hashlib.sha256(data + names.encode()).hexdigest())
+    return keys
+
+
+def _rasters(pdf: bytes, size: tuple[int, int], dpi: int) -> list[bytes]:
     """Each page of `pdf` as PNG bytes of exactly `size` pixels, tagged with `dpi`."""
     import pypdfium2 as pdfium
     import pypdfium2.raw as raw
 
+    done: dict[str, bytes] = {}
+    out = []
     doc = pdfium.PdfDocument(pdf)
     try:
-        for i in range(len(doc)):
-            page = doc[i]
-            bitmap = pdfium.PdfBitmap.new_native(*size, format=raw.FPDFBitmap_BGR, rev_byteorder=False)
-            bitmap.fill_rect((255, 255, 255, 255), 0, 0, *size)
-            raw.FPDF_RenderPageBitmap(bitmap, page, 0, 0, *size, 0, raw.FPDF_ANNOT | raw.FPDF_PRINTING)
-            buf = io.BytesIO()
-            bitmap.to_pil().save(buf, format="PNG", dpi=(dpi, dpi))
-            yield buf.getvalue()
-            bitmap.close()
-            page.close()
+        for i, key in enumerate(_page_keys(pdf)):
+            if key not in done:
+                page = doc[i]
+                bitmap = pdfium.PdfBitmap.new_native(*size, format=raw.FPDFBitmap_BGR, rev_byteorder=False)
+                bitmap.fill_rect((255, 255, 255, 255), 0, 0, *size)
+                raw.FPDF_RenderPageBitmap(bitmap, page, 0, 0, *size, 0, raw.FPDF_ANNOT | raw.FPDF_PRINTING)
+                buf = io.BytesIO()
+                bitmap.to_pil().save(buf, format="PNG", dpi=(dpi, dpi))
+                done[key] = buf.getvalue()
+                bitmap.close()
+                page.close()
+            out.append(done[key])
     finally:
         doc.close()
+    return out
 
 
 def _back_drawers(deck: DeckPrint) -> tuple[list[Drawer], list[int | None]]:
