@@ -121,9 +121,16 @@ def plan_outputs(
 
 
 def print_options(
-    cards: bool = False, seed: bool = True, plan_output: bool = True, booklet: bool = False
+    cards: bool = False,
+    seed: bool = True,
+    plan_output: bool = True,
+    booklet: bool = False,
+    images: bool = False,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Add --paper, -o/--output, --seed, --json, --png, --ink-saver (and the card options when `cards`).
+
+    `cards` also adds --cards DIR and --dpi (card images of every deck the PDF prints); `images`
+    adds only those (a command with card-like pieces but its own sizes); `booklet` adds --booklet.
 
     Leave out --seed (`seed=False`) where nothing is chosen at random. The defaults of --paper,
     --card, --duplex and --back-offset come from the settings file when it sets them
@@ -243,24 +250,9 @@ def print_options(
                     help="How the sheet is turned for backs: long edge, short edge, or none "
                     "(backs printed one-sided for gluing).",
                 ),
-                click.option(
-                    "--cards",
-                    "cards_dir",
-                    type=click.Path(path_type=Path),
-                    default=None,
-                    metavar="DIR",
-                    help="Also write one PNG per card face and per distinct back into DIR, with the "
-                    "bleed when --bleed is given, and cards.csv (file, side, deck, position, count, back), "
-                    "for print shops and Tabletop Simulator.",
-                ),
-                click.option(
-                    "--dpi",
-                    type=int,
-                    default=None,
-                    metavar="N",
-                    help=f"Resolution of the --cards PNGs [default: {DEFAULT_DPI}].",
-                ),
             ]
+        if cards or images:
+            options += IMAGES_OPTIONS
         for opt in reversed(options):
             wrapper = opt(wrapper)
         return wrapper
@@ -268,6 +260,25 @@ def print_options(
     return decorate
 
 
+IMAGES_OPTIONS = [
+    click.option(
+        "--cards",
+        "cards_dir",
+        type=click.Path(path_type=Path),
+        default=None,
+        metavar="DIR",
+        help="Also write one PNG per card face and per distinct back into DIR, with the "
+        "bleed when --bleed is given, and cards.csv (file, side, deck, position, count, back), "
+        "for print shops and Tabletop Simulator.",
+    ),
+    click.option(
+        "--dpi",
+        type=int,
+        default=None,
+        metavar="N",
+        help=f"Resolution of the --cards PNGs [default: {DEFAULT_DPI}].",
+    ),
+]
 BOOKLET_OPTION = click.option(
     "--booklet",
     is_flag=True,
