@@ -78,32 +78,39 @@ def usable(gaps: Sequence[Gap], height: float) -> list[Gap]:
 
 
 def layout(
-    text: str, best: Gap, gaps: Sequence[Gap], height: float, reverse: bool
+    text: str, best: Gap, gaps: Sequence[Gap], height: float, reverse: bool, face: str = FACE
 ) -> list[tuple[Gap, str, float]]:
     """(stretch, line, size) for one side's footer: in the best stretch at 6.5 pt, else at 6 pt,
     else flowed at 6 pt over every usable stretch in reading order (`reverse`: top to bottom)."""
     for size in (SIZE, MIN_SIZE):
-        if string_width(text, FACE, size) <= best[1] - best[0] - 2 * END_PAD:
+        if string_width(text, face, size) <= best[1] - best[0] - 2 * END_PAD:
             return [(best, text, size)]
     order = usable(gaps, height)
     if reverse:
         order.reverse()
     widths = [hi - lo - 2 * END_PAD for lo, hi in order]
-    lines = flow(text, widths, lambda s: string_width(s, FACE, MIN_SIZE))
+    lines = flow(text, widths, lambda s: string_width(s, face, MIN_SIZE))
     if lines is None:
         raise ValueError(f"the footer {text!r} does not fit in the side margins")
     return [(gap, line, MIN_SIZE) for gap, line in zip(order, lines, strict=True) if line]
 
 
 def draw_side_footer(
-    c: Canvas, width: float, height: float, left: str, right: str, best: Gap, gaps: Sequence[Gap]
+    c: Canvas,
+    width: float,
+    height: float,
+    left: str,
+    right: str,
+    best: Gap,
+    gaps: Sequence[Gap],
+    face: str = FACE,
 ) -> None:
-    """Draw `left` up the left margin and `right` down the right margin (fill colour already set)."""
+    """Draw `left` up the left margin and `right` down the right margin in `face` (fill colour set)."""
     for text, x, angle in ((left, X_FROM_EDGE, 90), (right, width - X_FROM_EDGE, -90)):
-        for (lo, hi), line, size in layout(text, best, gaps or [best], height, reverse=angle < 0):
+        for (lo, hi), line, size in layout(text, best, gaps or [best], height, angle < 0, face):
             c.saveState()
             c.translate(x, (lo + hi) / 2)
             c.rotate(angle)
-            c.setFont(FACE, size)
+            c.setFont(face, size)
             c.drawCentredString(0, -size / 3, line)
             c.restoreState()
