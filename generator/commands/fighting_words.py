@@ -13,7 +13,7 @@ import click
 from generator.commands.common import PrintOptions, print_options, write_json, write_outputs
 from generator.games import fighting_words as fw
 from generator.lazy import lazy_module
-from generator.press.cards import deck_pages
+from generator.press.cards import Card, deck_pages
 from generator.press.document import Document, Page
 from generator.press.output import STDOUT, Outputs
 from generator.templates import templates_option
@@ -29,20 +29,30 @@ TARGET = 0.95  # the share of first turns the default deck must let play
 def deck_parts(deck: fw.Deck, opts: PrintOptions) -> list[tuple[str, list[Page]]]:
     """(part title, pages) in print order: the draw deck, then the reference cards, both with the
     common back. Each part fills whole sheets, so fronts always meet their own backs."""
+    back = draw.common_back(opts.style)
+    labels = {"Letter and event cards": f"{TITLE} deck", "Reference cards": f"{TITLE} reference cards"}
+    return [
+        (title, deck_pages(cards, opts.deck(labels[title], back))) for title, cards in deck_cards(deck, opts)
+    ]
+
+
+def deck_cards(deck: fw.Deck, opts: PrintOptions) -> list[tuple[str, list[Card]]]:
+    """(part title, cards): the letter and event cards, then the reference cards if any."""
     style = opts.style
-    back = draw.common_back(style)
-    cards = draw.letter_cards(deck, style) + draw.event_cards(deck, style)
-    parts = [("Letter and event cards", deck_pages(cards, opts.deck(f"{TITLE} deck", back)))]
+    parts = [("Letter and event cards", draw.letter_cards(deck, style) + draw.event_cards(deck, style))]
     if deck.reference:
-        refs = draw.reference_cards(deck, opts.card, style)
-        parts.append(("Reference cards", deck_pages(refs, opts.deck(f"{TITLE} reference cards", back))))
+        parts.append(("Reference cards", draw.reference_cards(deck, opts.card, style)))
     return parts
 
 
-def deck_model(deck: fw.Deck) -> dict[str, Any]:
-    """The --json content: letters and events (as the model writes them), plus reference cards."""
+def deck_model(deck: fw.Deck, opts: PrintOptions) -> dict[str, Any]:
+    """The --json content: letters and events (as the model writes them), plus reference cards, and
+    how many blank cards fill each part's last sheet."""
     model = deck.to_json()
     model["reference_sets"] = draw.REFERENCE_SETS
+    parts = {title: len(cards) for title, cards in deck_cards(deck, opts)}
+    with_back = opts.deck(TITLE, draw.common_back(opts.style))
+    model["blank_cards"] = {title: with_back.blank_count(n) for title, n in parts.items()}
     return model
 
 
@@ -52,7 +62,7 @@ def pack_section(opts: PrintOptions) -> tuple[str, list[Page], Any]:
     pages: list[Page] = []
     for title, part in deck_parts(deck, opts):
         pages += [replace(p, bookmark=title if i == 0 else None) for i, p in enumerate(part)]
-    return TITLE, pages, deck_model(deck)
+    return TITLE, pages, deck_model(deck, opts)
 
 
 LETTERS_OPTION = click.option(
@@ -114,7 +124,7 @@ def deck(opts: PrintOptions, letters_file: Path | None, deck_size: int | None) -
     doc = Document(opts.paper, f"{TITLE} deck", "Letter, event and reference cards", opts.style)
     for title, pages in deck_parts(model, opts):
         doc.add(title, pages)
-    write_outputs(doc, opts, "fighting-words-deck", deck_model(model))
+    write_outputs(doc, opts, "fighting-words-deck", deck_model(model, opts))
 
 
 def _upper(words: list[str]) -> str:

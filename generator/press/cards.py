@@ -1,53 +1,51 @@
-"""Card presets, N-up imposition, bleed and gutters, crop marks, and two-sided decks with mirrored backs."""
+"""Two-sided decks: what a card drawer sees (CardBox), and the sheets of fronts and backs of a deck."""
 
 from __future__ import annotations
 
 import hashlib
-import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from generator.errors import ParlourError
 from generator.press.document import Page, PageInfo
-from generator.press.paper import Paper, mm
+from generator.press.impose import (
+    CARD_PRESETS,
+    DEFAULT_BLEED_MM,
+    DUPLEX_MODES,
+    SAFE,
+    CardSize,
+    Layout,
+    Slot,
+    boxes,
+    crop_marks,
+    free_span,
+    get_card,
+    impose,
+    parse_offset,
+)
 from generator.press.style import DEFAULT, Style
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-#: Trimmed card sizes in millimetres, portrait.
-CARD_PRESETS: dict[str, tuple[float, float]] = {
-    "poker": (63.5, 88.9),
-    "bridge": (57.15, 88.9),
-    "mini": (44.45, 63.5),
-    "euro": (59.0, 92.0),
-    "tarot": (70.0, 120.0),
-    "square": (70.0, 70.0),
-}
-DEFAULT_BLEED_MM = 3.0
-DUPLEX_MODES = ("long", "short", "none")
-
-MARGIN_MIN = 6 * mm  # room outside the grid for crop marks
-MARK_GAP = 1 * mm  # crop marks start this far from the grid...
-MARK_LEN = 5 * mm  # ...run at most this long...
-EDGE_CLEAR = 2 * mm  # ...and always stop this far short of the page edge
-SAFE = 3 * mm  # keep text this far inside the trim
-
-
-@dataclass(frozen=True)
-class CardSize:
-    name: str
-    width: float  # points
-    height: float
-
-
-def get_card(name: str) -> CardSize:
-    key = (name or "").strip().lower()
-    if key not in CARD_PRESETS:
-        raise ParlourError(f"unknown card size {name!r}: use one of {', '.join(CARD_PRESETS)}")
-    w, h = CARD_PRESETS[key]
-    return CardSize(key, w * mm, h * mm)
+__all__ = [  # the imposition names are re-exported: decks import them from here
+    "CARD_PRESETS",
+    "DEFAULT_BLEED_MM",
+    "DUPLEX_MODES",
+    "SAFE",
+    "Card",
+    "CardBox",
+    "CardSize",
+    "DeckOptions",
+    "Drawer",
+    "Layout",
+    "Slot",
+    "deck_pages",
+    "get_card",
+    "impose",
+    "parse_offset",
+]
 
 
 @dataclass(frozen=True)
@@ -79,127 +77,6 @@ class Card:
     back: Drawer | None = None
 
 
-@dataclass(frozen=True)
-class Slot:
-    """Where a card's trimmed rectangle sits on the page (x, y bottom-left, w, h as it lies on the page)."""
-
-    x: float
-    y: float
-    w: float
-    h: float
-    rotated: bool
-
-
-@dataclass(frozen=True)
-class Layout:
-    """Cards imposed N-up on a page: a grid of cols x rows, centred, cards upright or turned a quarter."""
-
-    paper: Paper
-    card: CardSize
-    bleed: float
-    cols: int
-    rows: int
-    rotated: bool
-
-    @property
-    def per_page(self) -> int:
-        return self.cols * self.rows
-
-    @property
-    def cell(self) -> tuple[float, float]:
-        """Trimmed card size as it lies on the page."""
-        if self.rotated:
-            return (self.card.height, self.card.width)
-        return (self.card.width, self.card.height)
-
-    @property
-    def pitch(self) -> tuple[float, float]:
-        cw, ch = self.cell
-        gutter = 2 * self.bleed  # bleeds of neighbours meet; cards share cut lines when there is no bleed
-        return (cw + gutter, ch + gutter)
-
-    @property
-    def grid(self) -> tuple[float, float, float, float]:
-        """Trimmed extent of the whole grid: x0, y0, x1, y1."""
-        cw, ch = self.cell
-        px, py = self.pitch
-        gw = (self.cols - 1) * px + cw
-        gh = (self.rows - 1) * py + ch
-        x0 = (self.paper.width - gw) / 2
-        y0 = (self.paper.height - gh) / 2
-        return (x0, y0, x0 + gw, y0 + gh)
-
-    def slot(self, index: int) -> Slot:
-        """Front slot `index`, row-major from the top-left."""
-        r, col = divmod(index, self.cols)
-        x0, _, _, y1 = self.grid
-        cw, ch = self.cell
-        px, py = self.pitch
-        return Slot(x0 + col * px, y1 - ch - r * py, cw, ch, self.rotated)
-
-    def back_slot(self, index: int, duplex: str) -> Slot:
-        """Where the back of front slot `index` must be drawn so it lands behind it after the flip."""
-        s = self.slot(index)
-        if duplex == "short":  # flipped over the top edge: rows swap, columns stay
-            return Slot(s.x, self.paper.height - s.y - s.h, s.w, s.h, s.rotated)
-        # long edge (and 'none', where backs are glued on the same way): columns swap, rows stay
-        return Slot(self.paper.width - s.x - s.w, s.y, s.w, s.h, s.rotated)
-
-    def cut_lines(self) -> tuple[list[float], list[float]]:
-        """x positions of vertical cuts and y positions of horizontal cuts (shared where cards touch)."""
-        xs: set[float] = set()
-        ys: set[float] = set()
-        for i in range(self.per_page):
-            s = self.slot(i)
-            xs.update((round(s.x, 3), round(s.x + s.w, 3)))
-            ys.update((round(s.y, 3), round(s.y + s.h, 3)))
-        return sorted(xs), sorted(ys)
-
-
-def impose(paper: Paper, card: CardSize, bleed: float = 0.0) -> Layout:
-    """The layout that fits the most cards (upright preferred on a tie), keeping room for crop marks."""
-    best: Layout | None = None
-    for rotated in (False, True):
-        cw, ch = (card.height, card.width) if rotated else (card.width, card.height)
-        avail_w = paper.width - 2 * MARGIN_MIN
-        avail_h = paper.height - 2 * MARGIN_MIN
-        g = 2 * bleed
-        cols = int((avail_w - cw) // (cw + g)) + 1 if avail_w >= cw + g else 0
-        rows = int((avail_h - ch) // (ch + g)) + 1 if avail_h >= ch + g else 0
-        # bleed must also fit outside the outermost cards
-        while cols and (cols * cw + (cols - 1) * g + 2 * bleed) > avail_w:
-            cols -= 1
-        while rows and (rows * ch + (rows - 1) * g + 2 * bleed) > avail_h:
-            rows -= 1
-        lay = Layout(paper, card, bleed, cols, rows, rotated)
-        if best is None or lay.per_page > best.per_page:
-            best = lay
-    assert best is not None
-    if best.per_page == 0:
-        raise ParlourError(f"{card.name} cards do not fit on {paper.name} paper; choose a smaller --card")
-    return best
-
-
-def parse_offset(text: str | None) -> tuple[float, float]:
-    """'X,Y' in millimetres -> (x, y) in points."""
-    if text is None or text == "":
-        return (0.0, 0.0)
-    parts = text.replace(" ", "").split(",")
-    try:
-        if len(parts) != 2:
-            raise ValueError
-        x, y = (float(p) for p in parts)
-    except ValueError:
-        raise ParlourError(
-            f"--back-offset {text!r} is not X,Y in millimetres: write it like 1.5,-0.5"
-        ) from None
-    if not (math.isfinite(x) and math.isfinite(y)):
-        raise ParlourError(f"--back-offset {text!r} is not a number of millimetres: write it like 1.5,-0.5")
-    if abs(x) > 20 or abs(y) > 20:
-        raise ParlourError(f"--back-offset {text!r} is over 20 mm: measure it with 'parlour calibrate'")
-    return (x * mm, y * mm)
-
-
 def _form(c: Canvas, name: str, bbox: tuple[float, float, float, float], draw: Callable[[], None]) -> None:
     """Draw once per canvas as a form XObject, then place it: repeated art is stored once in the PDF."""
     made: set[str] = c.__dict__.setdefault("_parlour_forms", set())
@@ -212,26 +89,16 @@ def _form(c: Canvas, name: str, bbox: tuple[float, float, float, float], draw: C
 
 
 def _place(
-    c: Canvas,
-    slot: Slot,
-    card: CardSize,
-    bleed: float,
-    draw: Drawer,
-    back: bool,
-    style: Style,
-    form: str | None = None,
+    c: Canvas, slot: Slot, card: CardSize, bleed: float, draw: Drawer, style: Style, form: str = ""
 ) -> None:
+    """Draw one card's art into `slot`, turned by slot.turn (stored once as a form when `form` names it)."""
     c.saveState()
-    if not slot.rotated:
-        c.translate(slot.x, slot.y)
-    elif not back:
-        c.translate(slot.x + slot.w, slot.y)  # quarter turn anticlockwise: card 'up' points page left
-        c.rotate(90)
-    else:
-        c.translate(
-            slot.x, slot.y + slot.h
-        )  # its back turns the other way, so both read alike after the flip
-        c.rotate(-90)
+    turn = slot.turn % 360
+    # the card's bottom-left corner goes to the slot corner that is bottom-left after the turn
+    origin = {0: (0.0, 0.0), 90: (slot.w, 0.0), 180: (slot.w, slot.h), 270: (0.0, slot.h)}[turn]
+    c.translate(slot.x + origin[0], slot.y + origin[1])
+    if turn:
+        c.rotate(turn)
 
     def art() -> None:
         p = c.beginPath()
@@ -246,53 +113,6 @@ def _place(
     c.restoreState()
 
 
-def crop_mark_segments(
-    layout: Layout, dx: float = 0.0, dy: float = 0.0
-) -> list[tuple[float, float, float, float]]:
-    """Marks extending every cut line outside the grid, as (x1, y1, x2, y2); none reaches the page edge."""
-    xs, ys = layout.cut_lines()
-    x0, y0, x1, y1 = layout.grid
-    b = layout.bleed
-    x0, y0, x1, y1 = x0 - b + dx, y0 - b + dy, x1 + b + dx, y1 + b + dy
-    W, H = layout.paper.size
-    top_len = min(MARK_LEN, H - EDGE_CLEAR - (y1 + MARK_GAP))
-    bot_len = min(MARK_LEN, (y0 - MARK_GAP) - EDGE_CLEAR)
-    right_len = min(MARK_LEN, W - EDGE_CLEAR - (x1 + MARK_GAP))
-    left_len = min(MARK_LEN, (x0 - MARK_GAP) - EDGE_CLEAR)
-    segs = []
-    for x in xs:
-        x += dx
-        if top_len > 0:
-            segs.append((x, y1 + MARK_GAP, x, y1 + MARK_GAP + top_len))
-        if bot_len > 0:
-            segs.append((x, y0 - MARK_GAP, x, y0 - MARK_GAP - bot_len))
-    for y in ys:
-        y += dy
-        if right_len > 0:
-            segs.append((x1 + MARK_GAP, y, x1 + MARK_GAP + right_len, y))
-        if left_len > 0:
-            segs.append((x0 - MARK_GAP, y, x0 - MARK_GAP - left_len, y))
-    return segs
-
-
-def crop_marks(c: Canvas, layout: Layout, dx: float = 0.0, dy: float = 0.0) -> None:
-    """Draw the crop marks of `layout` (shifted by dx, dy on backs pages)."""
-    c.saveState()
-    c.setStrokeColorRGB(0, 0, 0)
-    c.setLineWidth(0.25)
-    for seg in crop_mark_segments(layout, dx, dy):
-        c.line(*seg)
-    c.restoreState()
-
-
-def _boxes(layout: Layout, dx: float = 0.0, dy: float = 0.0) -> tuple[tuple, tuple]:
-    x0, y0, x1, y1 = layout.grid
-    b = layout.bleed
-    trim = (x0 + dx, y0 + dy, x1 + dx, y1 + dy)
-    bleed = (x0 - b + dx, y0 - b + dy, x1 + b + dx, y1 + b + dy)
-    return trim, bleed
-
-
 def _frame(
     c: Canvas,
     layout: Layout,
@@ -302,7 +122,8 @@ def _frame(
     dy: float,
     name: str,
 ) -> None:
-    """Card outlines (when cards share cuts) and crop marks, stored once per distinct sheet."""
+    """Card outlines (when cards share cuts) and the crop marks of the slots in use, stored once per
+    distinct sheet."""
 
     def art() -> None:
         if not layout.bleed:
@@ -312,35 +133,29 @@ def _frame(
             for s in slots:
                 c.rect(s.x + dx, s.y + dy, s.w, s.h, stroke=1, fill=0)
             c.restoreState()
-        crop_marks(c, layout, dx, dy)
+        crop_marks(c, layout, dx, dy, slots)
 
     W, H = layout.paper.size
     _form(c, name, (0, 0, W, H), art)
 
 
-def _free_span(layout: Layout) -> tuple[float, float]:
-    """The longest stretch of the side margins that no horizontal crop mark crosses (y0, y1)."""
-    _, ys = layout.cut_lines()
-    b = layout.bleed
-    H = layout.paper.height
-    stops = sorted({0.0, H, *ys, *(y - b for y in ys), *(y + b for y in ys)})
-    gaps = [(stops[i], stops[i + 1]) for i in range(len(stops) - 1)]
-    # among the longest gaps, the one nearest the middle of the page
-    return max(gaps, key=lambda g: (round(g[1] - g[0], 1), -abs((g[0] + g[1]) / 2 - H / 2)))
-
-
 DUPLEX_NOTES = {
     "long": "two-sided: flip on the long edge",
     "short": "two-sided: flip on the short edge",
-    "none": "print one-sided; glue each backs sheet behind its fronts sheet",
+    "none": "one-sided: turn the backs sheet over left to right, like a book page, and glue it behind its fronts",
 }
+
+
+def _blank_front(c: Canvas, box: CardBox) -> None:
+    """A blank card's face: nothing printed (the outline or crop marks show where to cut)."""
 
 
 @dataclass(frozen=True)
 class DeckOptions:
     """How a deck is printed: its imposition (paper, card size, bleed), a label for footers and
     bookmarks, the common back (None: cards carry their own backs or are one-sided), how the sheet
-    turns, and the printer's back offset in points."""
+    turns, the printer's back offset in points, and whether blank cards with the common back fill
+    the last sheet's free slots (`blank` draws their face)."""
 
     layout: Layout
     label: str
@@ -348,91 +163,99 @@ class DeckOptions:
     duplex: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
     outline_color: tuple[float, float, float] = (0.7, 0.7, 0.7)
+    blanks: bool = True
+    blank: Drawer = _blank_front
 
     def part(self, label: str, back: Drawer | None = None) -> DeckOptions:
         """The same printing for another part of the deck: its own label, and its own back."""
-        return DeckOptions(self.layout, label, back, self.duplex, self.back_offset, self.outline_color)
+        return replace(self, label=label, back=back)
+
+    def blank_count(self, cards: int) -> int:
+        """How many blank cards fill the last sheet of a deck of `cards` (none without a common back)."""
+        if self.back is None or not self.blanks or cards == 0:
+            return 0
+        return -cards % self.layout.per_page
 
 
 def deck_pages(cards: Sequence[Card], deck: DeckOptions) -> list[Page]:
-    """Pages for a deck: each sheet of fronts, followed by its sheet of backs if any card has a back."""
-    layout, label, back, duplex = deck.layout, deck.label, deck.back, deck.duplex
+    """Pages for a deck: each sheet of fronts, followed by its sheet of backs if any card has a back.
+    The last sheet's free slots take blank cards with the common back (see DeckOptions.blank_count)."""
+    layout, duplex = deck.layout, deck.duplex
     if duplex not in DUPLEX_MODES:
         raise ParlourError(f"unknown --duplex {duplex!r}: use one of {', '.join(DUPLEX_MODES)}")
-    outline_color = deck.outline_color
+    cards = [
+        *cards,
+        *(Card(f"blank card {i}", deck.blank) for i in range(1, deck.blank_count(len(cards)) + 1)),
+    ]
     n = layout.per_page
-    sheets = [list(cards[i : i + n]) for i in range(0, len(cards), n)]
-    two_sided = back is not None or any(cd.back for cd in cards)
-    pages: list[Page] = []
+    sheets = [cards[i : i + n] for i in range(0, len(cards), n)]
+    two_sided = deck.back is not None or any(cd.back for cd in cards)
     dx, dy = deck.back_offset
     # forms are stored once per PDF under a name: make it unique to this deck's label, layout and offset
-    ident = f"{label}|{layout.card.name}|{layout.cols}x{layout.rows}|{layout.bleed:.3f}|{duplex}|{dx:.3f},{dy:.3f}"
-
+    ident = f"{deck.label}|{layout.card.name}|{layout.cols}x{layout.rows}|{layout.bleed:.3f}|{duplex}|{dx:.3f},{dy:.3f}"
     key = "d" + hashlib.sha1(ident.encode()).hexdigest()[:10]
-    span = _free_span(layout)
+    pages: list[Page] = []
     for si, sheet in enumerate(sheets, start=1):
-
-        def fronts(c: Canvas, info: PageInfo, sheet: list[Card] = sheet) -> None:
-            slots = [layout.slot(i) for i in range(len(sheet))]
-            for s, cd in zip(slots, sheet, strict=True):
-                _place(c, s, layout.card, layout.bleed, cd.front, back=False, style=info.style)
-            _frame(c, layout, slots, outline_color, 0, 0, f"{key}-front{len(sheet)}")
-
-        trim, bleed_box = _boxes(layout)
-        sheet_label = f"{label}, sheet {si} of {len(sheets)}"
-        pages.append(
-            Page(
-                fronts,
-                f"{sheet_label}: fronts" if two_sided else sheet_label,
-                note=DUPLEX_NOTES[duplex] if two_sided else None,
-                footer="sides",
-                side_span=span,
-                side="front" if two_sided else None,
-                bookmark=f"Sheet {si}" if len(sheets) > 1 else None,
-                trim_box=trim,
-                bleed_box=bleed_box,
-                duplex=duplex if two_sided and duplex != "none" else None,
-            )
-        )
-        if not two_sided:
-            continue
-
-        def backs(c: Canvas, info: PageInfo, sheet: list[Card] = sheet) -> None:
-            c.saveState()
-            c.translate(dx, dy)
-            slots = []
-            for i, cd in enumerate(sheet):
-                draw = cd.back or back
-                if draw is None:
-                    continue
-                s = layout.back_slot(i, duplex)
-                slots.append(s)
-                # after a short-edge flip a turned card's top stays where it was; after a long-edge one it swaps
-                _place(
-                    c,
-                    s,
-                    layout.card,
-                    layout.bleed,
-                    draw,
-                    back=duplex != "short",
-                    style=info.style,
-                    form=None if cd.back else f"{key}-back",
-                )
-            c.restoreState()
-            _frame(c, layout, slots, outline_color, dx, dy, f"{key}-backs{len(slots)}-{len(sheet)}")
-
-        trim, bleed_box = _boxes(layout, dx, dy)
-        pages.append(
-            Page(
-                backs,
-                f"{sheet_label}: backs",
-                note=DUPLEX_NOTES[duplex],
-                footer="sides",
-                side_span=span,
-                side="back",
-                trim_box=trim,
-                bleed_box=bleed_box,
-                duplex=duplex if duplex != "none" else None,
-            )
-        )
+        sheet_label = f"{deck.label}, sheet {si} of {len(sheets)}"
+        pages.append(_fronts_page(deck, sheet, key, sheet_label, two_sided, si if len(sheets) > 1 else 0))
+        if two_sided:
+            pages.append(_backs_page(deck, sheet, key, sheet_label))
     return pages
+
+
+def _fronts_page(
+    deck: DeckOptions, sheet: list[Card], key: str, label: str, two_sided: bool, number: int
+) -> Page:
+    layout = deck.layout
+
+    def fronts(c: Canvas, info: PageInfo) -> None:
+        slots = [layout.slot(i) for i in range(len(sheet))]
+        for s, cd in zip(slots, sheet, strict=True):
+            _place(c, s, layout.card, layout.bleed, cd.front, info.style)
+        _frame(c, layout, slots, deck.outline_color, 0, 0, f"{key}-front{len(sheet)}")
+
+    trim, bleed_box = boxes(layout)
+    return Page(
+        fronts,
+        f"{label}: fronts" if two_sided else label,
+        note=DUPLEX_NOTES[deck.duplex] if two_sided else None,
+        footer="sides",
+        side_span=free_span(layout),
+        side="front" if two_sided else None,
+        bookmark=f"Sheet {number}" if number else None,
+        trim_box=trim,
+        bleed_box=bleed_box,
+        duplex=deck.duplex if two_sided and deck.duplex != "none" else None,
+    )
+
+
+def _backs_page(deck: DeckOptions, sheet: list[Card], key: str, label: str) -> Page:
+    layout, duplex = deck.layout, deck.duplex
+    dx, dy = deck.back_offset
+
+    def backs(c: Canvas, info: PageInfo) -> None:
+        c.saveState()
+        c.translate(dx, dy)
+        slots = []
+        for i, cd in enumerate(sheet):
+            draw = cd.back or deck.back
+            if draw is None:
+                continue
+            s = layout.back_slot(i, duplex)
+            slots.append(s)
+            _place(c, s, layout.card, layout.bleed, draw, info.style, "" if cd.back else f"{key}-back")
+        c.restoreState()
+        _frame(c, layout, slots, deck.outline_color, dx, dy, f"{key}-backs{len(slots)}-{len(sheet)}")
+
+    trim, bleed_box = boxes(layout, dx, dy)
+    return Page(
+        backs,
+        f"{label}: backs",
+        note=DUPLEX_NOTES[duplex],
+        footer="sides",
+        side_span=free_span(layout),
+        side="back",
+        trim_box=trim,
+        bleed_box=bleed_box,
+        duplex=duplex if duplex != "none" else None,
+    )
