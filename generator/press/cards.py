@@ -15,15 +15,20 @@ from generator.press.impose import (
     DUPLEX_MODES,
     SAFE,
     CardSize,
+    FoldLayout,
     Layout,
     Slot,
     boxes,
     crop_marks,
+    draw_marks,
+    fold_layout,
     free_span,
     get_card,
     impose,
+    margin_spot,
     parse_offset,
 )
+from generator.press.paper import Paper, mm
 from generator.press.style import DEFAULT, Style
 
 if TYPE_CHECKING:
@@ -142,7 +147,7 @@ def _frame(
 DUPLEX_NOTES = {
     "long": "two-sided: flip on the long edge",
     "short": "two-sided: flip on the short edge",
-    "none": "one-sided: turn the backs sheet over left to right, like a book page, and glue it behind its fronts",
+    "none": "one-sided: turn the backs sheet over left to right, glue it behind its fronts",
 }
 
 
@@ -246,6 +251,8 @@ def _backs_page(deck: DeckOptions, sheet: list[Card], key: str, label: str) -> P
             _place(c, s, layout.card, layout.bleed, draw, info.style, "" if cd.back else f"{key}-back")
         c.restoreState()
         _frame(c, layout, slots, deck.outline_color, dx, dy, f"{key}-backs{len(slots)}-{len(sheet)}")
+        if duplex == "none":
+            turn_diagram(c, layout, info.style)
 
     trim, bleed_box = boxes(layout, dx, dy)
     return Page(
@@ -259,3 +266,122 @@ def _backs_page(deck: DeckOptions, sheet: list[Card], key: str, label: str) -> P
         bleed_box=bleed_box,
         duplex=duplex if duplex != "none" else None,
     )
+
+
+DIAGRAM_MAX = 11 * mm  # the turn diagram's thickness at most
+LETTER_PT = 6.0  # its letters: F (fronts) and B (backs), no smaller than anything else printed
+
+
+def turn_diagram(c: Canvas, layout: Layout, style: Style) -> None:
+    """A small picture in the roomiest free margin of a backs sheet printed for gluing: the backs
+    sheet B turned over left to right like a book page (a dashed hinge at its left edge, an arrow
+    over it), then laid behind the fronts sheet F."""
+    box, across = margin_spot(layout)
+    bx0, by0, bx1, by1 = box
+    ratio = layout.paper.width / layout.paper.height
+    t = min(DIAGRAM_MAX, (by1 - by0) if across else (bx1 - bx0))
+    ih = t if across else t / ratio  # icon height: a sheet in portrait
+    iw = ih * ratio
+    step = iw * 1.9 if across else ih * 1.55
+    length = step + (iw if across else ih)
+    ox = (bx0 + bx1 - length) / 2 if across else (bx0 + bx1 - iw) / 2
+    oy = (by0 + by1 - ih) / 2 if across else (by0 + by1 + length) / 2 - ih
+    c.saveState()
+    c.setStrokeColorRGB(*style.ink)
+    c.setFillColorRGB(*style.ink)
+    c.setLineWidth(0.4)
+    sx, sy = (ox + step, oy) if across else (ox, oy - step)  # where the glued pair is drawn
+    # the backs sheet, its hinge (dashed, at its left edge) and the arrow of the turn over it
+    c.rect(ox, oy, iw, ih * 0.68, stroke=1, fill=0)
+    _letter(c, "B", ox + iw / 2, oy + ih * 0.34)
+    c.setDash(0.7, 0.7)
+    c.line(ox - iw * 0.12, oy - ih * 0.06, ox - iw * 0.12, oy + ih * 0.74)
+    c.setDash()
+    c.arc(ox + iw * 0.05, oy + ih * 0.74, ox + iw, oy + ih * 1.02, 0, 180)
+    _arrowhead(c, ox + iw * 0.05, oy + ih * 0.8, 270, size=1.0 * mm)
+    # then behind the fronts: B peeps out from under F
+    c.rect(sx + iw * 0.18, sy, iw * 0.82, ih * 0.8, stroke=1, fill=0)
+    c.setFillColorRGB(*style.paper)
+    c.rect(sx, sy + ih * 0.08, iw * 0.82, ih * 0.8, stroke=1, fill=1)
+    c.setFillColorRGB(*style.ink)
+    _letter(c, "F", sx + iw * 0.41, sy + ih * 0.48)
+    # between them, the way to go
+    if across:
+        _arrow(c, ox + iw * 1.12, oy + ih * 0.4, sx - iw * 0.12, oy + ih * 0.4)
+    else:
+        _arrow(c, ox + iw / 2, oy - ih * 0.08, ox + iw / 2, sy + ih * 0.95)
+    c.restoreState()
+
+
+def _letter(c: Canvas, ch: str, x: float, y: float) -> None:
+    c.setFont("Sans-Bold", LETTER_PT)
+    c.drawCentredString(x, y - LETTER_PT * 0.35, ch)
+
+
+def _arrowhead(c: Canvas, x: float, y: float, angle: float, size: float = 1.2 * mm) -> None:
+    """A filled arrowhead with its tip at (x, y), pointing `angle` degrees anticlockwise from east."""
+    c.saveState()
+    c.translate(x, y)
+    c.rotate(angle)
+    p = c.beginPath()
+    p.moveTo(0, 0)
+    p.lineTo(-size, size * 0.45)
+    p.lineTo(-size, -size * 0.45)
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+    c.restoreState()
+
+
+def _arrow(c: Canvas, x1: float, y1: float, x2: float, y2: float) -> None:
+    import math
+
+    c.line(x1, y1, x2, y2)
+    _arrowhead(c, x2, y2, math.degrees(math.atan2(y2 - y1, x2 - x1)))
+
+
+FOLD_NOTE = "one-sided: cut, fold on the dashed line, glue"
+
+
+def fold_pages(
+    pairs: Sequence[tuple[Drawer, Drawer]], paper: Paper, card: CardSize, label: str, title: str, howto: str
+) -> list[Page]:
+    """Sheets of two-sided cards for one-sided printers: each card's front and back side by side (or
+    one above the other) about a dashed fold line, as many strips to a sheet as fit (see
+    impose.fold_layout), under a header with `title` and `howto`."""
+    lay = fold_layout(paper, card)
+    chunks = [list(pairs[i : i + lay.per_page]) for i in range(0, len(pairs), lay.per_page)]
+    pages = []
+    for n, chunk in enumerate(chunks, start=1):
+
+        def draw(c: Canvas, info: PageInfo, chunk: list[tuple[Drawer, Drawer]] = chunk) -> None:
+            _fold_header(c, info.style, lay, title, howto)
+            for i, (front, back) in enumerate(chunk):
+                front_slot, back_slot = lay.faces(i)
+                _place(c, front_slot, card, 0.0, front, info.style)
+                _place(c, back_slot, card, 0.0, back, info.style)
+                x, y = lay.pair_origin(i)
+                c.saveState()
+                c.setStrokeColorRGB(*info.style.rule)
+                c.setLineWidth(0.3)
+                c.rect(x, y, *lay.pair, stroke=1, fill=0)
+                c.setStrokeColorRGB(*info.style.ink)
+                c.setLineWidth(0.5)
+                c.setDash(3, 2)
+                c.line(*lay.fold(i))
+                c.restoreState()
+            cuts, folds = lay.marks(len(chunk))
+            draw_marks(c, cuts)
+            draw_marks(c, folds, dashed=True)
+
+        many = len(chunks) > 1
+        pages.append(Page(draw, f"{label}, sheet {n} of {len(chunks)}" if many else label, note=FOLD_NOTE))
+    return pages
+
+
+def _fold_header(c: Canvas, style: Style, lay: FoldLayout, title: str, howto: str) -> None:
+    """The fold sheet's title and instructions, in the band or column the layout leaves for them."""
+    from generator.press.parts import Header
+
+    x0, y0, x1, y1 = lay.header
+    text_h = (y1 - y0) - Header(title, text="-", text_h=0.0).height
+    Header(title, text=howto, text_h=text_h, text_role="small").draw(c, style, x0, y1, x1 - x0, "fold sheet")

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from generator.errors import ParlourError
-from generator.press.paper import Paper, mm
+from generator.press.paper import MARGIN, Paper, mm
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -329,3 +329,196 @@ def boxes(layout: Layout, dx: float = 0.0, dy: float = 0.0) -> tuple[tuple, tupl
     trim = (x0 + dx, y0 + dy, x1 + dx, y1 + dy)
     bleed = (x0 - b + dx, y0 - b + dy, x1 + b + dx, y1 + b + dy)
     return trim, bleed
+
+
+# ---------------------------------------------------------------------------------------------
+# Fold sheets: each card's two faces side by side (or one above the other) about a fold line
+
+
+FOLD_EDGE = PRINTABLE + MARK_MIN + MARK_GAP  # strips keep this far from the page edge: whole marks fit
+FOLD_HEADER_H = 27 * mm  # a header band across the top of a fold sheet (title, rule, instructions)...
+FOLD_HEADER_W = 44 * mm  # ...or a column this wide at its right, when that leaves room for more strips
+HEADER_CLEAR = MARK_GAP + MARK_MIN + 1 * mm  # between the strips and the header: room for marks
+
+
+@dataclass(frozen=True)
+class FoldLayout:
+    """Strips of two faces joined along the cards' bottom edges, in a grid of cols x rows: folded
+    along that edge with the print outside, the back lies behind the front and reads upright when the
+    card is turned over left to right.
+
+    stacked=False: the faces sit side by side about an upright fold line; stacked=True: one above the
+    other about a level fold line. turned=True: each face lies on its side. `area` is where strips
+    may go (x0, y0, x1, y1); `header` is the box left for the title and instructions."""
+
+    paper: Paper
+    card: CardSize
+    turned: bool
+    cols: int
+    rows: int
+    stacked: bool = False
+    area: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    header: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+
+    @property
+    def per_page(self) -> int:
+        return self.cols * self.rows
+
+    @property
+    def face(self) -> tuple[float, float]:
+        """A face's size as it lies on the page."""
+        if self.turned:
+            return (self.card.height, self.card.width)
+        return (self.card.width, self.card.height)
+
+    @property
+    def pair(self) -> tuple[float, float]:
+        fw, fh = self.face
+        return (fw, 2 * fh) if self.stacked else (2 * fw, fh)
+
+    @property
+    def grid(self) -> tuple[float, float, float, float]:
+        pw, ph = self.pair
+        gw, gh = self.cols * pw, self.rows * ph
+        ax0, ay0, ax1, ay1 = self.area
+        x0 = ax0 + (ax1 - ax0 - gw) / 2
+        y0 = ay0 + (ay1 - ay0 - gh) / 2
+        return (x0, y0, x0 + gw, y0 + gh)
+
+    def pair_origin(self, index: int) -> tuple[float, float]:
+        """Bottom-left of pair `index` (row-major from the top-left)."""
+        r, col = divmod(index, self.cols)
+        x0, _, _, y1 = self.grid
+        pw, ph = self.pair
+        return (x0 + col * pw, y1 - (r + 1) * ph)
+
+    def faces(self, index: int) -> tuple[Slot, Slot]:
+        """The front's slot and the back's slot of pair `index`, each turned as it must be drawn."""
+        x, y = self.pair_origin(index)
+        fw, fh = self.face
+        flip = (
+            "short" if self.stacked else "long"
+        )  # folding about a level line mirrors y, like a short-edge flip
+        front_turn = 90 if self.turned else 0
+        back = back_turn(self.turned, flip)
+        if self.stacked:
+            return (Slot(x, y + fh, fw, fh, self.turned, front_turn), Slot(x, y, fw, fh, self.turned, back))
+        return (Slot(x, y, fw, fh, self.turned, front_turn), Slot(x + fw, y, fw, fh, self.turned, back))
+
+    def fold(self, index: int) -> Segment:
+        """The fold line of pair `index`."""
+        x, y = self.pair_origin(index)
+        fw, fh = self.face
+        if self.stacked:
+            return (x, y + fh, x + fw, y + fh)
+        return (x + fw, y, x + fw, y + fh)
+
+    def fold_x(self, index: int) -> float:
+        """Where the upright fold of pair `index` runs (side-by-side strips)."""
+        return self.fold(index)[0]
+
+    def cut_lines(self, count: int | None = None) -> tuple[list[float], list[float]]:
+        """Cut lines round the first `count` pairs (all by default)."""
+        n = self.per_page if count is None else count
+        xs: set[float] = set()
+        ys: set[float] = set()
+        pw, ph = self.pair
+        for i in range(n):
+            x, y = self.pair_origin(i)
+            xs.update((round(x, 3), round(x + pw, 3)))
+            ys.update((round(y, 3), round(y + ph, 3)))
+        return sorted(xs), sorted(ys)
+
+    def fold_marks(self, count: int | None = None) -> tuple[list[float], list[float]]:
+        """x of upright folds and y of level folds among the first `count` pairs, to mark outside the grid."""
+        n = self.per_page if count is None else count
+        folds = [self.fold(i) for i in range(n)]
+        if self.stacked:
+            return [], sorted({round(f[1], 3) for f in folds})
+        return sorted({round(f[0], 3) for f in folds}), []
+
+    def marks(self, count: int | None = None) -> tuple[list[Segment], list[Segment]]:
+        """(cut marks, fold marks) for the first `count` pairs, kept clear of the header."""
+        W, H = self.paper.size
+        hx0, hy0, hx1, _ = self.header
+        band = hx1 - hx0 > W / 2
+        top = hy0 - MARK_GAP if band else H - EDGE_CLEAR  # a header band caps the marks...
+        right = W - EDGE_CLEAR if band else hx0 - MARK_GAP  # ...a header column bounds them
+        limits = (EDGE_CLEAR, EDGE_CLEAR, right, top)
+        xs, ys = self.cut_lines(count)
+        fx, fy = self.fold_marks(count)
+        cuts = mark_segments(self.grid, xs, ys, self.paper, limits)
+        folds = mark_segments(self.grid, fx, fy, self.paper, limits)
+        return cuts, folds
+
+
+def _fold_areas(
+    paper: Paper,
+) -> list[tuple[tuple[float, float, float, float], tuple[float, float, float, float]]]:
+    """(strip area, header box): a header band across the top, or a header column at the right."""
+    W, H = paper.size
+    e = FOLD_EDGE
+    band = (MARGIN, H - MARGIN - FOLD_HEADER_H, W - MARGIN, H - MARGIN)
+    column = (W - MARGIN - FOLD_HEADER_W, MARGIN, W - MARGIN, H - MARGIN)
+    return [
+        ((e, e, W - e, band[1] - HEADER_CLEAR), band),
+        ((e, e, column[0] - HEADER_CLEAR, H - e), column),
+    ]
+
+
+def fold_layout(paper: Paper, card: CardSize) -> FoldLayout:
+    """The fold sheet holding the most strips (on a tie: a header band, faces side by side and on their
+    sides, as before)."""
+    best: FoldLayout | None = None
+    for area, header in _fold_areas(paper):
+        aw, ah = area[2] - area[0], area[3] - area[1]
+        for stacked in (False, True):
+            for turned in (True, False):
+                fw, fh = (card.height, card.width) if turned else (card.width, card.height)
+                pw, ph = (fw, 2 * fh) if stacked else (2 * fw, fh)
+                lay = FoldLayout(paper, card, turned, int(aw // pw), int(ah // ph), stacked, area, header)
+                if best is None or lay.per_page > best.per_page:
+                    best = lay
+    assert best is not None
+    if best.per_page == 0:
+        raise ParlourError(
+            f"{card.width / mm:g} x {card.height / mm:g} mm cards cannot be laid out to fold on "
+            f"{paper.name} paper (two faces side by side must fit): choose a smaller --card"
+        )
+    return best
+
+
+# ---------------------------------------------------------------------------------------------
+# Room in the margins for a small note (the turn diagram of --duplex none)
+
+
+def margin_spot(layout: Layout, long_side: float = 2.6) -> tuple[tuple[float, float, float, float], bool]:
+    """The roomiest stretch of margin clear of crop marks and of the side footers: a box (x0, y0, x1,
+    y1) whose short side is its thickness and whose long side is at least `long_side` times that, and
+    whether it runs across the page (top or bottom margin) rather than up it."""
+    W, H = layout.paper.size
+    x0, y0, x1, y1 = layout.grid
+    b = layout.bleed
+    xs, ys = layout.cut_lines()
+    clear = MARK_GAP  # from marks, the art and the page's unprintable edge
+    lo_span, hi_span = free_span(layout)
+    spots: list[tuple[float, tuple[float, float, float, float], bool]] = []
+
+    def gaps(cuts: Sequence[float], lo: float, hi: float) -> list[tuple[float, float]]:
+        stops = sorted({lo, hi, *cuts})
+        return [(a + clear, z - clear) for a, z in zip(stops, stops[1:], strict=False) if z - a > 2 * clear]
+
+    bands = [(y1 + b + clear, H - PRINTABLE), (PRINTABLE, y0 - b - clear)]  # top, bottom
+    for lo, hi in bands:
+        for a, z in gaps(xs, PRINTABLE, W - PRINTABLE):
+            t = min(hi - lo, (z - a) / long_side)
+            spots.append((t, (a, lo, z, hi), True))
+    sides = [(PRINTABLE, x0 - b - clear), (x1 + b + clear, W - PRINTABLE)]  # left, right
+    for lo, hi in sides:
+        for a, z in gaps(ys, PRINTABLE, H - PRINTABLE):
+            if a < hi_span and z > lo_span:  # the side footers run here
+                continue
+            t = min(hi - lo, (z - a) / long_side)
+            spots.append((t, (lo, a, hi, z), False))
+    t, box, across = max(spots, key=lambda s: s[0])
+    return box, across

@@ -49,6 +49,9 @@ def _labels(pdf: Path, page: int, prefix: str) -> dict[str, tuple[float, float, 
     out = {}
     i = text.find(prefix)
     while i != -1:
+        if not text[i + 1 : i + 3].isdigit():  # a letter of the turn diagram, say
+            i = text.find(prefix, i + 1)
+            continue
         boxes = [tp.get_charbox(i + k) for k in range(3)]
         cx = (min(b[0] for b in boxes) + max(b[2] for b in boxes)) / 2
         cy = (min(b[1] for b in boxes) + max(b[3] for b in boxes)) / 2
@@ -178,3 +181,74 @@ def test_blank_cards_with_the_common_back_fill_the_last_sheet(tmp_path):
     pdf = doc.save(tmp_path / "n.pdf")
     assert _count(pdf, 3, "BKK") == 1
     assert len(_mark_lines(pdf, 2)) == 8 and len(_mark_lines(pdf, 0)) == 16
+
+
+@pytest.mark.parametrize("bleed", BLEEDS)
+@pytest.mark.parametrize("paper", PAPERS)
+def test_backs_for_gluing_show_how_to_turn_the_sheet(tmp_path, paper, bleed):
+    from generator.press.impose import free_span
+
+    W, H = get_paper(paper).size
+    for card in CARD_PRESETS:
+        pdf = _deck_pdf(tmp_path / f"{card}.pdf", paper, card, bleed, "none")
+        lay = impose(get_paper(paper), get_card(card), bleed * mm)
+        x0, y0, x1, y1 = lay.grid
+        b = bleed * mm
+        lo, hi = free_span(lay)
+        doc = pdfium.PdfDocument(str(pdf))
+        for page, has_diagram in ((0, False), (1, True)):
+            tp = doc[page].get_textpage()
+            text = tp.get_text_range()
+            letters = {}
+            for i, ch in enumerate(text):
+                if ch not in "BF":
+                    continue
+                left, bot, right, top = tp.get_charbox(i)
+                cx, cy = (left + right) / 2, (bot + top) / 2
+                if x0 - b < cx < x1 + b and y0 - b < cy < y1 + b:
+                    continue  # a card's own label
+                letters[ch] = (cx, cy, pdfium_c.FPDFText_GetFontSize(tp.raw, i))
+            if not has_diagram:
+                assert "B" not in letters and "F" not in letters, card
+                continue
+            assert set(letters) >= {"B", "F"}, card
+            for cx, cy, size in (letters["B"], letters["F"]):
+                assert size >= 6.0
+                assert 5 * mm <= cx <= W - 5 * mm and 5 * mm <= cy <= H - 5 * mm
+                beside = cx < x0 - b or cx > x1 + b
+                assert not (beside and lo < cy < hi)  # clear of the side footers
+        doc.close()
+    # and the footer says it in words
+    pages = deck_pages([Card("a", _label("F00"))], DeckOptions(lay, "Deck", _label("B00"), duplex="none"))
+    assert "turn the backs sheet over left to right" in pages[1].note
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("card", [*CARD_PRESETS, "35x50", "45x120", "30x140"])  # and some that stack
+def test_fold_sheets_put_each_back_behind_its_front_upright_after_the_fold(tmp_path, paper, card):
+    from generator.press.cards import fold_pages
+    from generator.press.impose import fold_layout
+
+    p, cd = get_paper(paper), get_card(card)
+    lay = fold_layout(p, cd)
+    if card == "45x120" and paper == "letter":
+        assert lay.stacked and not lay.turned
+    if card == "30x140" and paper == "letter":
+        assert lay.stacked and lay.turned
+    n = lay.per_page + 1  # a full sheet and one strip on the next
+    pairs = [(_label(f"F{i:02d}"), _label(f"B{i:02d}")) for i in range(n)]
+    doc = Document(p, "fold")
+    doc.add("Fold", fold_pages(pairs, p, cd, "Fold", "Cards to fold", "Cut, fold and glue."))
+    pdf = doc.save(tmp_path / "f.pdf")
+    assert len(PdfReader(str(pdf)).pages) == 2
+    fronts, backs = _labels(pdf, 0, "F"), _labels(pdf, 0, "B")
+    assert len(fronts) == len(backs) == lay.per_page
+    for i in range(lay.per_page):
+        (fx, fy, fa), (bx, by, ba) = fronts[f"{i:02d}"], backs[f"{i:02d}"]
+        x1, y1, x2, y2 = lay.fold(i)
+        if x1 == x2:  # folded about an upright line: x mirrors
+            where, flip = (2 * x1 - fx, fy), (lambda v: (-v[0], v[1]))
+        else:
+            where, flip = (fx, 2 * y1 - fy), (lambda v: (v[0], -v[1]))
+        assert (bx, by) == pytest.approx(where, abs=1.0)
+        assert _up(ba) == flip(_up(fa))

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from generator.errors import ParlourError
@@ -9,9 +11,11 @@ from generator.press.impose import (
     MARK_MIN,
     PRINTABLE,
     crop_mark_segments,
+    fold_layout,
     get_card,
     impose,
     parse_offset,
+    printable_length,
 )
 from generator.press.paper import get_paper, mm
 
@@ -100,3 +104,51 @@ def test_a_card_too_big_for_the_paper_says_what_room_there_is():
     for bad in ("0x88", "63x1000", "63 by 88", "x88"):
         with pytest.raises(ParlourError, match="--card"):
             get_card(bad)
+
+
+def _old_fold_count(paper, card) -> int:
+    """What the fold sheet held before strips could stack or the header move: side by side under a
+    15 mm header inside 12 mm margins, with 6 mm of marks round the grid."""
+    w, h = paper.size
+    avail_w = w - 2 * (12 + 1 + 2) * mm
+    avail_h = (h - 12 * mm - 15 * mm - 6 * mm) - (12 * mm + 6 * mm)
+    best = 0
+    for fw, fh in ((card.height, card.width), (card.width, card.height)):
+        best = max(best, int(avail_w // (2 * fw)) * int(avail_h // fh))
+    return best
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("card", list(CARD_PRESETS))
+def test_fold_sheets_hold_at_least_as_many_strips_clear_of_header_and_edge(paper, card):
+    p, cd = get_paper(paper), get_card(card)
+    lay = fold_layout(p, cd)
+    assert lay.per_page >= max(1, _old_fold_count(p, cd))
+    hx0, hy0, hx1, hy1 = lay.header
+    pw, ph = lay.pair
+    boxes = []
+    for i in range(lay.per_page):
+        x, y = lay.pair_origin(i)
+        boxes.append((x, y, x + pw, y + ph))
+        assert x >= 9 * mm - 1e-6 and y >= 9 * mm - 1e-6
+        assert x + pw <= p.width - 9 * mm + 1e-6 and y + ph <= p.height - 9 * mm + 1e-6
+        assert x + pw <= hx0 or x >= hx1 or y + ph <= hy0 or y >= hy1  # never under the header
+        front, back = lay.faces(i)
+        fx1, fy1, fx2, fy2 = lay.fold(i)
+        if fx1 == fx2:  # an upright fold: the back is the front mirrored across it
+            assert back.x == pytest.approx(2 * fx1 - (front.x + front.w)) and back.y == pytest.approx(front.y)
+        else:
+            assert back.y == pytest.approx(2 * fy1 - (front.y + front.h)) and back.x == pytest.approx(front.x)
+    for a, b in itertools.combinations(boxes, 2):  # strips never overlap
+        assert a[2] <= b[0] + 1e-6 or b[2] <= a[0] + 1e-6 or a[3] <= b[1] + 1e-6 or b[3] <= a[1] + 1e-6
+    cuts, folds = lay.marks()
+    for seg in cuts + folds:
+        assert printable_length(seg, p) >= MARK_MIN - 1e-6
+        x1, y1, x2, y2 = seg
+        assert max(x1, x2) <= hx0 or min(y1, y2) >= hy1 or max(y1, y2) <= hy0  # clear of the header
+
+
+def test_tarot_when_cards_fold_two_to_a_letter_sheet():
+    # the issue's case: one strip on each of six pages before
+    assert _old_fold_count(get_paper("letter"), get_card("tarot")) == 1
+    assert fold_layout(get_paper("letter"), get_card("tarot")).per_page == 2
