@@ -62,6 +62,9 @@ TEXT_ROLES: dict[str, tuple[str | None, dict[str, Any]]] = {
     "card_small": ("card_body", {"size": 6.5, "colour": "muted"}),
     "card_glyph": ("body", {"face": "Sans-Bold", "size": 48.0}),
     "back_title": ("card_title", {"colour": "back_ink"}),
+    "card_index": ("card_title", {"face": "Sans-Bold", "size": 14.0, "colour": "ink"}),
+    "card_letters": ("card_body", {"face": "Cond-Bold", "size": 11.0}),
+    "piece_rank": ("card_glyph", {"size": 40.0}),
 }
 
 
