@@ -13,8 +13,10 @@ from pypdf import PdfReader
 
 from generator.cli import cli
 from generator.games import riddle_craft_draw as draw
+from generator.games import riddle_craft_sheets as sheets
 from generator.games.riddle_craft import load_template
-from generator.press.impose import SAFE, fold_layout, get_card, impose
+from generator.press.cards import SAFE, CardBox, get_card, impose
+from generator.press.impose import fold_layout
 from generator.press.paper import get_paper
 from tests.clicheck import one_line_error as _one_line_error
 from tests.pdfcheck import fonts_embedded
@@ -132,7 +134,7 @@ def test_pages_bookmarks_and_fonts(deck):
 def test_118_riddle_faces_one_per_card_in_order(deck):
     paper, pdf, model = deck
     lay = impose(get_paper(paper), get_card("poker"))
-    face = draw.riddle_face(draw.CardBox(lay.card.width, lay.card.height))
+    face = draw.riddle_face(CardBox(lay.card.width, lay.card.height))
     fx, fy, fw, fh = face.text_box
     doc = pdfium.PdfDocument(str(pdf))
     found = []
@@ -218,7 +220,7 @@ def test_fold_over_sides_mirror_about_the_fold(deck):
 
 def test_tokens_sheet_has_seven_of_each_with_values(deck):
     paper, pdf, _ = deck
-    spots, _ = draw.token_spots(load_template().tokens, get_paper(paper))
+    spots, _ = sheets.token_spots(load_template().tokens, get_paper(paper))
     page = pdfium.PdfDocument(str(pdf))[TOKENS]
     chars = _chars(page)
     for kind, symbol, sign in (("check", "☑", "+"), ("cross", "☒", "\u2212")):

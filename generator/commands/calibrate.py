@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from generator.commands.common import PrintOptions, print_options, write_outputs
+from generator.commands.sections import register
 from generator.config import BY_KEY
 from generator.errors import ParlourError
 from generator.press.calibration import calibration_model, calibration_pages
-from generator.press.document import Document
+from generator.press.document import Document, Page
 from generator.press.impose import DUPLEX_MODES
 
 
@@ -69,3 +72,12 @@ def calibrate(opts: PrintOptions, save: str | None) -> None:
     duplex = opts.duplex.lower()  # print_options reads --duplex into opts
     doc.add("Calibration sheet", calibration_pages(opts.paper, duplex))
     write_outputs(doc, opts, "calibration", calibration_model(opts.paper, duplex))
+
+
+def calibration_section(opts: PrintOptions) -> tuple[str, list[Page], Any]:
+    """The pack's first section: the calibration sheet, for the flip the pack's decks use."""
+    duplex = opts.duplex.lower()
+    return "Calibration sheet", calibration_pages(opts.paper, duplex), calibration_model(opts.paper, duplex)
+
+
+register("calibration", "the calibration sheet", calibration_section, order=0)

@@ -11,9 +11,10 @@ from typing import Any
 import click
 
 from generator.commands.common import PrintOptions, print_options, write_json, write_outputs
+from generator.commands.sections import register
 from generator.games import fighting_words as fw
 from generator.lazy import lazy_module
-from generator.press.cards import Card, deck_pages
+from generator.press.cards import Card, CardBox, deck_pages
 from generator.press.document import Document, Page
 from generator.press.output import STDOUT, Outputs
 from generator.templates import templates_option
@@ -29,7 +30,7 @@ TARGET = 0.95  # the share of first turns the default deck must let play
 def deck_parts(deck: fw.Deck, opts: PrintOptions) -> list[tuple[str, list[Page]]]:
     """(part title, pages) in print order: the draw deck, then the reference cards, both with the
     common back. Each part fills whole sheets, so fronts always meet their own backs."""
-    back = draw.common_back(opts.style)
+    back = draw.common_back()
     labels = {"Letter and event cards": f"{TITLE} deck", "Reference cards": f"{TITLE} reference cards"}
     return [
         (title, deck_pages(cards, opts.deck(labels[title], back))) for title, cards in deck_cards(deck, opts)
@@ -38,10 +39,10 @@ def deck_parts(deck: fw.Deck, opts: PrintOptions) -> list[tuple[str, list[Page]]
 
 def deck_cards(deck: fw.Deck, opts: PrintOptions) -> list[tuple[str, list[Card]]]:
     """(part title, cards): the letter and event cards, then the reference cards if any."""
-    style = opts.style
-    parts = [("Letter and event cards", draw.letter_cards(deck, style) + draw.event_cards(deck, style))]
+    parts = [("Letter and event cards", draw.letter_cards(deck) + draw.event_cards(deck))]
     if deck.reference:
-        parts.append(("Reference cards", draw.reference_cards(deck, opts.card, style)))
+        box = CardBox(opts.card.width, opts.card.height, style=opts.style)  # to fit the text to
+        parts.append(("Reference cards", draw.reference_cards(deck, box)))
     return parts
 
 
@@ -51,7 +52,7 @@ def deck_model(deck: fw.Deck, opts: PrintOptions) -> dict[str, Any]:
     model = deck.to_json()
     model["reference_sets"] = draw.REFERENCE_SETS
     parts = {title: len(cards) for title, cards in deck_cards(deck, opts)}
-    with_back = opts.deck(TITLE, draw.common_back(opts.style))
+    with_back = opts.deck(TITLE, draw.common_back())
     model["blank_cards"] = {title: with_back.blank_count(n) for title, n in parts.items()}
     return model
 
@@ -262,3 +263,6 @@ def stats(
         data = {"deck": {"size": model.size, "source": model.source}, **s.to_json(), "target": TARGET}
         write_json(json_path, data, tx)
         tx.commit()
+
+
+register("fighting_words", TITLE, pack_section, order=30)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from generator.errors import ParlourError
+from generator.press.card_images import DeckPrint
 from generator.press.document import Page, PageInfo
 from generator.press.impose import (
     CARD_PRESETS,
@@ -22,6 +23,7 @@ from generator.press.impose import (
     crop_marks,
     draw_marks,
     fold_layout,
+    free_gaps,
     free_span,
     get_card,
     impose,
@@ -188,6 +190,9 @@ def deck_pages(cards: Sequence[Card], deck: DeckOptions) -> list[Page]:
     layout, duplex = deck.layout, deck.duplex
     if duplex not in DUPLEX_MODES:
         raise ParlourError(f"unknown --duplex {duplex!r}: use one of {', '.join(DUPLEX_MODES)}")
+    printed = DeckPrint(
+        deck.label, tuple(cards), deck.back, layout.card, layout.bleed
+    )  # what --cards renders
     cards = [
         *cards,
         *(Card(f"blank card {i}", deck.blank) for i in range(1, deck.blank_count(len(cards)) + 1)),
@@ -202,14 +207,21 @@ def deck_pages(cards: Sequence[Card], deck: DeckOptions) -> list[Page]:
     pages: list[Page] = []
     for si, sheet in enumerate(sheets, start=1):
         sheet_label = f"{deck.label}, sheet {si} of {len(sheets)}"
-        pages.append(_fronts_page(deck, sheet, key, sheet_label, two_sided, si if len(sheets) > 1 else 0))
+        number = si if len(sheets) > 1 else 0
+        pages.append(_fronts_page(deck, sheet, key, sheet_label, two_sided, number, printed))
         if two_sided:
-            pages.append(_backs_page(deck, sheet, key, sheet_label))
+            pages.append(_backs_page(deck, sheet, key, sheet_label, printed))
     return pages
 
 
 def _fronts_page(
-    deck: DeckOptions, sheet: list[Card], key: str, label: str, two_sided: bool, number: int
+    deck: DeckOptions,
+    sheet: list[Card],
+    key: str,
+    label: str,
+    two_sided: bool,
+    number: int,
+    printed: DeckPrint,
 ) -> Page:
     layout = deck.layout
 
@@ -226,6 +238,8 @@ def _fronts_page(
         note=DUPLEX_NOTES[deck.duplex] if two_sided else None,
         footer="sides",
         side_span=free_span(layout),
+        side_gaps=free_gaps(layout),
+        deck=printed,
         side="front" if two_sided else None,
         bookmark=f"Sheet {number}" if number else None,
         trim_box=trim,
@@ -234,7 +248,7 @@ def _fronts_page(
     )
 
 
-def _backs_page(deck: DeckOptions, sheet: list[Card], key: str, label: str) -> Page:
+def _backs_page(deck: DeckOptions, sheet: list[Card], key: str, label: str, printed: DeckPrint) -> Page:
     layout, duplex = deck.layout, deck.duplex
     dx, dy = deck.back_offset
 
@@ -261,6 +275,8 @@ def _backs_page(deck: DeckOptions, sheet: list[Card], key: str, label: str) -> P
         note=DUPLEX_NOTES[duplex],
         footer="sides",
         side_span=free_span(layout),
+        side_gaps=free_gaps(layout),
+        deck=printed,
         side="back",
         trim_box=trim,
         bleed_box=bleed_box,

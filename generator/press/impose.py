@@ -311,13 +311,19 @@ def printable_length(seg: Segment, paper: Paper) -> float:
     return max(0.0, min(b, hi_x) - max(a, lo_x))
 
 
-def free_span(layout: Layout) -> tuple[float, float]:
-    """The longest stretch of the side margins that no horizontal crop mark crosses (y0, y1)."""
+def free_gaps(layout: Layout) -> tuple[tuple[float, float], ...]:
+    """The stretches of the side margins that no horizontal crop mark crosses (y0, y1), bottom to top."""
     _, ys = layout.cut_lines()
     b = layout.bleed
     H = layout.paper.height
     stops = sorted({0.0, H, *ys, *(y - b for y in ys), *(y + b for y in ys)})
-    gaps = [(stops[i], stops[i + 1]) for i in range(len(stops) - 1)]
+    return tuple((stops[i], stops[i + 1]) for i in range(len(stops) - 1))
+
+
+def free_span(layout: Layout) -> tuple[float, float]:
+    """The longest stretch of the side margins that no horizontal crop mark crosses (y0, y1)."""
+    H = layout.paper.height
+    gaps = free_gaps(layout)
     # among the longest gaps, the one nearest the middle of the page
     return max(gaps, key=lambda g: (round(g[1] - g[0], 1), -abs((g[0] + g[1]) / 2 - H / 2)))
 

@@ -152,3 +152,14 @@ def test_tarot_when_cards_fold_two_to_a_letter_sheet():
     # the case: one strip on each of six pages before
     assert _old_fold_count(get_paper("letter"), get_card("tarot")) == 1
     assert fold_layout(get_paper("letter"), get_card("tarot")).per_page == 2
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_fold_layout_poker_three_pairs_side_by_side(paper):
+    lay = fold_layout(get_paper(paper), get_card("poker"))
+    assert lay.turned and not lay.stacked and (lay.cols, lay.rows) == (1, 3)
+    fw, fh = lay.face
+    assert (fw, fh) == pytest.approx((88.9 * mm, 63.5 * mm))  # each face is a whole poker card
+    for i in range(lay.per_page):
+        x, _ = lay.pair_origin(i)
+        assert lay.fold_x(i) == pytest.approx(x + fw)  # the fold runs down the middle of the pair
