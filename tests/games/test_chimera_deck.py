@@ -127,3 +127,9 @@ def test_every_card_size_prints_and_small_cards_say_less_rather_than_shrink(run,
     assert res.exit_code == 0, res.output
     text = " ".join(PdfReader(str(tmp_path / "d.pdf")).pages[0].extract_text().split())
     assert "THE CHIMERA" in text and "needs 4" in text
+
+
+def test_same_deck_same_bytes(run, tmp_path):
+    assert run("chimera", "deck", "-o", "a.pdf", "--variant", "third").exit_code == 0
+    assert run("chimera", "deck", "-o", "b.pdf", "--variant", "third").exit_code == 0
+    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
