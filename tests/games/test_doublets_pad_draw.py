@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from generator.games import doublets_draw as base
 from generator.games import doublets_pad_draw as pad_draw
 from generator.games.doublets_scorepad import make_scorepad
@@ -23,3 +25,15 @@ def test_scorepad_games_per_page():
     assert len(pad_draw.scorepad_pages(two, PAPERS[0], 11)) == -(
         -11 // pad_draw.games_per_page(two, PAPERS[0])
     )
+
+
+@pytest.mark.parametrize("players", [2, 5, 12])
+def test_scoring_paper_prints_nothing_below_6pt(run, tmp_path, players):
+    """The 12-player marks line once sat at 5 pt: the write-in lines now give way instead."""
+    from tests.textsize import text_runs
+
+    assert run("doublets", "scorepad", "--players", str(players), "-o", "pad.pdf").exit_code == 0
+    runs = text_runs(tmp_path / "pad.pdf")
+    assert runs and min(r.size for r in runs) >= 6.0 - 1e-6
+    marks = f"decision {players} {players - 1}"  # the round game's marks line, whole
+    assert (players > 2) == any(marks in r.text for r in runs)
