@@ -18,7 +18,7 @@ from reportlab.pdfbase import pdfmetrics  # noqa: E402
 from reportlab.pdfgen.canvas import Canvas  # noqa: E402
 
 from generator.press.calibration import calibration_pages  # noqa: E402
-from generator.press.cards import Card, deck_pages, get_card, impose  # noqa: E402
+from generator.press.cards import Card, DeckOptions, deck_pages, get_card, impose  # noqa: E402
 from generator.press.document import Document  # noqa: E402
 from generator.press.fonts import register_fonts  # noqa: E402
 from generator.press.paper import get_paper, mm  # noqa: E402
@@ -59,7 +59,7 @@ def parlour_deck(path: str) -> None:
 
     cards = [Card(f"c{i}", front(t)) for i, t in enumerate(texts())]
     doc = Document(paper, "bench deck")
-    doc.add("Deck", deck_pages(cards, lay, "Bench deck", back=back))
+    doc.add("Deck", deck_pages(cards, DeckOptions(lay, "Bench deck", back)))
     doc.save(path)
 
 

@@ -19,6 +19,8 @@ from generator.press.cards import (
     DEFAULT_BLEED_MM,
     DUPLEX_MODES,
     CardSize,
+    DeckOptions,
+    Drawer,
     Layout,
     get_card,
     impose,
@@ -65,6 +67,10 @@ class PrintOptions:
 
     def layout(self) -> Layout:
         return impose(self.paper, self.card, self.bleed)
+
+    def deck(self, label: str, back: Drawer | None = None) -> DeckOptions:
+        """How a deck part called `label` prints under these options (see press.cards.deck_pages)."""
+        return DeckOptions(self.layout(), label, back, self.duplex, self.back_offset)
 
 
 def command_inputs(values: dict[str, Any]) -> list[Path]:

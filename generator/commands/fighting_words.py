@@ -29,14 +29,13 @@ TARGET = 0.95  # the share of first turns the default deck must let play
 def deck_parts(deck: fw.Deck, opts: PrintOptions) -> list[tuple[str, list[Page]]]:
     """(part title, pages) in print order: the draw deck, then the reference cards, both with the
     common back. Each part fills whole sheets, so fronts always meet their own backs."""
-    style, layout = opts.style, opts.layout()
+    style = opts.style
     back = draw.common_back(style)
-    common = {"back": back, "duplex": opts.duplex, "back_offset": opts.back_offset}
     cards = draw.letter_cards(deck, style) + draw.event_cards(deck, style)
-    parts = [("Letter and event cards", deck_pages(cards, layout, f"{TITLE} deck", **common))]
+    parts = [("Letter and event cards", deck_pages(cards, opts.deck(f"{TITLE} deck", back)))]
     if deck.reference:
         refs = draw.reference_cards(deck, opts.card, style)
-        parts.append(("Reference cards", deck_pages(refs, layout, f"{TITLE} reference cards", **common)))
+        parts.append(("Reference cards", deck_pages(refs, opts.deck(f"{TITLE} reference cards", back))))
     return parts
 
 

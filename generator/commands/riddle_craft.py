@@ -25,24 +25,19 @@ def deck_parts(deck: RiddleCraftDeck, opts: PrintOptions) -> list[tuple[str, lis
     Every two-sided part has an even number of pages, so when the whole PDF goes through a duplex
     printer each sheet of fronts still meets its own backs.
     """
-    style, layout = opts.style, opts.layout()
-    draw.check_riddles_fit(deck.riddles, CardBox(opts.card.width, opts.card.height))
+    style = opts.style
+    draw.check_riddles_fit(deck.riddles, CardBox(opts.card.width, opts.card.height, style=style))
     back = draw.common_back(style)
-    common = {"duplex": opts.duplex, "back_offset": opts.back_offset}
+    riddles = draw.riddle_cards(deck, style)
     parts: list[tuple[str, list[Page]]] = [
-        (
-            "Riddle cards",
-            deck_pages(draw.riddle_cards(deck, style), layout, f"{TITLE} riddle cards", back=back, **common),
-        )
+        ("Riddle cards", deck_pages(riddles, opts.deck(f"{TITLE} riddle cards", back)))
     ]
     if deck.when:
         cards = draw.when_cards(deck.when, opts.card, style)
-        parts.append(("When Cards", deck_pages(cards, layout, f"{TITLE} When Cards", **common)))
+        parts.append(("When Cards", deck_pages(cards, opts.deck(f"{TITLE} When Cards"))))
     if deck.reference:
         cards = draw.reference_cards(deck, opts.card, style)
-        parts.append(
-            ("Reference cards", deck_pages(cards, layout, f"{TITLE} reference cards", back=back, **common))
-        )
+        parts.append(("Reference cards", deck_pages(cards, opts.deck(f"{TITLE} reference cards", back))))
     if deck.when:
         label = f"{TITLE} When Cards to fold"
         parts.append(("When Cards to fold", draw.fold_pages(deck.when, opts.paper, opts.card, style, label)))

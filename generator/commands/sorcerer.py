@@ -9,7 +9,10 @@ import click
 from generator.commands.common import PrintOptions, print_options, write_outputs
 from generator.errors import ParlourError
 from generator.games import sorcerer as sc
-from generator.games import sorcerer_draw as draw
+from generator.games import sorcerer_diagrams as diagrams_draw
+from generator.games import sorcerer_full_size as full_size_draw
+from generator.games import sorcerer_notes as notes_draw
+from generator.games import sorcerer_setup as setup_draw
 from generator.press.document import Document, Page
 from generator.templates import templates_option
 
@@ -59,7 +62,7 @@ def board_model(
                 "cut": list(p.cut),
                 "strips": list(p.strips),
             }
-            for p in draw.full_size_pieces(opts.paper)
+            for p in full_size_draw.full_size_pieces(opts.paper)
         ]
     return model
 
@@ -67,9 +70,9 @@ def board_model(
 def board_pages(
     chamber: sc.Chamber, pattern: sc.OrbPattern, full_size: bool, opts: PrintOptions
 ) -> list[Page]:
-    pages = [draw.setup_page(chamber, pattern.name)]
+    pages = [setup_draw.setup_page(chamber, pattern.name)]
     if full_size:
-        pages += draw.full_size_pages(chamber, opts.paper)
+        pages += full_size_draw.full_size_pages(chamber, opts.paper)
     return pages
 
 
@@ -141,8 +144,8 @@ def notes(opts: PrintOptions) -> None:
     """
     text = sc.load_notes()
     doc = Document(opts.paper, f"{TITLE}: cheat notes", "Cut-out rules summary", opts.style)
-    doc.add("Cheat notes", [draw.notes_page(text)])
-    write_outputs(doc, opts, "sorcerer-notes", draw.notes_model(text, opts.paper))
+    doc.add("Cheat notes", [notes_draw.notes_page(text)])
+    write_outputs(doc, opts, "sorcerer-notes", notes_draw.notes_model(text, opts.paper))
 
 
 @sorcerer.command()
@@ -157,8 +160,8 @@ def diagrams(opts: PrintOptions) -> None:
       parlour sorcerer diagrams --ink-saver
     """
     doc = Document(opts.paper, f"{TITLE}: move diagrams", "How a sorcerer moves", opts.style)
-    doc.add("Move diagrams", [draw.diagrams_page()])
-    write_outputs(doc, opts, "sorcerer-diagrams", draw.diagrams_model())
+    doc.add("Move diagrams", [diagrams_draw.diagrams_page()])
+    write_outputs(doc, opts, "sorcerer-diagrams", diagrams_draw.diagrams_model())
 
 
 def pack_section(opts: PrintOptions) -> tuple[str, list[Page], Any]:
@@ -167,10 +170,14 @@ def pack_section(opts: PrintOptions) -> tuple[str, list[Page], Any]:
     chamber = sc.setup(opts.players or 2, None, opts.seed)
     pattern = sc.load_orb_pattern()
     text = sc.load_notes()
-    pages = [draw.setup_page(chamber, pattern.name), draw.notes_page(text), draw.diagrams_page()]
+    pages = [
+        setup_draw.setup_page(chamber, pattern.name),
+        notes_draw.notes_page(text),
+        diagrams_draw.diagrams_page(),
+    ]
     model = {
         "board": board_model(chamber, pattern, False, opts),
-        "notes": draw.notes_model(text, opts.paper),
-        "diagrams": draw.diagrams_model(),
+        "notes": notes_draw.notes_model(text, opts.paper),
+        "diagrams": diagrams_draw.diagrams_model(),
     }
     return TITLE, pages, model

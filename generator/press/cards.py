@@ -5,12 +5,13 @@ from __future__ import annotations
 import hashlib
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from generator.errors import ParlourError
 from generator.press.document import Page, PageInfo
 from generator.press.paper import Paper, mm
+from generator.press.style import DEFAULT, Style
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -51,12 +52,14 @@ def get_card(name: str) -> CardSize:
 
 @dataclass(frozen=True)
 class CardBox:
-    """What a card-drawing function sees: origin at the trimmed card's bottom-left, sizes in points."""
+    """What a card-drawing function sees: origin at the trimmed card's bottom-left, sizes in points,
+    and the style of the page the card is drawn on (draw from `box.style`, not from the command)."""
 
     width: float
     height: float
     bleed: float = 0.0
     safe: float = SAFE
+    style: Style = field(default=DEFAULT, compare=False)
 
     @property
     def inner(self) -> tuple[float, float, float, float]:
@@ -209,7 +212,14 @@ def _form(c: Canvas, name: str, bbox: tuple[float, float, float, float], draw: C
 
 
 def _place(
-    c: Canvas, slot: Slot, card: CardSize, bleed: float, draw: Drawer, back: bool, form: str | None = None
+    c: Canvas,
+    slot: Slot,
+    card: CardSize,
+    bleed: float,
+    draw: Drawer,
+    back: bool,
+    style: Style,
+    form: str | None = None,
 ) -> None:
     c.saveState()
     if not slot.rotated:
@@ -227,7 +237,7 @@ def _place(
         p = c.beginPath()
         p.rect(-bleed, -bleed, card.width + 2 * bleed, card.height + 2 * bleed)
         c.clipPath(p, stroke=0, fill=0)
-        draw(c, CardBox(card.width, card.height, bleed))
+        draw(c, CardBox(card.width, card.height, bleed, style=style))
 
     if form:
         _form(c, form, (-bleed, -bleed, card.width + bleed, card.height + bleed), art)
@@ -326,23 +336,35 @@ DUPLEX_NOTES = {
 }
 
 
-def deck_pages(
-    cards: Sequence[Card],
-    layout: Layout,
-    label: str,
-    back: Drawer | None = None,
-    duplex: str = "long",
-    back_offset: tuple[float, float] = (0.0, 0.0),
-    outline_color: tuple[float, float, float] = (0.7, 0.7, 0.7),
-) -> list[Page]:
+@dataclass(frozen=True)
+class DeckOptions:
+    """How a deck is printed: its imposition (paper, card size, bleed), a label for footers and
+    bookmarks, the common back (None: cards carry their own backs or are one-sided), how the sheet
+    turns, and the printer's back offset in points."""
+
+    layout: Layout
+    label: str
+    back: Drawer | None = None
+    duplex: str = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    outline_color: tuple[float, float, float] = (0.7, 0.7, 0.7)
+
+    def part(self, label: str, back: Drawer | None = None) -> DeckOptions:
+        """The same printing for another part of the deck: its own label, and its own back."""
+        return DeckOptions(self.layout, label, back, self.duplex, self.back_offset, self.outline_color)
+
+
+def deck_pages(cards: Sequence[Card], deck: DeckOptions) -> list[Page]:
     """Pages for a deck: each sheet of fronts, followed by its sheet of backs if any card has a back."""
+    layout, label, back, duplex = deck.layout, deck.label, deck.back, deck.duplex
     if duplex not in DUPLEX_MODES:
         raise ParlourError(f"unknown --duplex {duplex!r}: use one of {', '.join(DUPLEX_MODES)}")
+    outline_color = deck.outline_color
     n = layout.per_page
     sheets = [list(cards[i : i + n]) for i in range(0, len(cards), n)]
     two_sided = back is not None or any(cd.back for cd in cards)
     pages: list[Page] = []
-    dx, dy = back_offset
+    dx, dy = deck.back_offset
     # forms are stored once per PDF under a name: make it unique to this deck's label, layout and offset
     ident = f"{label}|{layout.card.name}|{layout.cols}x{layout.rows}|{layout.bleed:.3f}|{duplex}|{dx:.3f},{dy:.3f}"
 
@@ -353,7 +375,7 @@ def deck_pages(
         def fronts(c: Canvas, info: PageInfo, sheet: list[Card] = sheet) -> None:
             slots = [layout.slot(i) for i in range(len(sheet))]
             for s, cd in zip(slots, sheet, strict=True):
-                _place(c, s, layout.card, layout.bleed, cd.front, back=False)
+                _place(c, s, layout.card, layout.bleed, cd.front, back=False, style=info.style)
             _frame(c, layout, slots, outline_color, 0, 0, f"{key}-front{len(sheet)}")
 
         trim, bleed_box = _boxes(layout)
@@ -393,6 +415,7 @@ def deck_pages(
                     layout.bleed,
                     draw,
                     back=duplex != "short",
+                    style=info.style,
                     form=None if cd.back else f"{key}-back",
                 )
             c.restoreState()

@@ -81,6 +81,7 @@ class Style:
     tint: RGB | None = hex_rgb("#E6EDF7")  # large light fills
     back_fill: RGB | None = hex_rgb("#294066")  # card backs
     back_ink: RGB = hex_rgb("#FFFFFF")  # what is drawn on a card back
+    red_suit: RGB = hex_rgb("#B8171F")  # hearts and diamonds of a playing-card deck
     suits: Mapping[str, RGB] = field(
         default_factory=lambda: {
             "suns": hex_rgb("#D55E00"),
@@ -165,6 +166,7 @@ class Style:
             tint=None,
             back_fill=None,
             back_ink=self.ink,
+            red_suit=self.ink,
             suits=plain,
         )
 

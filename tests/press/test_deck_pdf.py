@@ -8,7 +8,7 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from generator.press.cards import Card, deck_pages, get_card, impose
+from generator.press.cards import Card, DeckOptions, deck_pages, get_card, impose
 from generator.press.document import Document
 from generator.press.paper import get_paper, mm
 from generator.press.text import TextStyle, draw_text
@@ -38,7 +38,7 @@ def _deck(path: Path, n: int = 11, duplex: str = "long", offset=(0.0, 0.0), pape
 
     cards = [Card(f"c{i}", front(i), back_of(i)) for i in range(n)]
     doc = Document(p, "deck test")
-    doc.add("Deck", deck_pages(cards, lay, "Test deck", duplex=duplex, back_offset=offset))
+    doc.add("Deck", deck_pages(cards, DeckOptions(lay, "Test deck", duplex=duplex, back_offset=offset)))
     doc.save(path)
     return path
 
@@ -126,8 +126,8 @@ def test_two_sided_sheets_start_on_odd_pages_and_decks_keep_their_own_backs(tmp_
     doc = Document(p, "pack", contents=True)
     doc.add("Sheet", [Page(lambda c, i: None, "one page")])
     doc.add("Sheet 2", [Page(lambda c, i: None, "another page")])  # Deck A would now start on page 4
-    doc.add("Deck A", deck_pages([Card("a", labelled("AAA"))], lay, "Deck A", back=labelled("BACKA")))
-    doc.add("Deck B", deck_pages([Card("b", labelled("BBB"))], lay, "Deck B", back=labelled("BACKB")))
+    doc.add("Deck A", deck_pages([Card("a", labelled("AAA"))], DeckOptions(lay, "Deck A", labelled("BACKA"))))
+    doc.add("Deck B", deck_pages([Card("b", labelled("BBB"))], DeckOptions(lay, "Deck B", labelled("BACKB"))))
     pdf = tmp_path / "pack.pdf"
     doc.save(pdf)
     reader = PdfReader(str(pdf))
@@ -156,3 +156,26 @@ def test_side_footer_stays_clear_of_crop_marks():
                 marks = {*ys, *(y - bleed for y in ys), *(y + bleed for y in ys)}
                 assert not any(lo < y < hi for y in marks)
                 assert hi - lo >= 20 * mm
+
+
+def test_card_drawers_get_the_style_of_the_page_they_are_drawn_on(tmp_path):
+    from generator.press.style import get_style
+
+    seen = []
+
+    def face(c, box):
+        seen.append(("front", box.style))
+
+    def back(c, box):
+        seen.append(("back", box.style))
+
+    lay = impose(get_paper("letter"), get_card("poker"))
+    for ink_saver in (False, True):
+        seen.clear()
+        style = get_style(ink_saver)
+        doc = Document(get_paper("letter"), "styled deck", style=style)
+        doc.add("Deck", deck_pages([Card("a", face), Card("b", face)], DeckOptions(lay, "Styled", back)))
+        doc.save(tmp_path / f"s{ink_saver}.pdf")
+        assert [side for side, _ in seen] == ["front", "front", "back"]  # the common back is drawn once
+        assert all(s is style for _, s in seen)
+        assert (style.tint is None) == ink_saver
