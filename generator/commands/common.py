@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import json
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -27,7 +26,7 @@ from generator.press.cards import (
     parse_offset,
 )
 from generator.press.document import Document
-from generator.press.output import STDOUT, Outputs, write_text
+from generator.press.output import STDOUT, Outputs, dump_json
 from generator.press.paper import PAPERS, Paper, get_paper, mm
 from generator.press.preview import render_pngs
 from generator.press.style import Style, get_style
@@ -263,7 +262,7 @@ def write_outputs(doc: Document, opts: PrintOptions, name: str, model: Any = Non
                 doc.render(str(pdf))
             json_tmp = tx.staged("--json")
             if json_tmp is not None:
-                write_text(json_tmp, json.dumps(model, indent=2, ensure_ascii=False) + "\n")
+                dump_json(json_tmp, model)
             png_tmp = tx.staged("--png")
             pngs: list[Path] = []
             if png_tmp is not None:
@@ -288,7 +287,7 @@ def write_json(path: Path | None, data: Any, tx: Outputs) -> None:
     tmp = tx.staged("--json")
     if path is not None and tmp is not None:
         try:
-            write_text(tmp, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+            dump_json(tmp, data)
         except OSError as exc:
             raise ParlourError(
                 f"--json: cannot write {str(path)!r} ({exc.strerror or exc}); nothing was written"

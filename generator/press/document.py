@@ -67,7 +67,7 @@ def check_output_path(path: str | os.PathLike[str], what: str = "--output") -> P
     return Path(path)
 
 
-def atomic_write(path: str | os.PathLike[str], write: Callable[[str], None]) -> None:
+def atomic_write(path: str | os.PathLike[str], write: Callable[[str], object]) -> None:
     """Call write(tmp_path) on a short-named temporary beside `path`, then put it in place (see
     press.output: special files are streamed, symlinks written through); clean up on failure."""
     with Outputs() as tx:
@@ -130,32 +130,23 @@ class Document:
         return starts
 
     def _draw_contents(self, c: Canvas, info: PageInfo) -> None:
-        from generator.press.text import TextStyle, draw_text
+        from generator.press import parts
 
         w, h = self.paper.size
-        s = self.style
-        draw_text(
-            c,
-            self.title,
-            MARGIN,
-            h - MARGIN - 22 * mm,
-            w - 2 * MARGIN,
-            20 * mm,
-            TextStyle("Serif-Bold", 26, 12, color=s.accent, valign="bottom"),
-            "title",
-        )
-        y = h - MARGIN - 36 * mm
-        c.setFont("Serif-Bold", 14)
-        c.setFillColorRGB(*s.ink)
+        s = info.style
+        y = parts.sheet_header(c, self.paper, s, parts.Header(self.title), what="contents")
+        y -= 6 * mm
+        s.set_font(c, "subtitle")
         c.drawString(MARGIN, y, "Contents")
         y -= 10 * mm
+        face, size = s.font("contents")
         for title, start in self.section_starts():
-            c.setFont("Serif", 12)
+            s.set_font(c, "contents")
             c.drawString(MARGIN + 4 * mm, y, title)
             num = f"page {start}"
             c.drawRightString(w - MARGIN - 4 * mm, y, num)
-            left = MARGIN + 4 * mm + string_width(title, "Serif", 12) + 3 * mm
-            right = w - MARGIN - 4 * mm - string_width(num, "Serif", 12) - 3 * mm
+            left = MARGIN + 4 * mm + string_width(title, face, size) + 3 * mm
+            right = w - MARGIN - 4 * mm - string_width(num, face, size) - 3 * mm
             if right > left:
                 c.saveState()
                 c.setStrokeColorRGB(*s.rule)
@@ -163,8 +154,7 @@ class Document:
                 c.line(left, y + 1, right, y + 1)
                 c.restoreState()
             y -= 8 * mm
-        c.setFont("Sans", 9)
-        c.setFillColorRGB(*s.muted)
+        s.set_font(c, "body", colour=s.muted)
         tips = [
             "Print at 100 % (actual size): switch off 'fit to page' or 'scale to fit' in the print dialog.",
             "Two-sided card sheets: print both sides and flip on the long edge; if backs land off-centre,",
@@ -188,22 +178,23 @@ class Document:
             lo, hi = page.side_span or (h / 2 - 36 * mm, h / 2 + 36 * mm)
             span = hi - lo - 4 * mm
             mid = (lo + hi) / 2
+            face = self.style.font("label")[0]
             for text, x, angle in ((left, 7 * mm, 90), (right, w - 7 * mm, -90)):
                 sz = size
-                while string_width(text, "Cond", sz) > span and sz > 4:
+                while string_width(text, face, sz) > span and sz > 4:
                     sz -= 0.25
-                if string_width(text, "Cond", sz) > span:  # still too long: keep what fits, say it was cut
-                    while text and string_width(text + "…", "Cond", sz) > span:
+                if string_width(text, face, sz) > span:  # still too long: keep what fits, say it was cut
+                    while text and string_width(text + "…", face, sz) > span:
                         text = text[:-1]
                     text += "…"
                 c.saveState()
                 c.translate(x, mid)
                 c.rotate(angle)
-                c.setFont("Cond", sz)
+                c.setFont(face, sz)
                 c.drawCentredString(0, -sz / 3, text)
                 c.restoreState()
         else:
-            c.setFont("Sans", 7)
+            self.style.set_font(c, "footer")
             y = 7 * mm
             c.drawString(MARGIN, y, left)
             c.drawRightString(w - MARGIN, y, right)

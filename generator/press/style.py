@@ -57,11 +57,28 @@ TEXT_ROLES: dict[str, tuple[str | None, dict[str, Any]]] = {
     "table_head": ("table", {"face": "Sans-Bold"}),
     "key": ("table", {"face": "Cond"}),
     "key_head": ("key", {"face": "Cond-Bold", "colour": "accent"}),
+    "key_entry": ("key_head", {"size": 8.5, "colour": "ink"}),
+    "key_answer": ("key", {"size": 7.2, "leading": 1.18}),
+    "key_count": ("key_answer", {"face": "Cond-Bold"}),
+    "prose": ("body", {"face": "Serif", "leading": 1.28}),
+    "contents": ("prose", {"size": 12.0}),
     "card_title": ("title", {"size": 11.0}),
     "card_body": ("body", {"size": 8.0}),
     "card_small": ("card_body", {"size": 6.5, "colour": "muted"}),
     "card_glyph": ("body", {"face": "Sans-Bold", "size": 48.0}),
     "back_title": ("card_title", {"colour": "back_ink"}),
+    "card_name": ("card_title", {"size": 17.0, "leading": 1.1}),
+    "card_heading": ("card_title", {"size": 13.0}),
+    "card_text": ("card_body", {"face": "Serif", "size": 11.0, "leading": 1.25}),
+    "card_words": ("card_title", {"size": 20.0, "colour": "ink", "leading": 1.18, "min_size": 10.0}),
+    "card_mark": ("card_body", {"face": "Sans-Bold", "size": 12.5}),
+    "card_label": ("card_small", {"face": "Sans-Bold", "size": 7.0, "colour": "accent"}),
+    "card_note": ("card_small", {"face": "Serif", "size": 8.5}),
+    "card_list": ("key", {"size": 10.5, "leading": 1.16}),
+    "back_name": ("back_title", {"size": 14.0}),
+    "card_index": ("card_title", {"face": "Sans-Bold", "size": 14.0, "colour": "ink"}),
+    "card_letters": ("card_body", {"face": "Cond-Bold", "size": 11.0}),
+    "piece_rank": ("card_glyph", {"size": 40.0}),
 }
 
 
@@ -80,7 +97,7 @@ class Style:
     paper: RGB = hex_rgb("#FFFFFF")
     tint: RGB | None = hex_rgb("#E6EDF7")  # large light fills
     back_fill: RGB | None = hex_rgb("#294066")  # card backs
-    back_ink: RGB = hex_rgb("#FFFFFF")  # what is drawn on a card back
+    back_ink: RGB = hex_rgb("#FAF2DB")  # what is drawn on a card back: a warm cream
     red_suit: RGB = hex_rgb("#B8171F")  # hearts and diamonds of a playing-card deck
     suits: Mapping[str, RGB] = field(
         default_factory=lambda: {
@@ -178,7 +195,7 @@ COLOUR_ROLES = tuple(f.name for f in fields(Style) if f.name not in ("name", "su
 
 
 def _resolve(table: Mapping[str, tuple[str | None, Mapping[str, Any]]], role: str) -> TextRole:
-    chain: list[dict[str, Any]] = []
+    chain: list[Mapping[str, Any]] = []
     name: str | None = role
     seen: set[str] = set()
     while name is not None:
