@@ -14,11 +14,13 @@ from generator.errors import ParlourError
 from generator.press.fonts import register_fonts, string_width
 from generator.press.output import Outputs
 from generator.press.paper import MARGIN, Paper, mm
+from generator.press.side_footer import draw_side_footer
 from generator.press.style import DEFAULT, Style
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
+    from generator.press.card_images import DeckPrint
     from generator.press.spool import Spool
 
 Box = tuple[float, float, float, float]
@@ -52,6 +54,8 @@ class Page:
     side_span: tuple[float, float] | None = (
         None  # for footer="sides": the stretch of margin free of crop marks
     )
+    side_gaps: tuple[tuple[float, float], ...] = ()  # every such stretch, for a footer too long for one
+    deck: DeckPrint | None = None  # the deck a card sheet prints, for --cards (press.card_images)
 
 
 @dataclass
@@ -172,27 +176,10 @@ class Document:
         c.saveState()
         c.setFillColorRGB(*self.style.muted)
         if page.footer == "sides":
-            # Card sheets: the bottom margin belongs to crop marks, so the footer runs up the side margins,
-            # within the middle third of the page where no crop mark reaches.
-            size = 6.5
-            lo, hi = page.side_span or (h / 2 - 36 * mm, h / 2 + 36 * mm)
-            span = hi - lo - 4 * mm
-            mid = (lo + hi) / 2
-            face = self.style.font("label")[0]
-            for text, x, angle in ((left, 7 * mm, 90), (right, w - 7 * mm, -90)):
-                sz = size
-                while string_width(text, face, sz) > span and sz > 4:
-                    sz -= 0.25
-                if string_width(text, face, sz) > span:  # still too long: keep what fits, say it was cut
-                    while text and string_width(text + "…", face, sz) > span:
-                        text = text[:-1]
-                    text += "…"
-                c.saveState()
-                c.translate(x, mid)
-                c.rotate(angle)
-                c.setFont(face, sz)
-                c.drawCentredString(0, -sz / 3, text)
-                c.restoreState()
+            # Card sheets: the bottom margin belongs to crop marks, so the footer runs up the side margins
+            # between the marks, at 6 pt or more, flowed over several stretches rather than cut short.
+            best = page.side_span or (h / 2 - 36 * mm, h / 2 + 36 * mm)
+            draw_side_footer(c, w, h, left, right, best, page.side_gaps, self.style.font("label")[0])
         else:
             self.style.set_font(c, "footer")
             y = 7 * mm
