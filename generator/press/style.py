@@ -62,6 +62,7 @@ TEXT_ROLES: dict[str, tuple[str | None, dict[str, Any]]] = {
     "card_small": ("card_body", {"size": 6.5, "colour": "muted"}),
     "card_glyph": ("body", {"face": "Sans-Bold", "size": 48.0}),
     "back_title": ("card_title", {"colour": "back_ink"}),
+    "note": ("key", {"size": 7.5, "min_size": 6.5, "leading": 1.16}),
 }
 
 
