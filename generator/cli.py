@@ -35,6 +35,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "riddle-craft": ("generator.commands.riddle_craft:riddle_craft", 'Riddle Craft: build a riddle together from fragment cards, then answer "What am I?".'),
     "words": ("generator.commands.words:words", "Check words against parlour's lexicon, or print the lexicon."),
     "sorcerer": ("generator.commands.sorcerer:sorcerer", "The Sorcerer's Chamber (piecepack + pyramids): set-up diagram, full-size board, notes, diagrams."),
+    "piecepack": ("generator.commands.piecepack:piecepack", "Print a piecepack to cut out: tiles, coins, dice, pawns and pyramids, in four suits."),
     "config": ("generator.commands.config:config_command", "Show the settings in force and where each comes from: default, settings file, or command line."),
     "templates": ("generator.commands.templates:templates", "Copy parlour's editable templates to change them; print with --templates DIR."),
     "rules": ("generator.commands.rules:rules", "Print How to play: the rules of one game, or of all five when no GAME is given."),

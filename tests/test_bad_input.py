@@ -110,6 +110,9 @@ KINDS: list[tuple[str, list[str], dict[str, bytes], str]] = [
     ("chimera-variant", ["chimera", "key", "--variant", "most"], {}, "--variant"),
     ("chimera-pad-players", ["chimera", "pad", "--players", "0"], {}, "2 to 6 players"),
     ("chimera-pad-sheets", ["chimera", "pad", "--sheets", "0"], {}, "--sheets"),
+    ("chimera-deck-variant", ["chimera", "deck", "--variant", "most"], {}, "--variant"),
+    ("chimera-deck-card", ["chimera", "deck", "--card", "jumbo"], {}, "--card"),
+    ("chimera-deck-back-offset", ["chimera", "deck", "--back-offset", "1"], {}, "--back-offset"),
     # -- fighting words
     ("fw-check-not-letters", ["fighting-words", "check", "tr7"], {}, "A-Z"),
     ("fw-letters-missing", ["fighting-words", "deck", "--letters", "none.toml"], {}, "none.toml"),
@@ -241,6 +244,13 @@ KINDS: list[tuple[str, list[str], dict[str, bytes], str]] = [
     ("rc-csv-empty", ["riddle-craft", "deck", "--fragments", "e.csv"], {"e.csv": b""}, "no fragments"),
     ("rc-toml-bad", ["riddle-craft", "deck", "--fragments", "t.toml"], {"t.toml": b"[riddles\n"}, "TOML"),
     ("rc-mode-without-file", ["riddle-craft", "deck", "--fragments-mode", "extend"], {}, "--fragments"),
+    # -- piecepack
+    ("piecepack-kind", ["piecepack", "--pieces", "cards"], {}, "unknown piece kind"),
+    ("piecepack-kind-typo", ["piecepack", "--pieces", "pawsn"], {}, "did you mean pawns"),
+    ("piecepack-kinds-empty", ["piecepack", "--pieces", ","], {}, "--pieces is empty"),
+    ("piecepack-pyramids", ["piecepack", "--pyramids", "some"], {}, "--pyramids"),
+    ("piecepack-duplex", ["piecepack", "--duplex", "sideways"], {}, "--duplex"),
+    ("piecepack-back-offset", ["piecepack", "--back-offset", "30,0"], {}, "over 20 mm"),
     # -- sorcerer, words, templates
     ("sorcerer-players", ["sorcerer", "board", "--players", "9"], {}, "players"),
     ("sorcerer-suits", ["sorcerer", "board", "--suits", "suns,stars"], {}, "stars"),

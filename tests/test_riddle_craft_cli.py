@@ -13,8 +13,9 @@ from pypdf import PdfReader
 
 from generator.cli import cli
 from generator.games import riddle_craft_draw as draw
+from generator.games import riddle_craft_sheets as sheets
 from generator.games.riddle_craft import load_template
-from generator.press.cards import SAFE, get_card, impose
+from generator.press.cards import SAFE, CardBox, get_card, impose
 from generator.press.paper import get_paper
 from tests.clicheck import one_line_error as _one_line_error
 from tests.pdfcheck import fonts_embedded
@@ -131,7 +132,7 @@ def test_pages_bookmarks_and_fonts(deck):
 def test_118_riddle_faces_one_per_card_in_order(deck):
     paper, pdf, model = deck
     lay = impose(get_paper(paper), get_card("poker"))
-    face = draw.riddle_face(draw.CardBox(lay.card.width, lay.card.height))
+    face = draw.riddle_face(CardBox(lay.card.width, lay.card.height))
     fx, fy, fw, fh = face.text_box
     doc = pdfium.PdfDocument(str(pdf))
     found = []
@@ -186,7 +187,7 @@ def test_no_text_outside_its_cards_safe_area(deck):
 
 def test_fold_over_sides_mirror_about_the_fold(deck):
     paper, pdf, _ = deck
-    lay = draw.fold_layout(get_paper(paper), get_card("poker"))
+    lay = sheets.fold_layout(get_paper(paper), get_card("poker"))
     doc = pdfium.PdfDocument(str(pdf))
     pairs = 0
     fw, fh = lay.face
@@ -217,7 +218,7 @@ def test_fold_over_sides_mirror_about_the_fold(deck):
 
 def test_tokens_sheet_has_seven_of_each_with_values(deck):
     paper, pdf, _ = deck
-    spots, _ = draw.token_spots(load_template().tokens, get_paper(paper))
+    spots, _ = sheets.token_spots(load_template().tokens, get_paper(paper))
     page = pdfium.PdfDocument(str(pdf))[TOKENS]
     chars = _chars(page)
     for kind, symbol, sign in (("check", "☑", "+"), ("cross", "☒", "\u2212")):

@@ -10,6 +10,7 @@ import click
 from generator.commands.common import PrintOptions, print_options, write_json, write_outputs
 from generator.games import chimera as ch
 from generator.lazy import lazy_module
+from generator.press.cards import deck_pages
 from generator.press.document import Document, Page
 from generator.press.output import STDOUT, Outputs
 from generator.words.pattern import quick_lexicon
@@ -171,6 +172,32 @@ def pad(opts: PrintOptions, players: int, variant: str, sheets: int) -> None:
     doc = Document(opts.paper, f"{TITLE}: scoring pad", f"Scoring pad for {players} players", opts.style)
     doc.add("Scoring pad", draw.pad_pages(p, sheets))
     write_outputs(doc, opts, "chimera-pad", draw.pad_model(p, sheets, opts.paper))
+
+
+@chimera.command()
+@variant_option
+@print_options(cards=True, seed=False)
+def deck(opts: PrintOptions, variant: str) -> None:
+    """Print a 52-card deck for Chimera's Lair, 9 to a sheet with a common back.
+
+    Each card says its two words as the game reads them (SIX above the pip, HEART below), their
+    letters, and how many of them an answer needs under --variant; the three key aces and the
+    Chimera (the ace of spades) are marked. Rank and suit sit in the corners, so the deck serves
+    for other games too. --json lists every card with its letters and the fewest letters an
+    answer needs.
+
+    \b
+    Example:
+      parlour chimera deck --paper a4
+      parlour chimera deck --variant two-thirds --duplex short --json deck.json
+    """
+    from generator.games import chimera_deck
+
+    v = ch.variant(variant)
+    doc = Document(opts.paper, f"{TITLE} deck", "52 cards with their letters", opts.style)
+    pages = deck_pages(chimera_deck.deck_cards(v), opts.deck(f"{TITLE} deck", chimera_deck.back_drawer()))
+    doc.add("Deck", pages)
+    write_outputs(doc, opts, "chimera-deck", chimera_deck.deck_model(v))
 
 
 def pack_section(opts: PrintOptions) -> tuple[str, list[Page], Any]:

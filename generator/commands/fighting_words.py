@@ -13,7 +13,7 @@ import click
 from generator.commands.common import PrintOptions, print_options, write_json, write_outputs
 from generator.games import fighting_words as fw
 from generator.lazy import lazy_module
-from generator.press.cards import deck_pages
+from generator.press.cards import CardBox, deck_pages
 from generator.press.document import Document, Page
 from generator.press.output import STDOUT, Outputs
 from generator.templates import templates_option
@@ -29,12 +29,12 @@ TARGET = 0.95  # the share of first turns the default deck must let play
 def deck_parts(deck: fw.Deck, opts: PrintOptions) -> list[tuple[str, list[Page]]]:
     """(part title, pages) in print order: the draw deck, then the reference cards, both with the
     common back. Each part fills whole sheets, so fronts always meet their own backs."""
-    style = opts.style
-    back = draw.common_back(style)
-    cards = draw.letter_cards(deck, style) + draw.event_cards(deck, style)
+    back = draw.common_back()
+    cards = draw.letter_cards(deck) + draw.event_cards(deck)
     parts = [("Letter and event cards", deck_pages(cards, opts.deck(f"{TITLE} deck", back)))]
     if deck.reference:
-        refs = draw.reference_cards(deck, opts.card, style)
+        box = CardBox(opts.card.width, opts.card.height, style=opts.style)  # to fit the text to
+        refs = draw.reference_cards(deck, box)
         parts.append(("Reference cards", deck_pages(refs, opts.deck(f"{TITLE} reference cards", back))))
     return parts
 

@@ -11,6 +11,7 @@ import click
 from generator.commands.common import PrintOptions, print_options, write_outputs
 from generator.errors import ParlourError
 from generator.games import riddle_craft_draw as draw
+from generator.games import riddle_craft_sheets as sheets
 from generator.games.riddle_craft import RiddleCraftDeck, build_deck
 from generator.press.cards import CardBox, deck_pages
 from generator.press.document import Document, Page
@@ -26,22 +27,25 @@ def deck_parts(deck: RiddleCraftDeck, opts: PrintOptions) -> list[tuple[str, lis
     printer each sheet of fronts still meets its own backs.
     """
     style = opts.style
-    draw.check_riddles_fit(deck.riddles, CardBox(opts.card.width, opts.card.height, style=style))
-    back = draw.common_back(style)
-    riddles = draw.riddle_cards(deck, style)
+    box = CardBox(opts.card.width, opts.card.height, style=style)  # a card as it prints, to fit text to
+    draw.check_riddles_fit(deck.riddles, box)
+    back = draw.common_back()
+    riddles = draw.riddle_cards(deck)
     parts: list[tuple[str, list[Page]]] = [
         ("Riddle cards", deck_pages(riddles, opts.deck(f"{TITLE} riddle cards", back)))
     ]
     if deck.when:
-        cards = draw.when_cards(deck.when, opts.card, style)
+        cards = draw.when_cards(deck.when, box)
         parts.append(("When Cards", deck_pages(cards, opts.deck(f"{TITLE} When Cards"))))
     if deck.reference:
-        cards = draw.reference_cards(deck, opts.card, style)
+        cards = draw.reference_cards(deck, box)
         parts.append(("Reference cards", deck_pages(cards, opts.deck(f"{TITLE} reference cards", back))))
     if deck.when:
         label = f"{TITLE} When Cards to fold"
-        parts.append(("When Cards to fold", draw.fold_pages(deck.when, opts.paper, opts.card, style, label)))
-    parts.append(("Tokens", [draw.tokens_page(deck.tokens, opts.paper, f"{TITLE} tokens")]))
+        parts.append(
+            ("When Cards to fold", sheets.fold_pages(deck.when, opts.paper, opts.card, style, label))
+        )
+    parts.append(("Tokens", [sheets.tokens_page(deck.tokens, opts.paper, f"{TITLE} tokens")]))
     return parts
 
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import math
-from functools import cache
 
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.press.fonts import FACES, FONTS_DIR, runs
+from generator.press.card_parts import ink_box
+from generator.press.fonts import FALLBACK, runs
 from generator.press.paper import inch
 from generator.press.parts import arrow
 from generator.press.style import SUITS, Style
@@ -70,23 +70,13 @@ def pale(rgb: RGB, keep: float) -> RGB:
     return tuple(1 - keep * (1 - v) for v in rgb)  # type: ignore[return-value]
 
 
-@cache
-def _ink_extent(face: str, ch: str) -> tuple[float, float]:
-    """(bottom, top) of a glyph's ink above the baseline, per point of size."""
-    from PIL import ImageFont
-
-    font = ImageFont.truetype(str(FONTS_DIR / FACES[face]), 1000)
-    _, top, _, bottom = font.getbbox(ch, anchor="ls")
-    return (-bottom / 1000, -top / 1000)
-
-
 def glyph_centred(
-    c: Canvas, style: Style, ch: str, x: float, y: float, size: float, colour: RGB, role: str = "body"
+    c: Canvas, ch: str, x: float, y: float, size: float, colour: RGB, face: str = FALLBACK
 ) -> None:
-    """Draw one glyph in the face of text role `role` (through the press's glyph fallback) with the
-    middle of its ink at (x, y); `size` is computed from the piece it marks."""
-    face = runs(ch, style.font(role)[0])[0][0]
-    bottom, top = _ink_extent(face, ch)
+    """Draw one glyph (in `face`, through the press's glyph fallback) with the middle of its ink at
+    (x, y); `size` is computed from the piece it marks."""
+    face = runs(ch, face)[0][0]
+    _, bottom, _, top = ink_box(face, ch)
     text_at(c, ch, x, y - size * (bottom + top) / 2, face, size, colour, "centre")
 
 
@@ -131,7 +121,7 @@ def draw_coin_suit(c: Canvas, x: float, y: float, d: float, suit: str, style: St
     c.setStrokeColorRGB(*style.ink)
     c.setLineWidth(max(0.4 if style.fills else 0.6, width))
     c.circle(x, y, d / 2, stroke=1, fill=1)
-    glyph_centred(c, style, SUIT_GLYPHS[suit], x, y, d * 0.62, glyph)
+    glyph_centred(c, SUIT_GLYPHS[suit], x, y, d * 0.62, glyph)
     c.restoreState()
 
 
@@ -144,7 +134,7 @@ def draw_coin_rank(c: Canvas, x: float, y: float, d: float, rank: str, style: St
     c.circle(x, y, d / 2, stroke=1, fill=1)
     c.restoreState()
     if rank != "null":
-        glyph_centred(c, style, RANK_LABELS[rank], x, y, d * 0.55, style.ink, "strong")
+        glyph_centred(c, RANK_LABELS[rank], x, y, d * 0.55, style.ink, style.font("strong")[0])
 
 
 def draw_tile_back(c: Canvas, x: float, y: float, size: float, style: Style) -> None:
@@ -177,9 +167,9 @@ def draw_tile_face(c: Canvas, x: float, y: float, size: float, suit: str, rank: 
     c.setLineWidth(max(0.6, size * 0.008))
     c.rect(x - h, y - h, size, size, stroke=1, fill=0)
     c.restoreState()
-    glyph_centred(c, style, SUIT_GLYPHS[suit], x - h * 0.68, y + h * 0.68, size * 0.18, col)
+    glyph_centred(c, SUIT_GLYPHS[suit], x - h * 0.68, y + h * 0.68, size * 0.18, col)
     if rank != "null":
-        glyph_centred(c, style, RANK_LABELS[rank], x, y, size * 0.5, col, "strong")
+        glyph_centred(c, RANK_LABELS[rank], x, y, size * 0.5, col, style.font("strong")[0])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -258,7 +248,7 @@ def draw_sorcerer(c: Canvas, x: float, y: float, size: float, suit: str, facing:
     c.setStrokeColorRGB(*col)
     c.setLineWidth(max(0.35, size * 0.015))
     c.circle(x, y, size * 0.19, stroke=1, fill=1)
-    glyph_centred(c, style, SUIT_GLYPHS[suit], x, y, size * 0.27, col)
+    glyph_centred(c, SUIT_GLYPHS[suit], x, y, size * 0.27, col)
     c.restoreState()
     # the facing arrow, from the front face outwards
     a = math.radians(ANGLES[facing])

@@ -1,4 +1,5 @@
-"""How Riddle Craft looks on paper: card faces and backs, the When Card fold-over sheet and the tokens sheet."""
+"""How Riddle Craft's cards look: riddle faces, the common back, When Cards and reference cards
+(the sheets to cut, fold and glue are in riddle_craft_sheets)."""
 
 from __future__ import annotations
 
@@ -8,31 +9,17 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.games.riddle_craft import (
-    CUSTOM_KIND,
-    ReferenceCard,
-    RiddleCard,
-    RiddleCraftDeck,
-    Tokens,
-    WhenCard,
-)
-from generator.press.cards import Card, CardBox, CardSize, Drawer
-from generator.press.document import Page, PageInfo
-from generator.press.fonts import string_width
-from generator.press.paper import MARGIN, Paper, mm
-from generator.press.style import RGB, Style
-from generator.press.text import (
-    TextFitError,
-    TextStyle,
-    block_height,
-    draw_lines,
-    draw_text,
-    fit,
-    wrap_items,
-)
+from generator.games.riddle_craft import CUSTOM_KIND, ReferenceCard, RiddleCard, RiddleCraftDeck, WhenCard
+from generator.press import card_parts as parts
+from generator.press import parts as press_parts
+from generator.press.card_parts import TEXT_PAD, cap_height, frame, ink_x, role, scale
+from generator.press.cards import Card, CardBox, Drawer
+from generator.press.fonts import register_fonts, string_width
+from generator.press.paper import mm
+from generator.press.style import Style
+from generator.press.text import TextFitError, TextStyle, block_height, draw_text, fit, wrap
 
 GAME = "Riddle Craft"
-POKER = (63.5 * mm, 88.9 * mm)
 
 #: What the small marker at the top of a riddle card says for each kind of fragment.
 KIND_LABELS: dict[str, str] = {
@@ -49,64 +36,16 @@ KIND_LABELS: dict[str, str] = {
     "abstract": "quality",
 }
 
-RIDDLE_SIZE = 20.0  # riddle text on a poker card; it shrinks only when it must...
-RIDDLE_MIN = 10.0  # ...down to this floor
-WHEN_SIZE = 22.0
-REF_SIZES = (9.0, 5.5)  # reference card body: largest and smallest size tried
-CREAM: RGB = (0.97, 0.94, 0.85)  # ink on a filled back
-
-FRAME_INSET = 2.2 * mm  # the decorative frame sits between the trim and the safe area...
-TEXT_PAD = 1.8 * mm  # ...so small text keeps this much further in, clear of the frame's inner line
-TOKEN_DIAMETER = 30 * mm
-TOKEN_GAP = 10 * mm
-TOKENS_PER_ROW = 4
-MARK_GAP = 1 * mm
-MARK_LEN = 5 * mm
-HEADER_H = 15 * mm  # title and instructions at the top of the sheet pages
+WORDS_ROLE = "card_words"  # the riddle's words, and a When Card's
+FLOOR_SHARE = 0.8  # on cards smaller than poker the words may shrink to this share of the role's floor
+WIDTH_GROWTH = 1.25  # on wider cards the words grow with the width, up to this much
+WHEN_HINT = "Add it, with one card from your hand, to any clue already played. Either side counts."
+SCORES_CAPTION = "What a riddle scores, by its length"
 
 
-def _scale(box: CardBox) -> float:
-    """How big this card is next to a poker card (1.0), so sizes follow the card preset."""
-    return min(box.width / POKER[0], box.height / POKER[1])
-
-
-def _blend(a: RGB, b: RGB, t: float) -> RGB:
-    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t)
-
-
-def _frame(c: Canvas, box: CardBox, color: RGB, width: float = 0.7, double: bool = False) -> None:
-    c.saveState()
-    c.setStrokeColorRGB(*color)
-    c.setLineWidth(width)
-    r = 2.2 * mm * _scale(box)
-    c.roundRect(FRAME_INSET, FRAME_INSET, box.width - 2 * FRAME_INSET, box.height - 2 * FRAME_INSET, r)
-    if double:
-        c.setLineWidth(width * 0.45)
-        d = 0.9 * mm
-        c.roundRect(
-            FRAME_INSET + d,
-            FRAME_INSET + d,
-            box.width - 2 * (FRAME_INSET + d),
-            box.height - 2 * (FRAME_INSET + d),
-            max(r - d, 0.5),
-        )
-    c.restoreState()
-
-
-def _fill_bleed(c: Canvas, box: CardBox, color: RGB) -> None:
-    c.saveState()
-    c.setFillColorRGB(*color)
-    b = box.bleed
-    c.rect(-b, -b, box.width + 2 * b, box.height + 2 * b, stroke=0, fill=1)
-    c.restoreState()
-
-
-def _short_rule(c: Canvas, cx: float, y: float, length: float, color: RGB) -> None:
-    c.saveState()
-    c.setStrokeColorRGB(*color)
-    c.setLineWidth(0.4)
-    c.line(cx - length / 2, y, cx + length / 2, y)
-    c.restoreState()
+def words_floor(style: Style, k: float) -> float:
+    """The least size a riddle's or When Card's words may shrink to on a card of scale `k`."""
+    return style.text(WORDS_ROLE).min_size * max(FLOOR_SHARE, min(k, 1.0))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -129,18 +68,18 @@ class RiddleFace:
     style: TextStyle
 
 
-def riddle_face(box: CardBox, ink: RGB = (0, 0, 0)) -> RiddleFace:
-    """The layout of a riddle card face in `box`."""
-    k = _scale(box)
+def riddle_face(box: CardBox) -> RiddleFace:
+    """The layout of a riddle card face in `box` (in the box's style)."""
+    style = box.style
+    k = scale(box)
     sx, sy, sw, sh = box.inner
     band = 8 * mm * k
     pad = TEXT_PAD * k
     text_box = (sx + pad, sy + band, sw - 2 * pad, sh - 2 * band)
-    kw = min(box.width / POKER[0], 1.25)  # a fragment needs width more than height: size follows width
-    style = TextStyle(
-        "Serif-Bold", round(RIDDLE_SIZE * kw * 4) / 4, max(8.0, RIDDLE_MIN * min(kw, 1.0)), 1.18, color=ink
-    )
-    return RiddleFace(band, text_box, style)
+    kw = min(box.width / parts.POKER[0], WIDTH_GROWTH)  # a fragment needs width more than height
+    size = round(style.text(WORDS_ROLE).size * kw * 4) / 4
+    words = style.text_style(WORDS_ROLE, size=size, min_size=words_floor(style, kw))
+    return RiddleFace(band, text_box, words)
 
 
 def riddle_what(index: int, total: int) -> str:
@@ -149,7 +88,8 @@ def riddle_what(index: int, total: int) -> str:
 
 
 def check_riddles_fit(riddles: Sequence[RiddleCard], box: CardBox) -> None:
-    """Raise TextFitError (one line, naming the card and its text) for the first fragment that cannot fit."""
+    """Raise TextFitError (one line, naming the card and its text) for the first fragment that cannot
+    fit a card `box` (in the box's style)."""
     face = riddle_face(box)
     x, y, w, h = face.text_box
     for i, r in enumerate(riddles, start=1):
@@ -161,77 +101,67 @@ def check_riddles_fit(riddles: Sequence[RiddleCard], box: CardBox) -> None:
             )
 
 
-def riddle_front(card: RiddleCard, style: Style, what: str = "riddle card") -> Drawer:
+def riddle_front(card: RiddleCard, what: str = "riddle card") -> Drawer:
     """A riddle card's face: the fragment large and centred, a kind marker above, 'What am I?' below."""
 
     def draw(c: Canvas, box: CardBox) -> None:
-        face = riddle_face(box, style.ink)
-        k = _scale(box)
+        style = box.style
+        face = riddle_face(box)
+        k = scale(box)
         sx, sy, sw, sh = box.inner
-        _frame(c, box, style.accent, 0.6, double=True)
+        frame(c, box, style.accent, 0.6, double=True)
         label = kind_label(card.kind)
         marker = f"✦  {label}  ✦" if label else "✦"
-        top = TextStyle("Sans", max(6.5 * k, 5.5), 4.5, color=style.muted)
+        top = role(style, "card_small", k)
         try:
             draw_text(c, marker, sx, sy + sh - face.band, sw, face.band, top, "kind")
         except TextFitError:  # an over-long custom kind: keep the ornament, drop the word
             draw_text(c, "✦", sx, sy + sh - face.band, sw, face.band, top, "kind")
         cx = box.width / 2
-        _short_rule(c, cx, sy + sh - face.band + 0.6 * mm, 10 * mm * k, style.rule)
-        _short_rule(c, cx, sy + face.band - 0.6 * mm, 10 * mm * k, style.rule)
-        bottom = TextStyle("Serif", 8.5 * k, 5, color=style.muted)
-        draw_text(c, "What am I?", sx, sy, sw, face.band, bottom, "riddle card footer")
+        press_parts.short_rule(c, cx, sy + sh - face.band + 0.6 * mm, 10 * mm * k, style.rule)
+        press_parts.short_rule(c, cx, sy + face.band - 0.6 * mm, 10 * mm * k, style.rule)
+        draw_text(c, "What am I?", sx, sy, sw, face.band, role(style, "card_note", k), "riddle card footer")
         x, y, w, h = face.text_box
         draw_text(c, card.text, x, y, w, h, face.style, what)
 
     return draw
 
 
-def common_back(style: Style) -> Drawer:
+def _question_mark(c: Canvas, box: CardBox, r: float, inks: parts.BackInks, style: Style) -> None:
+    """The back's large question mark, its ink centred in the ring: solid on a filled back, an
+    outline on an unfilled one."""
+    face = style.text("back_name").face
+    size = r * 1.55
+    left, right = ink_x(face, "?")
+    t = c.beginText()
+    t.setFont(face, size)
+    t.setTextRenderMode(0 if inks.fill is not None else 1)
+    t.setTextOrigin(box.width / 2 - (left + right) / 2 * size, box.height / 2 - cap_height(face) * size / 2)
+    c.saveState()
+    c.setFillColorRGB(*inks.ink)
+    c.setStrokeColorRGB(*inks.ink)
+    c.setLineWidth(0.9 * scale(box))
+    t.textOut("?")
+    c.drawText(t)
+    c.restoreState()
+
+
+def common_back() -> Drawer:
     """The back every riddle and reference card shares: the game's name around a large question mark."""
 
     def draw(c: Canvas, box: CardBox) -> None:
-        k = _scale(box)
-        w, h = box.width, box.height
+        register_fonts()
+        k = scale(box)
         sx, sy, sw, sh = box.inner
-        filled = style.back_fill is not None and not style.ink_saver
-        if filled:
-            assert style.back_fill is not None
-            _fill_bleed(c, box, style.back_fill)
-            ink, soft = CREAM, _blend(style.back_fill, CREAM, 0.28)
-        else:
-            ink, soft = style.ink, style.rule
-        _frame(c, box, ink, 0.8, double=True)
-        # concentric rings behind the question mark
-        cx, cy = w / 2, h / 2
-        r = min(sw, sh) * 0.40
-        c.saveState()
-        c.setStrokeColorRGB(*soft)
-        c.setLineWidth(1.4 * k)
-        c.circle(cx, cy, r, stroke=1, fill=0)
-        c.setLineWidth(0.5 * k)
-        c.setDash(1.2 * k, 2.2 * k)
-        c.circle(cx, cy, r - 3 * mm * k, stroke=1, fill=0)
-        c.restoreState()
-        # the question mark: solid on a filled back, an outline in ink-saver mode
-        size = r * 1.55
-        qw = string_width("?", "Serif-Bold", size)
-        t = c.beginText()
-        t.setFont("Serif-Bold", size)
-        t.setTextRenderMode(0 if filled else 1)
-        t.setTextOrigin(cx - qw / 2, cy - 0.73 * size / 2)
-        c.saveState()
-        c.setFillColorRGB(*ink)
-        c.setStrokeColorRGB(*ink)
-        c.setLineWidth(0.9 * k)
-        t.textOut("?")
-        c.drawText(t)
-        c.restoreState()
+        style = box.style
+        inks = parts.back_ground(c, box, style, 0.28)
+        frame(c, box, inks.ink, 0.8, double=True)
+        r = parts.back_rings(c, box, inks, 0.40, 1.4, 3 * mm, dashed=True)  # behind the question mark
+        _question_mark(c, box, r, inks, style)
         band = 9 * mm * k
-        draw_text(
-            c, GAME, sx, sy + sh - band, sw, band, TextStyle("Serif-Bold", 13 * k, 7, color=ink), "card back"
-        )
-        draw_text(c, "What am I?", sx, sy, sw, band, TextStyle("Serif", 9 * k, 5, color=ink), "card back")
+        draw_text(c, GAME, sx, sy + sh - band, sw, band, role(style, "back_name", k), "card back")
+        note = role(style, "card_note", k, color=inks.ink)
+        draw_text(c, "What am I?", sx, sy, sw, band, note, "card back")
 
     return draw
 
@@ -239,216 +169,191 @@ def common_back(style: Style) -> Drawer:
 # ---------------------------------------------------------------------------------------------
 # When Cards
 
-WHEN_HINT = "Add it, with one card from your hand, to any clue already played. Either side counts."
 
-
-def when_face(word: str, size: float, style: Style, what: str = "When Card") -> Drawer:
+def when_face(word: str, size: float, what: str = "When Card") -> Drawer:
     """One side of a When Card: its connecting words large in the middle, on a tinted card."""
 
     def draw(c: Canvas, box: CardBox) -> None:
-        k = _scale(box)
+        style = box.style
+        k = scale(box)
         sx, sy, sw, sh = box.inner
-        if style.tint is not None and not style.ink_saver:
-            _fill_bleed(c, box, style.tint)
-        _frame(c, box, style.accent, 0.9, double=True)
+        if style.tint is not None:
+            parts.fill_bleed(c, box, style.tint)
+        frame(c, box, style.accent, 0.9, double=True)
         band = 8 * mm * k
-        draw_text(
-            c,
-            "WHEN CARD",
-            sx,
-            sy + sh - band,
-            sw,
-            band,
-            TextStyle("Sans-Bold", 7 * k, 4.5, color=style.accent),
-            what,
-        )
-        cx = box.width / 2
-        _short_rule(c, cx, sy + sh - band + 0.6 * mm, 10 * mm * k, style.accent)
+        draw_text(c, "WHEN CARD", sx, sy + sh - band, sw, band, role(style, "card_label", k), what)
+        press_parts.short_rule(c, box.width / 2, sy + sh - band + 0.6 * mm, 10 * mm * k, style.accent)
         # the words, one line at a size both sides share, between two small ornaments
-        draw_text(c, word, sx, sy, sw, sh, TextStyle("Serif-Bold", size, size, color=style.accent), what)
-        orn = TextStyle("Serif", 12 * k, 6, color=style.muted)
+        words = style.text_style(WORDS_ROLE, size=size, min_size=size, color=style.accent)
+        draw_text(c, word, sx, sy, sw, sh, words, what)
+        orn = role(style, "card_text", k, color=style.muted)
         gap = size * 0.9
         draw_text(c, "…", sx, sy + sh / 2 + gap, sw, 6 * mm * k, orn, what)
         draw_text(c, "…", sx, sy + sh / 2 - 0.75 * gap - 6 * mm * k, sw, 6 * mm * k, orn, what)
-        hint = TextStyle("Sans", 6.5 * k, 4.5, 1.2, color=style.muted)
         pad = TEXT_PAD * k
-        draw_text(c, WHEN_HINT, sx + pad, sy, sw - 2 * pad, 11 * mm * k, hint, what)
+        draw_text(c, WHEN_HINT, sx + pad, sy, sw - 2 * pad, 11 * mm * k, role(style, "card_small", k), what)
 
     return draw
 
 
 def when_size(card: WhenCard, box: CardBox) -> float:
-    """The one size at which both sides of a When Card fit on a single line (the larger the better)."""
-    sx, sy, sw, sh = box.inner
-    size = WHEN_SIZE * _scale(box)
-    widest = max(string_width(t, "Serif-Bold", 1.0) for t in (card.front, card.back))
-    size = min(size, (sw - 2 * TEXT_PAD * _scale(box) - 2 * mm) / widest)
-    if size < 8:
+    """The one size at which both sides of a When Card fit on a single line (the larger the better,
+    up to the words' role size on this card)."""
+    style, k = box.style, scale(box)
+    sw = box.inner[2]
+    face = style.text(WORDS_ROLE).face
+    widest = max(string_width(t, face, 1.0) for t in (card.front, card.back))
+    size = min(style.text(WORDS_ROLE).size * k, (sw - 2 * TEXT_PAD * k - 2 * mm) / widest)
+    if size < words_floor(style, k):
         raise TextFitError(
             f"When Card: {max(card.front, card.back, key=len)!r} is too long for one line on the card"
         )
-    return round(size * 4) / 4
+    return math.floor(size * 4) / 4  # quarter points, never wider than the card allows
 
 
-def when_cards(when: Sequence[WhenCard], card: CardSize, style: Style) -> list[Card]:
-    """The When Cards as two-sided cards: 'only when' on the front, 'except when' on their own back."""
-    box = CardBox(card.width, card.height)
+def when_pairs(when: Sequence[WhenCard], box: CardBox) -> list[tuple[str, Drawer, Drawer]]:
+    """Each When Card's name and its two faces ('only when', 'except when'), at one size per card."""
     out = []
     for i, w in enumerate(when, start=1):
         size = when_size(w, box)
         what = f"When Card {i}"
-        out.append(
-            Card(what, front=when_face(w.front, size, style, what), back=when_face(w.back, size, style, what))
-        )
+        out.append((what, when_face(w.front, size, what), when_face(w.back, size, what)))
     return out
+
+
+def when_cards(when: Sequence[WhenCard], box: CardBox) -> list[Card]:
+    """The When Cards as two-sided cards: 'only when' on the front, 'except when' on their own back."""
+    return [Card(what, front=front, back=back) for what, front, back in when_pairs(when, box)]
 
 
 # ---------------------------------------------------------------------------------------------
 # Reference cards
 
 
-def _items_height(items: list[list[str]], size: float, style: TextStyle) -> float:
-    gap = 0.45 * size
-    return sum(block_height(len(it), size, style) for it in items) + gap * (len(items) - 1)
+def _row_h(k: float) -> float:
+    return 6.2 * mm * k
+
+
+def _caption_h(w: float, k: float, style: Style) -> float:
+    """The height of the table's caption in width `w`: one line where it fits, else two."""
+    cap = role(style, "key_head", k)
+    lines = wrap(SCORES_CAPTION, cap.face, cap.size, w) or [SCORES_CAPTION]
+    return block_height(len(lines), cap.size, cap) + 0.6 * mm * k
 
 
 @dataclass(frozen=True)
-class RefLayout:
-    """The size and wrapping of a reference card's bullet lines."""
+class ScoreTable:
+    """How the press-your-luck table is set on a card: riddle lengths across, points beneath, in as
+    many blocks of two rows as the card's width needs."""
 
-    size: float
-    items: list[list[str]]
+    heads: list[str]
+    values: list[str]
+    size: float  # of every cell's text
+    label_w: float  # the column naming the rows
+    col_w: float  # each value column
+    per_block: int  # value columns side by side
+    row_h: float
+    gap: float  # between blocks
 
+    @property
+    def blocks(self) -> int:
+        return -(-len(self.heads) // self.per_block)
 
-def _table_height(k: float) -> float:
-    return 2 * 6.2 * mm * k
-
-
-def _ref_areas(ref: ReferenceCard, box: CardBox) -> tuple[tuple[float, float, float, float], float]:
-    """The bullet lines' box (x, y, w, h) on a reference card, and the table's bottom edge."""
-    k = _scale(box)
-    sx, sy, sw, sh = box.inner
-    pad = TEXT_PAD * k
-    x, w = sx + pad, sw - 2 * pad
-    bottom = sy + 1.4 * mm * k
-    top = sy + sh - 10 * mm * k
-    if ref.table:
-        return (
-            x,
-            bottom + _table_height(k) + 3 * mm * k,
-            w,
-            top - bottom - _table_height(k) - 3 * mm * k,
-        ), bottom
-    return (x, bottom, w, top - bottom), bottom
+    @property
+    def height(self) -> float:
+        return self.blocks * 2 * self.row_h + (self.blocks - 1) * self.gap
 
 
-def fit_reference(ref: ReferenceCard, box: CardBox, face: str = "Cond") -> RefLayout | None:
-    """The largest body size at which the card's lines (and its table) fit, or None."""
-    (_, _, w, h), _ = _ref_areas(ref, box)
-    size = round(REF_SIZES[0] * _scale(box) * 4) / 4
-    while size >= REF_SIZES[1] - 1e-9:
-        style = TextStyle(face, size, size, 1.16)
-        items = wrap_items(ref.lines, face, size, w)
-        if items is not None and _items_height(items, size, style) <= h:
-            return RefLayout(size, items)
-        size = round(size - 0.25, 4)
-    return None
+TABLE_LABELS = ("cards", "points")
 
 
-def reference_size(refs: Sequence[ReferenceCard], box: CardBox) -> float:
-    """One body size for all reference cards (the smallest any of them needs), so they read alike."""
-    sizes = []
-    for ref in refs:
-        lay = fit_reference(ref, box)
-        if lay is None:
-            raise TextFitError(
-                f"reference card {ref.title!r} does not fit the card even at {REF_SIZES[1]:g} pt; "
-                "shorten its lines or choose a larger --card"
-            )
-        sizes.append(lay.size)
-    return min(sizes) if sizes else REF_SIZES[0]
-
-
-def _draw_table(
-    c: Canvas, table: Sequence[tuple[int, int]], x: float, y: float, w: float, k: float, style: Style
-) -> None:
-    """The press-your-luck table: riddle length across the top, points beneath, ruled like a table."""
+def score_table(table: Sequence[tuple[int, int]], w: float, k: float, style: Style) -> ScoreTable:
+    """The layout of the press-your-luck table in width `w` on a card of scale `k`."""
     rows = sorted(table)
     heads = [str(n) for n, _ in rows]
     if heads:
         heads[-1] += "+"
     values = [str(v) for _, v in rows]
-    row_h = 6.2 * mm * k
-    label_w = string_width("points", "Cond-Bold", 7.5 * k) + 2.4 * mm * k
-    col_w = (w - label_w) / max(len(rows), 1)
-    top = y + 2 * row_h
-    c.saveState()
-    if style.tint is not None and not style.ink_saver:
-        c.setFillColorRGB(*style.tint)
-        c.rect(x, y + row_h, w, row_h, stroke=0, fill=1)
-    c.setStrokeColorRGB(*style.accent)
-    c.setLineWidth(0.7)
-    c.rect(x, y, w, 2 * row_h, stroke=1, fill=0)
-    c.setLineWidth(0.35)
-    c.line(x, y + row_h, x + w, y + row_h)
-    for i in range(len(rows) + 1):
-        cx = x + label_w + i * col_w
-        c.line(cx, y, cx, top)
-    c.restoreState()
-    pad = 0.6 * mm
-    lab = TextStyle("Cond-Bold", 7.5 * k, 4.5, color=style.ink, align="left")
-    for r, text in enumerate(("cards", "points")):
-        ry = top - (r + 1) * row_h
-        draw_text(c, text, x + 1.2 * mm * k, ry + pad, label_w - 1.6 * mm * k, row_h - 2 * pad, lab, "table")
-    for r, cells in enumerate((heads, values)):
-        ry = top - (r + 1) * row_h
-        face = "Cond-Bold" if r == 0 else "Cond"
-        cell = TextStyle(face, 9 * k, 4.5, color=style.ink)
-        for i, text in enumerate(cells):
-            cx = x + label_w + i * col_w
-            draw_text(c, text, cx + pad, ry + pad, col_w - 2 * pad, row_h - 2 * pad, cell, "table")
+    head = style.text("key_head")
+    pad = _cell_pad(k)
+    top = round(max(head.size * k, head.min_size) * 4) / 4
+    n = len(rows)
+    for blocks in range(1, n + 1):  # as few blocks as hold the cells at a size the role allows
+        per_block = -(-n // blocks)  # columns shared evenly between the blocks
+        size = top
+        while size >= head.min_size - 1e-9:
+            label_w = max(string_width(t, head.face, size) for t in TABLE_LABELS) + 2 * pad
+            widest = max((string_width(t, head.face, size) for t in heads + values), default=0.0)
+            if widest + 2 * pad <= (w - label_w) / per_block:
+                return ScoreTable(
+                    heads, values, size, label_w, (w - label_w) / per_block, per_block, _row_h(k), mm * k
+                )
+            size = round(size - 0.25, 4)
+    raise TextFitError(
+        f"the press-your-luck table does not fit a {w / mm:.0f} mm wide card; choose a larger --card"
+    )
 
 
-def reference_front(ref: ReferenceCard, size: float, style: Style) -> Drawer:
+def _cell_pad(k: float) -> float:
+    """The room press.parts.ruled_table keeps each side of a cell's text."""
+    return min(1.2 * mm, _row_h(k) * 0.15)
+
+
+def _ref_areas(ref: ReferenceCard, box: CardBox) -> tuple[tuple[float, float, float, float], float]:
+    """The bullet lines' box (x, y, w, h) on a reference card, and the table's bottom edge."""
+    k = scale(box)
+    sx, sy, sw, sh = box.inner
+    pad = TEXT_PAD * k
+    x, w = sx + pad, sw - 2 * pad
+    bottom = sy + 1.4 * mm * k
+    top = sy + sh - 10 * mm * k
+    style = box.style
+    below = score_table(ref.table, w, k, style).height + _caption_h(w, k, style) if ref.table else 0.0
+    return (x, bottom + below, w, top - bottom - below), bottom
+
+
+def reference_set(refs: Sequence[ReferenceCard], box: CardBox) -> tuple[float, list[ReferenceCard]]:
+    """The reference cards to print in `box` (one that cannot fit goes on over more) and one body
+    size for them all, so they read alike."""
+    fit_one = parts.list_fitter(lambda r: _ref_areas(r, box)[0], box.style, scale(box))
+    return parts.reference_set(refs, fit_one, box.style)
+
+
+def _draw_table(c: Canvas, t: ScoreTable, x: float, y: float, k: float, style: Style) -> None:
+    """The press-your-luck table from its bottom-left (x, y): block after block, ruled like a table."""
+    for b in range(t.blocks):
+        cols = slice(b * t.per_block, (b + 1) * t.per_block)
+        heads, values = t.heads[cols], t.values[cols]
+        press_parts.ruled_table(
+            c,
+            style,
+            x,
+            y + t.height - b * (2 * t.row_h + t.gap),
+            [t.label_w] + [t.col_w] * len(heads),
+            t.row_h,
+            [[TABLE_LABELS[0], *heads], [TABLE_LABELS[1], *values]],
+            head_cols=1,
+            role="key",
+            head_role="key_head",
+            size=t.size,
+        )
+
+
+def reference_front(ref: ReferenceCard, size: float) -> Drawer:
     """A reference card: a title, short bulleted lines in a condensed face, and the scoring table if any."""
     what = f"reference card {ref.title!r}"
 
     def draw(c: Canvas, box: CardBox) -> None:
-        k = _scale(box)
-        sx, sy, sw, sh = box.inner
-        _frame(c, box, style.accent, 0.6, double=True)
-        title_h = 8 * mm * k
-        draw_text(
-            c,
-            ref.title,
-            sx,
-            sy + sh - title_h,
-            sw,
-            title_h,
-            TextStyle("Serif-Bold", 12.5 * k, 7, color=style.accent),
-            what,
-        )
-        _short_rule(c, box.width / 2, sy + sh - title_h - 0.8 * mm * k, sw * 0.6, style.accent)
-        face = "Cond"
-        body = TextStyle(face, size, size, 1.16, align="left", valign="top", color=style.ink)
-        (bx, by, bw, bh), table_y = _ref_areas(ref, box)
-        items = wrap_items(ref.lines, face, size, bw)
-        if items is None or _items_height(items, size, body) > bh + 1e-6:
-            raise TextFitError(f"{what} does not fit the card at {size:g} pt; shorten its lines")
-        indent = string_width("•  ", face, size)
-        y = by + bh
-        gap = 0.45 * size
-        bullet = body.but(color=style.accent)
-        for it in items:
-            hgt = block_height(len(it), size, body)
-            draw_lines(c, ["•"], bx, y - hgt, indent, hgt, size, bullet)
-            draw_lines(c, it, bx + indent, y - hgt, bw - indent, hgt, size, body)
-            y -= hgt + gap
+        style, k = box.style, scale(box)
+        frame(c, box, style.accent, 0.6, double=True)
+        parts.reference_title(c, box, ref.title, 8 * mm * k, style, what)
+        (x, y, w, h), table_y = _ref_areas(ref, box)
+        parts.bullet_list(c, ref.lines, (x, y, w, h), size, style, what)
         if ref.table:
-            _draw_table(c, ref.table, bx, table_y, bw, k, style)
-            cap = TextStyle("Cond-Bold", 7.5 * k, 4.5, color=style.accent)
-            cap_y = table_y + _table_height(k)
-            draw_text(c, "What a riddle scores, by its length", bx, cap_y, bw, 3 * mm * k, cap, what)
+            t = score_table(ref.table, w, k, style)
+            _draw_table(c, t, x, table_y, k, style)
+            caption = role(style, "key_head", k)
+            draw_text(c, SCORES_CAPTION, x, table_y + t.height, w, _caption_h(w, k, style), caption, what)
 
     return draw
 
@@ -457,382 +362,16 @@ def reference_front(ref: ReferenceCard, size: float, style: Style) -> Drawer:
 # The whole deck as cards
 
 
-def riddle_cards(deck: RiddleCraftDeck, style: Style) -> list[Card]:
+def riddle_cards(deck: RiddleCraftDeck) -> list[Card]:
     """One Card per riddle fragment (the common back comes from deck_pages)."""
     n = len(deck.riddles)
     return [
-        Card(riddle_what(i, n), riddle_front(r, style, f"{riddle_what(i, n)}"))
+        Card(riddle_what(i, n), riddle_front(r, riddle_what(i, n)))
         for i, r in enumerate(deck.riddles, start=1)
     ]
 
 
-def reference_cards(deck: RiddleCraftDeck, card: CardSize, style: Style) -> list[Card]:
-    """The reference cards, all at one body size."""
-    size = reference_size(deck.reference, CardBox(card.width, card.height))
-    return [Card(f"reference card {r.title!r}", reference_front(r, size, style)) for r in deck.reference]
-
-
-# ---------------------------------------------------------------------------------------------
-# Sheet pages: a title band and crop marks that stay inside the margin
-
-
-def _header(c: Canvas, paper: Paper, title: str, lines: str, style: Style) -> None:
-    w, h = paper.size
-    draw_text(
-        c,
-        title,
-        MARGIN,
-        h - MARGIN - 7 * mm,
-        w - 2 * MARGIN,
-        7 * mm,
-        TextStyle("Serif-Bold", 15, 9, align="left", color=style.accent),
-        "sheet title",
-    )
-    draw_text(
-        c,
-        lines,
-        MARGIN,
-        h - MARGIN - HEADER_H + 1 * mm,
-        w - 2 * MARGIN,
-        HEADER_H - 8 * mm,
-        TextStyle("Sans", 8.5, 6, 1.25, align="left", valign="top", color=style.ink),
-        "sheet instructions",
-    )
-
-
-def _marks(
-    c: Canvas,
-    grid: tuple[float, float, float, float],
-    xs: Sequence[float],
-    ys: Sequence[float],
-    paper: Paper,
-    dashed_xs: Sequence[float] = (),
-) -> None:
-    """Crop marks extending cut lines (and dashed fold marks) outside the grid, never past the margin."""
-    x0, y0, x1, y1 = grid
-    w, h = paper.size
-    c.saveState()
-    c.setStrokeColorRGB(0, 0, 0)
-    c.setLineWidth(0.25)
-    left = min(MARK_LEN, x0 - MARK_GAP - MARGIN)
-    right = min(MARK_LEN, w - MARGIN - x1 - MARK_GAP)
-    below = min(MARK_LEN, y0 - MARK_GAP - MARGIN)
-    above = min(MARK_LEN, h - MARGIN - HEADER_H - y1 - MARK_GAP)
-    for y in ys:
-        if left > 0:
-            c.line(x0 - MARK_GAP, y, x0 - MARK_GAP - left, y)
-        if right > 0:
-            c.line(x1 + MARK_GAP, y, x1 + MARK_GAP + right, y)
-    for x in xs:
-        if below > 0:
-            c.line(x, y0 - MARK_GAP, x, y0 - MARK_GAP - below)
-        if above > 0:
-            c.line(x, y1 + MARK_GAP, x, y1 + MARK_GAP + above)
-    c.setDash(1.5, 1.5)
-    for x in dashed_xs:
-        if below > 0:
-            c.line(x, y0 - MARK_GAP, x, y0 - MARK_GAP - below)
-        if above > 0:
-            c.line(x, y1 + MARK_GAP, x, y1 + MARK_GAP + above)
-    c.restoreState()
-
-
-# ---------------------------------------------------------------------------------------------
-# When Cards to fold (for one-sided printers)
-
-
-@dataclass(frozen=True)
-class FoldLayout:
-    """Pairs of faces side by side across a vertical fold line, in a grid of cols x rows on a page.
-
-    turned=True: each face lies on its side (the front turned anticlockwise, the back clockwise) so
-    the pair joins along the cards' bottom edges; turned=False: both faces upright, joined along a long
-    edge. Either way, after folding, the back sits behind the front the right way up when the card
-    is turned over like a page.
-    """
-
-    paper: Paper
-    card: CardSize
-    turned: bool
-    cols: int
-    rows: int
-
-    @property
-    def per_page(self) -> int:
-        return self.cols * self.rows
-
-    @property
-    def face(self) -> tuple[float, float]:
-        """A face's size as it lies on the page."""
-        if self.turned:
-            return (self.card.height, self.card.width)
-        return (self.card.width, self.card.height)
-
-    @property
-    def pair(self) -> tuple[float, float]:
-        fw, fh = self.face
-        return (2 * fw, fh)
-
-    @property
-    def grid(self) -> tuple[float, float, float, float]:
-        pw, ph = self.pair
-        gw, gh = self.cols * pw, self.rows * ph
-        top, bottom = _fold_area(self.paper)
-        x0 = (self.paper.width - gw) / 2
-        y0 = bottom + (top - bottom - gh) / 2
-        return (x0, y0, x0 + gw, y0 + gh)
-
-    def pair_origin(self, index: int) -> tuple[float, float]:
-        """Bottom-left of pair `index` (row-major from the top-left)."""
-        r, col = divmod(index, self.cols)
-        x0, _, _, y1 = self.grid
-        pw, ph = self.pair
-        return (x0 + col * pw, y1 - (r + 1) * ph)
-
-    def fold_x(self, index: int) -> float:
-        return self.pair_origin(index)[0] + self.face[0]
-
-    def cut_lines(self) -> tuple[list[float], list[float]]:
-        x0, y0, x1, y1 = self.grid
-        pw, ph = self.pair
-        xs = [x0 + i * pw for i in range(self.cols + 1)]
-        ys = [y0 + j * ph for j in range(self.rows + 1)]
-        return xs, ys
-
-
-def _fold_area(paper: Paper) -> tuple[float, float]:
-    """Top and bottom of where the pairs may go: under the header, with room for marks both ways."""
-    room = MARK_GAP + MARK_LEN
-    return (paper.height - MARGIN - HEADER_H - room, MARGIN + room)
-
-
-def fold_layout(paper: Paper, card: CardSize) -> FoldLayout:
-    """The fold-over arrangement holding the most pairs per page (faces on their sides preferred)."""
-    top, bottom = _fold_area(paper)
-    avail_w = paper.width - 2 * (MARGIN + MARK_GAP + 2 * mm)
-    avail_h = top - bottom
-    best: FoldLayout | None = None
-    for turned in (True, False):
-        fw, fh = (card.height, card.width) if turned else (card.width, card.height)
-        cols, rows = int(avail_w // (2 * fw)), int(avail_h // fh)
-        lay = FoldLayout(paper, card, turned, cols, rows)
-        if best is None or lay.per_page > best.per_page:
-            best = lay
-    assert best is not None
-    if best.per_page == 0:
-        from generator.errors import ParlourError
-
-        raise ParlourError(
-            f"{card.name} When Cards cannot be laid out to fold on {paper.name} paper; choose a smaller --card"
-        )
-    return best
-
-
-def _place_face(c: Canvas, x: float, y: float, lay: FoldLayout, draw: Drawer, turn: int) -> None:
-    """Draw a face in the page cell at (x, y): turn = +1 anticlockwise, -1 clockwise, 0 upright."""
-    fw, fh = lay.face
-    c.saveState()
-    if turn == 1:
-        c.translate(x + fw, y)
-        c.rotate(90)
-    elif turn == -1:
-        c.translate(x, y + fh)
-        c.rotate(-90)
-    else:
-        c.translate(x, y)
-    p = c.beginPath()
-    p.rect(0, 0, lay.card.width, lay.card.height)
-    c.clipPath(p, stroke=0, fill=0)
-    draw(c, CardBox(lay.card.width, lay.card.height))
-    c.restoreState()
-
-
-FOLD_HOWTO = (
-    "For printers without two-sided printing; print this page at 100 % on one side only. "
-    "Cut each strip out along the solid lines, fold it on the dashed line with the print outside, "
-    "and glue the two halves back to back, so each card has one phrase on either side."
-)
-
-
-def fold_pages(
-    when: Sequence[WhenCard], paper: Paper, card: CardSize, style: Style, label: str
-) -> list[Page]:
-    """Sheets of When Cards to fold: each card's two faces side by side, mirrored about a dashed fold line."""
-    lay = fold_layout(paper, card)
-    box = CardBox(card.width, card.height)
-    pairs = []
-    for i, w in enumerate(when, start=1):
-        size = when_size(w, box)
-        what = f"When Card {i}"
-        pairs.append((when_face(w.front, size, style, what), when_face(w.back, size, style, what)))
-    chunks = [pairs[i : i + lay.per_page] for i in range(0, len(pairs), lay.per_page)]
-    pages = []
-    for n, chunk in enumerate(chunks, start=1):
-
-        def draw(c: Canvas, info: PageInfo, chunk: list[tuple[Drawer, Drawer]] = chunk) -> None:
-            _header(c, paper, "When Cards to fold", FOLD_HOWTO, info.style)
-            fw, fh = lay.face
-            for i, (front, back) in enumerate(chunk):
-                x, y = lay.pair_origin(i)
-                if lay.turned:
-                    _place_face(c, x, y, lay, front, +1)
-                    _place_face(c, x + fw, y, lay, back, -1)
-                else:
-                    _place_face(c, x, y, lay, front, 0)
-                    _place_face(c, x + fw, y, lay, back, 0)
-                c.saveState()
-                c.setStrokeColorRGB(*info.style.rule)
-                c.setLineWidth(0.3)
-                c.rect(x, y, 2 * fw, fh, stroke=1, fill=0)
-                c.setStrokeColorRGB(*info.style.ink)
-                c.setLineWidth(0.5)
-                c.setDash(3, 2)
-                c.line(x + fw, y, x + fw, y + fh)
-                c.restoreState()
-            xs, ys = lay.cut_lines()
-            folds = [lay.fold_x(i) for i in range(min(lay.cols, len(chunk)))]
-            _marks(c, lay.grid, xs, ys, paper, dashed_xs=folds)
-
-        pages.append(
-            Page(
-                draw,
-                f"{label}, sheet {n} of {len(chunks)}" if len(chunks) > 1 else label,
-                note="one-sided: cut, fold on the dashed line, glue",
-            )
-        )
-    return pages
-
-
-# ---------------------------------------------------------------------------------------------
-# Tokens
-
-
-@dataclass(frozen=True)
-class TokenSpot:
-    """Where one token is printed: its centre and radius (page coordinates), and which kind it is."""
-
-    kind: str  # "check" | "cross"
-    x: float
-    y: float
-    r: float
-
-
-def _value_text(value: int) -> str:
-    return f"+{value}" if value > 0 else f"\u2212{-value}" if value < 0 else "0"
-
-
-def token_spots(tokens: Tokens, paper: Paper) -> tuple[list[TokenSpot], list[tuple[str, float]]]:
-    """The tokens' places (rows of four, check tokens first) and the heading above each group."""
-    w, h = paper.size
-    d, g = TOKEN_DIAMETER, TOKEN_GAP
-    head = 9 * mm
-    y = paper.height - MARGIN - HEADER_H - 4 * mm
-    spots: list[TokenSpot] = []
-    headings: list[tuple[str, float]] = []
-    for kind, count in (("check", tokens.check), ("cross", tokens.cross)):
-        if count <= 0:
-            continue
-        headings.append((kind, y - head))
-        y -= head
-        for start in range(0, count, TOKENS_PER_ROW):
-            n = min(TOKENS_PER_ROW, count - start)
-            row_w = n * d + (n - 1) * g
-            x = (w - row_w) / 2
-            y -= g / 2 + d / 2
-            for i in range(n):
-                spots.append(TokenSpot(kind, x + d / 2 + i * (d + g), y, d / 2))
-            y -= d / 2 + g / 2
-    return spots, headings
-
-
-TOKEN_HOWTO = (
-    "Cut out each token along its solid circle; the short ticks show where the circle runs. "
-    "The game uses exactly this many of each: it ends when the shared pile runs out."
-)
-
-
-def tokens_page(tokens: Tokens, paper: Paper, label: str) -> Page:
-    """One sheet of round ☑ and ☒ tokens with their point values, and cut guides."""
-    spots, headings = token_spots(tokens, paper)
-    if spots and spots[-1].y - spots[-1].r < MARGIN + 6 * mm:
-        from generator.errors import ParlourError
-
-        raise ParlourError(f"{tokens.check} + {tokens.cross} tokens do not fit on one {paper.name} sheet")
-
-    def draw(c: Canvas, info: PageInfo) -> None:
-        style = info.style
-        w, _ = paper.size
-        _header(c, paper, f"{GAME} tokens", TOKEN_HOWTO, style)
-        for kind, y in headings:
-            sym = tokens.check_symbol if kind == "check" else tokens.cross_symbol
-            value = tokens.check_value if kind == "check" else tokens.cross_value
-            count = tokens.check if kind == "check" else tokens.cross
-            pts = "point" if abs(value) == 1 else "points"
-            text = f"{count} {sym} tokens, {_value_text(value)} {pts} each"
-            draw_text(
-                c,
-                text,
-                MARGIN,
-                y,
-                w - 2 * MARGIN,
-                7 * mm,
-                TextStyle("Sans-Bold", 10, 7, color=style.accent),
-                "token heading",
-            )
-        for s in spots:
-            _draw_token(c, s, tokens, style)
-
-    return Page(draw, label, note="one-sided")
-
-
-def _draw_token(c: Canvas, s: TokenSpot, tokens: Tokens, style: Style) -> None:
-    sym = tokens.check_symbol if s.kind == "check" else tokens.cross_symbol
-    value = tokens.check_value if s.kind == "check" else tokens.cross_value
-    inner = s.r - 2 * mm
-    c.saveState()
-    if style.tint is not None and not style.ink_saver:
-        c.setFillColorRGB(*style.tint)
-        c.circle(s.x, s.y, inner, stroke=0, fill=1)
-    c.setStrokeColorRGB(*(style.rule if style.ink_saver else style.accent))  # never mistaken for the cut
-    c.setLineWidth(0.9)
-    c.circle(s.x, s.y, inner, stroke=1, fill=0)
-    if s.kind == "cross":
-        c.setLineWidth(0.4)
-        c.setDash(1, 1.5)
-        c.circle(s.x, s.y, inner - 1.2 * mm, stroke=1, fill=0)
-        c.setDash()
-    # the cut line, and ticks just outside it at the four compass points
-    c.setStrokeColorRGB(*style.ink)
-    c.setLineWidth(0.4)
-    c.circle(s.x, s.y, s.r, stroke=1, fill=0)
-    c.setLineWidth(0.25)
-    for a in range(4):
-        dx, dy = math.cos(a * math.pi / 2), math.sin(a * math.pi / 2)
-        c.line(
-            s.x + dx * (s.r + MARK_GAP),
-            s.y + dy * (s.r + MARK_GAP),
-            s.x + dx * (s.r + 3.5 * mm),
-            s.y + dy * (s.r + 3.5 * mm),
-        )
-    c.restoreState()
-    box = inner * 1.3
-    draw_text(
-        c,
-        sym,
-        s.x - box / 2,
-        s.y - 1 * mm,
-        box,
-        inner * 0.95,
-        TextStyle("Sans", 26, 12, color=style.ink),
-        "token",
-    )
-    draw_text(
-        c,
-        _value_text(value),
-        s.x - box / 2,
-        s.y - inner * 0.78,
-        box,
-        inner * 0.7,
-        TextStyle("Sans-Bold", 14, 8, color=style.ink),
-        "token",
-    )
+def reference_cards(deck: RiddleCraftDeck, box: CardBox) -> list[Card]:
+    """The reference cards, all at one body size (on small cards a long one goes on over two)."""
+    size, refs = reference_set(deck.reference, box)
+    return [Card(f"reference card {r.title!r}", reference_front(r, size)) for r in refs]

@@ -221,14 +221,12 @@ def _draw_portal_face(
     low = t.row > 0
     cx = g.x(t.col + (1.62 if right else 0.38))
     cy = g.y(t.row + (1.62 if low else 0.38))
-    glyph_centred(c, style, SUIT_GLYPHS[t.suit], cx, cy + k * 0.02, k * 0.36, col)
+    glyph_centred(c, SUIT_GLYPHS[t.suit], cx, cy + k * 0.02, k * 0.36, col)
     ax = cx + (-k * 0.3 if right else k * 0.3)
     role_text(c, style, "strong", "A", ax, cy - k * 0.1, size=k * 0.24, colour=col, align="centre")
     mx, my = g.x(t.col + 1), g.y(t.row + 1)
     if big:
-        glyph_centred(
-            c, style, SUIT_GLYPHS[t.suit], mx, my, k * 1.1, pale(col, 0.35 if style.fills else 0.22)
-        )
+        glyph_centred(c, SUIT_GLYPHS[t.suit], mx, my, k * 1.1, pale(col, 0.35 if style.fills else 0.22))
     if label:
         size = sized(style, "label", k * 0.13)
         ly = g.y(t.row + (0.2 if low else 1.8)) - size * 0.35

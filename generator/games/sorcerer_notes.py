@@ -198,7 +198,7 @@ def draw_cut_lines(c: Canvas, boxes: list[Box], style: Style) -> None:
         c.rotate(angle)
         c.setFillColorRGB(*style.paper)
         c.rect(-5, -4, 10, 8, stroke=0, fill=1)
-        glyph_centred(c, style, "✂", 0, 0, style.text("body").size, style.muted)
+        glyph_centred(c, "✂", 0, 0, style.text("body").size, style.muted)
         c.restoreState()
 
 

@@ -159,7 +159,7 @@ def _legend_board(legend: _Legend, g: BoardGeom) -> None:
     c.setLineWidth(0.6)
     c.rect(x - icon / 2, y - icon / 2, icon, icon, stroke=1, fill=0)
     c.restoreState()
-    glyph_centred(c, s, SUIT_GLYPHS["arms"], x, y, icon * 0.55, suit_colour("arms", s))
+    glyph_centred(c, SUIT_GLYPHS["arms"], x, y, icon * 0.55, suit_colour("arms", s))
 
     x, y = legend.entry(
         1,

@@ -62,6 +62,18 @@ TEXT_ROLES: dict[str, tuple[str | None, dict[str, Any]]] = {
     "card_small": ("card_body", {"size": 6.5, "colour": "muted"}),
     "card_glyph": ("body", {"face": "Sans-Bold", "size": 48.0}),
     "back_title": ("card_title", {"colour": "back_ink"}),
+    "card_name": ("card_title", {"size": 17.0, "leading": 1.1}),
+    "card_heading": ("card_title", {"size": 13.0}),
+    "card_text": ("card_body", {"face": "Serif", "size": 11.0, "leading": 1.25}),
+    "card_words": ("card_title", {"size": 20.0, "colour": "ink", "leading": 1.18, "min_size": 10.0}),
+    "card_mark": ("card_body", {"face": "Sans-Bold", "size": 12.5}),
+    "card_label": ("card_small", {"face": "Sans-Bold", "size": 7.0, "colour": "accent"}),
+    "card_note": ("card_small", {"face": "Serif", "size": 8.5}),
+    "card_list": ("key", {"size": 10.5, "leading": 1.16}),
+    "back_name": ("back_title", {"size": 14.0}),
+    "card_index": ("card_title", {"face": "Sans-Bold", "size": 14.0, "colour": "ink"}),
+    "card_letters": ("card_body", {"face": "Cond-Bold", "size": 11.0}),
+    "piece_rank": ("card_glyph", {"size": 40.0}),
     "note": ("key", {"size": 7.5, "min_size": 6.5, "leading": 1.16}),
 }
 
@@ -81,7 +93,7 @@ class Style:
     paper: RGB = hex_rgb("#FFFFFF")
     tint: RGB | None = hex_rgb("#E6EDF7")  # large light fills
     back_fill: RGB | None = hex_rgb("#294066")  # card backs
-    back_ink: RGB = hex_rgb("#FFFFFF")  # what is drawn on a card back
+    back_ink: RGB = hex_rgb("#FAF2DB")  # what is drawn on a card back: a warm cream
     red_suit: RGB = hex_rgb("#B8171F")  # hearts and diamonds of a playing-card deck
     suits: Mapping[str, RGB] = field(
         default_factory=lambda: {

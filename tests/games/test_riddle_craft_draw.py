@@ -2,24 +2,25 @@
 
 from __future__ import annotations
 
-import itertools
-import math
 import re
+from dataclasses import replace
 
 import pytest
 
 from generator.games import riddle_craft_draw as draw
+from generator.games import riddle_craft_sheets as sheets
 from generator.games.riddle_craft import RiddleCard, WhenCard, load_template
+from generator.press.card_parts import TEXT_PAD, fit_list, scale
 from generator.press.cards import CARD_PRESETS, CardBox, get_card
 from generator.press.fonts import string_width
-from generator.press.paper import MARGIN, get_paper, mm
-from generator.press.style import DEFAULT, INK_SAVER
+from generator.press.paper import mm
+from generator.press.style import DEFAULT, INK_SAVER, Style
 from generator.press.text import TextFitError, fit
 
 
-def box_of(card: str = "poker") -> CardBox:
+def box_of(card: str = "poker", style: Style = DEFAULT) -> CardBox:
     c = get_card(card)
-    return CardBox(c.width, c.height)
+    return CardBox(c.width, c.height, style=style)
 
 
 def inside(inner: tuple[float, float, float, float], outer: tuple[float, float, float, float]) -> bool:
@@ -74,9 +75,10 @@ def test_when_card_sides_share_one_size_on_one_line(card):
     box = box_of(card)
     w = load_template().when[0]
     size = draw.when_size(w, box)
-    assert 8 <= size <= draw.WHEN_SIZE * max(1.0, draw._scale(box))
+    k = scale(box)
+    assert draw.words_floor(DEFAULT, k) <= size <= DEFAULT.text("card_words").size * k
     for text in (w.front, w.back):
-        assert string_width(text, "Serif-Bold", size) <= box.inner[2] - 2 * draw.TEXT_PAD * draw._scale(box)
+        assert string_width(text, "Serif-Bold", size) <= box.inner[2] - 2 * TEXT_PAD * k
 
 
 def test_when_words_too_long_for_one_line():
@@ -85,72 +87,75 @@ def test_when_words_too_long_for_one_line():
 
 
 def test_when_cards_are_two_sided():
-    cards = draw.when_cards(load_template().when, get_card("poker"), DEFAULT)
+    cards = draw.when_cards(load_template().when, box_of())
     assert len(cards) == 6
     assert all(c.back is not None and c.front is not c.back for c in cards)
 
 
 @pytest.mark.parametrize("card", list(CARD_PRESETS))
-def test_reference_cards_fit_every_card_size(card):
+def test_reference_cards_fit_every_card_size_at_6_pt_or_more(card):
     deck = load_template()
-    size = draw.reference_size(deck.reference, box_of(card))
-    assert size >= draw.REF_SIZES[1]
+    size, refs = draw.reference_set(deck.reference, box_of(card))
+    assert size >= DEFAULT.text("card_list").min_size >= 6
     if card == "poker":
-        assert size >= 8.0  # readable at poker size
-    assert len(draw.reference_cards(deck, get_card(card), DEFAULT)) == 4
+        assert size >= 8.0 and refs == list(deck.reference)  # readable at poker size, one card each
+    # a card too long for a small card goes on over more: every line printed once, in order
+    assert [ln for r in refs for ln in r.lines] == [ln for r in deck.reference for ln in r.lines]
+    assert sum(bool(r.table) for r in refs) == sum(bool(r.table) for r in deck.reference)
+    for r in refs:
+        (_, _, w, h), _ = draw._ref_areas(r, box_of(card))
+        assert fit_list(r.lines, w, h, DEFAULT, scale(box_of(card))) is not None
+    assert len(draw.reference_cards(deck, box_of(card))) == len(refs) >= 4
 
 
-def test_reference_card_areas_stay_inside_the_safe_area():
-    box = box_of()
+def test_a_reference_card_goes_on_over_two_cards_titled_in_order():
+    deck = load_template()
+    ref = deck.reference[0]
+    long = replace(ref, lines=ref.lines * 3)
+    size, refs = draw.reference_set([long], box_of("poker"))
+    assert len(refs) >= 2 and size >= 6
+    assert [r.title for r in refs] == [f"{ref.title} {i}/{len(refs)}" for i in range(1, len(refs) + 1)]
+    assert [ln for r in refs for ln in r.lines] == list(long.lines)
+
+
+def test_a_line_too_long_for_any_card_is_one_clear_error():
+    ref = load_template().reference[0]
+    bad = replace(ref, lines=("word " * 400,))
+    with pytest.raises(TextFitError, match="does not fit a card even at 6 pt") as e:
+        draw.reference_set([bad], box_of("mini"))
+    assert "\n" not in str(e.value)
+
+
+@pytest.mark.parametrize("card", list(CARD_PRESETS))
+def test_reference_card_areas_stay_inside_the_safe_area(card):
+    box = box_of(card)
     for ref in load_template().reference:
         body, table_y = draw._ref_areas(ref, box)
         assert inside(body, box.inner)
         if ref.table:
+            t = draw.score_table(ref.table, body[2], scale(box), DEFAULT)
             assert table_y >= box.inner[1]
-            assert table_y + draw._table_height(1.0) < body[1]
+            assert table_y + t.height < body[1]
+            assert t.label_w + t.per_block * t.col_w == pytest.approx(body[2])
 
 
-@pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_fold_layout_poker_three_pairs_side_by_side(paper):
-    lay = draw.fold_layout(get_paper(paper), get_card("poker"))
-    assert lay.turned and (lay.cols, lay.rows) == (1, 3)
-    fw, fh = lay.face
-    assert (fw, fh) == pytest.approx((88.9 * mm, 63.5 * mm))  # each face is a whole poker card
-    for i in range(lay.per_page):
-        x, _ = lay.pair_origin(i)
-        assert lay.fold_x(i) == pytest.approx(x + fw)  # the fold runs down the middle of the pair
-
-
-@pytest.mark.parametrize("paper", ["letter", "a4"])
 @pytest.mark.parametrize("card", list(CARD_PRESETS))
-def test_fold_layout_keeps_pairs_and_marks_inside_the_margin(paper, card):
-    p = get_paper(paper)
-    lay = draw.fold_layout(p, get_card(card))
-    assert lay.per_page >= 1
-    x0, y0, x1, y1 = lay.grid
-    room = draw.MARK_GAP + 1 * mm  # room for at least a short crop mark
-    assert x0 - room >= MARGIN and x1 + room <= p.width - MARGIN
-    assert y0 - room >= MARGIN and y1 + room <= p.height - MARGIN - draw.HEADER_H
-
-
-@pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_tokens_seven_and_seven_round_apart_and_on_the_page(paper):
-    p = get_paper(paper)
-    tokens = load_template().tokens
-    spots, headings = draw.token_spots(tokens, p)
-    assert sum(s.kind == "check" for s in spots) == 7
-    assert sum(s.kind == "cross" for s in spots) == 7
-    assert [k for k, _ in headings] == ["check", "cross"]
-    for s in spots:
-        assert 25 * mm <= 2 * s.r <= 30 * mm + 1e-6
-        assert MARGIN < s.x - s.r and s.x + s.r < p.width - MARGIN
-        assert MARGIN + 6 * mm < s.y - s.r and s.y + s.r < p.height - MARGIN - draw.HEADER_H
-    for a, b in itertools.combinations(spots, 2):  # room between circles for the scissors and ticks
-        assert math.dist((a.x, a.y), (b.x, b.y)) >= a.r + b.r + 8 * mm
-
-
-def test_token_values_use_a_true_minus_sign():
-    assert draw._value_text(1) == "+1" and draw._value_text(-1) == "\u22121"
+def test_score_table_cells_hold_their_text_at_6_pt_or_more(card):
+    box = box_of(card)
+    ref = next(r for r in load_template().reference if r.table)
+    w = box.inner[2] - 2 * TEXT_PAD * scale(box)
+    t = draw.score_table(ref.table, w, scale(box), DEFAULT)
+    key = DEFAULT.text("key_head")
+    assert 6 <= t.size <= max(key.size * scale(box), 6)
+    assert t.blocks * t.per_block >= len(ref.table) > (t.blocks - 1) * t.per_block
+    pad = min(1.2 * mm, t.row_h * 0.15)  # what press.parts.ruled_table keeps each side
+    for text in t.heads + t.values:
+        assert string_width(text, key.face, t.size) + 2 * pad <= t.col_w + 1e-6
+    for text in draw.TABLE_LABELS:
+        assert string_width(text, key.face, t.size) + 2 * pad <= t.label_w + 1e-6
+    assert t.heads[-1].endswith("+") and len(t.heads) == len(t.values) == len(ref.table)
+    if card == "poker":
+        assert t.blocks == 1  # one row of columns on a poker card
 
 
 @pytest.mark.parametrize("style", [DEFAULT, INK_SAVER])
@@ -159,14 +164,14 @@ def test_drawers_draw_without_error(tmp_path, style):
 
     deck = load_template()
     c = Canvas(str(tmp_path / "x.pdf"))
-    box = box_of()
-    draw.riddle_front(RiddleCard("I hum", "spooky_" + "x" * 80), style)(c, box)  # over-long kind: no error
-    draw.common_back(style)(c, box)
-    for card in draw.when_cards(deck.when, get_card("poker"), style)[:1]:
+    box = box_of(style=style)
+    draw.riddle_front(RiddleCard("I hum", "spooky_" + "x" * 80))(c, box)  # over-long kind: no error
+    draw.common_back()(c, box)
+    for card in draw.when_cards(deck.when, box)[:1]:
         card.front(c, box)
         assert card.back is not None
         card.back(c, box)
-    for card in draw.reference_cards(deck, get_card("poker"), style):
+    for card in draw.reference_cards(deck, box):
         card.front(c, box)
     c.save()
 
@@ -175,6 +180,13 @@ def test_printed_words_are_spelled():
     from generator.words import lexicon
 
     lex = lexicon.load()
-    texts = [*draw.KIND_LABELS.values(), draw.WHEN_HINT, draw.FOLD_HOWTO, draw.TOKEN_HOWTO, draw.GAME]
+    texts = [
+        *draw.KIND_LABELS.values(),
+        draw.WHEN_HINT,
+        draw.SCORES_CAPTION,
+        sheets.FOLD_HOWTO,
+        sheets.TOKEN_HOWTO,
+        draw.GAME,
+    ]
     words = {w.lower() for t in texts for w in re.findall(r"[A-Za-z]+", t) if w != "I"}
     assert not sorted(w for w in words if w not in lex)
