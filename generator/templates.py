@@ -153,20 +153,27 @@ def parse_toml(text: str, where: str) -> dict[str, Any]:
         raise ParlourError(f"{where}: not valid TOML ({msg}); fix the syntax") from None
 
 
-def read_toml_file(path: str | os.PathLike[str], what: str = "file") -> dict[str, Any]:
-    """Read a user's TOML file given by path (e.g. --letters FILE), with one-line errors."""
+def read_user_text(path: str | os.PathLike[str], what: str = "file") -> str:
+    """The text of a file a user names (a --letters or fragments file), with one-line errors; a
+    byte-order mark some editors write is dropped."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        return p.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
-        raise ParlourError(f"{what} {p}: no such file") from None
+        raise ParlourError(f"{what} {p} does not exist; check the path") from None
     except IsADirectoryError:
-        raise ParlourError(f"{what} {p}: is a directory; give a TOML file") from None
+        raise ParlourError(f"{what} {p} is a folder; give a file") from None
     except UnicodeDecodeError as exc:
-        raise ParlourError(f"{what} {p}: not UTF-8 text (byte {exc.start}); save it as UTF-8") from None
+        raise ParlourError(
+            f"cannot read {what} {p}: not UTF-8 text (byte {exc.start}); save it as UTF-8"
+        ) from None
     except OSError as exc:
-        raise ParlourError(f"{what} {p}: cannot read it ({exc.strerror})") from None
-    return parse_toml(text, str(p))
+        raise ParlourError(f"cannot read {what} {p}: {exc.strerror or exc}") from None
+
+
+def read_toml_file(path: str | os.PathLike[str], what: str = "file") -> dict[str, Any]:
+    """Read a TOML file a user names, with one-line errors: parlour's one reader of such files."""
+    return parse_toml(read_user_text(path, what), str(path))
 
 
 def read_toml(name: str) -> tuple[dict[str, Any], str]:

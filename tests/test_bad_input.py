@@ -42,6 +42,13 @@ KINDS: list[tuple[str, list[str], dict[str, bytes], str]] = [
     ("bleed-negative-equals", ["riddle-craft", "deck", "--bleed=-0.5"], {}, "between 0 and 10"),
     ("bleed-huge", ["pack", "--bleed", "50"], {}, "between 0 and 10"),
     ("bleed-nan", ["pack", "--bleed", "nan"], {}, "--bleed"),
+    ("cards-dpi-low", ["fighting-words", "deck", "--cards", "c", "--dpi", "10"], {}, "--dpi"),
+    ("cards-dpi-huge", ["riddle-craft", "deck", "--cards", "c", "--dpi", "5000"], {}, "--dpi"),
+    ("cards-dpi-words", ["pack", "--cards", "c", "--dpi", "many"], {}, "--dpi"),
+    ("cards-dpi-without-cards", ["riddle-craft", "deck", "--dpi", "300"], {}, "--cards"),
+    ("cards-is-file", ["fighting-words", "deck", "--cards", "f"], {"f": b"x"}, "is a file"),
+    ("cards-same-as-png", ["fighting-words", "deck", "--cards", "x", "--png", "x"], {}, "same path"),
+    ("cards-to-stdout", ["riddle-craft", "deck", "--cards", "-"], {}, "standard output"),
     # -- output paths
     ("output-missing-dir", ["calibrate", "-o", "missing/dir/c.pdf"], {}, "does not exist"),
     ("output-trailing-slash", ["calibrate", "-o", "out/"], {}, "no such directory"),

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from generator.commands.common import PrintOptions, print_options, write_outputs
+from generator.commands.sections import register
 from generator.errors import ParlourError
 from generator.press.calibration import calibration_model, calibration_pages
-from generator.press.document import Document
+from generator.press.document import Document, Page
 
 
 def save_back_offset(text: str) -> None:
@@ -58,3 +61,11 @@ def calibrate(opts: PrintOptions, save: str | None) -> None:
     )
     doc.add("Calibration sheet", calibration_pages(opts.paper))
     write_outputs(doc, opts, "calibration", calibration_model(opts.paper))
+
+
+def calibration_section(opts: PrintOptions) -> tuple[str, list[Page], Any]:
+    """The pack's first section: the calibration sheet."""
+    return "Calibration sheet", calibration_pages(opts.paper), calibration_model(opts.paper)
+
+
+register("calibration", "the calibration sheet", calibration_section, order=0)

@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from generator.commands.common import PrintOptions, print_options, write_json, write_outputs
+from generator.commands.sections import register
 from generator.games import chimera as ch
 from generator.lazy import lazy_module
 from generator.press.cards import deck_pages
@@ -208,3 +209,6 @@ def pack_section(opts: PrintOptions) -> tuple[str, list[Page], Any]:
     pages = draw.pad_pages(p, 1) + draw.key_pages(k, opts.paper)
     model = {"pad": draw.pad_model(p, 1, opts.paper), "key": draw.key_model(k, opts.paper)}
     return TITLE, pages, model
+
+
+register("chimera", TITLE, pack_section, order=20, players=(ch.MIN_PLAYERS, ch.MAX_PLAYERS))

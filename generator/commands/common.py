@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
-import json
 import sys
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,6 +15,9 @@ import click
 
 from generator.config import BY_KEY
 from generator.errors import ParlourError
+from generator.press import booklet
+from generator.press.booklet import half_paper as booklet_half
+from generator.press.card_images import DEFAULT_DPI, MANIFEST, check_dpi, decks_in, write_card_images
 from generator.press.cards import (
     CARD_PRESETS,
     DEFAULT_BLEED_MM,
@@ -27,7 +31,7 @@ from generator.press.cards import (
     parse_offset,
 )
 from generator.press.document import Document
-from generator.press.output import STDOUT, Outputs, write_text
+from generator.press.output import STDOUT, Outputs, dump_json
 from generator.press.paper import PAPERS, Paper, get_paper, mm
 from generator.press.preview import render_pngs
 from generator.press.style import Style, get_style
@@ -64,6 +68,10 @@ class PrintOptions:
     players: int | None = None  # the pack's --players: each game's own default when None
     outputs: Outputs | None = None  # planned before the command works; committed by write_outputs
     output_text: str | None = None  # -o as typed: a trailing slash says a directory was meant
+    cards_dir: Path | None = None  # --cards: one PNG per card face and back, and cards.csv
+    booklet: Paper | None = None  # --booklet: the sheet paper; `paper` is then half of it
+    cover: tuple[str, ...] | None = None  # a booklet cover's lines [default: the title and subject]
+    dpi: int = DEFAULT_DPI  # --dpi of those PNGs
 
     def layout(self) -> Layout:
         return impose(self.paper, self.card, self.bleed)
@@ -78,7 +86,7 @@ def command_inputs(values: dict[str, Any]) -> list[Path]:
     return [v for k, v in values.items() if isinstance(v, Path) and k not in OUTPUT_PARAMS]
 
 
-OUTPUT_PARAMS = ("output", "json_path", "png_dir")
+OUTPUT_PARAMS = ("output", "json_path", "png_dir", "cards_dir")
 
 
 def plan_outputs(
@@ -103,6 +111,8 @@ def plan_outputs(
             tx.file(raw_json or opts.json_path, "--json")
         if opts.png_dir is not None:
             tx.directory(opts.png_dir, "--png")
+        if opts.cards_dir is not None:
+            tx.directory(opts.cards_dir, "--cards")
     except BaseException:
         tx.abort()
         raise
@@ -110,9 +120,16 @@ def plan_outputs(
 
 
 def print_options(
-    cards: bool = False, seed: bool = True, plan_output: bool = True
+    cards: bool = False,
+    seed: bool = True,
+    plan_output: bool = True,
+    booklet: bool = False,
+    images: bool = False,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Add --paper, -o/--output, --seed, --json, --png, --ink-saver (and the card options when `cards`).
+
+    `cards` also adds --cards DIR and --dpi (card images of every deck the PDF prints); `images`
+    adds only those (a command with card-like pieces but its own sizes); `booklet` adds --booklet.
 
     Leave out --seed (`seed=False`) where nothing is chosen at random. The defaults of --paper,
     --card, --duplex and --back-offset come from the settings file when it sets them
@@ -141,6 +158,15 @@ def print_options(
             if not 0 <= opts.bleed <= 10 * mm:
                 raise click.BadParameter("bleed must be between 0 and 10 mm", param_hint="'--bleed'")
             opts.output_text = raw_output
+            if kw.pop("booklet", False):  # pages drawn on half the paper, imposed two to a side
+                opts.booklet, opts.paper = opts.paper, booklet_half(opts.paper)
+            opts.cards_dir, dpi = kw.pop("cards_dir", None), kw.pop("dpi", None)
+            if dpi is not None:
+                if opts.cards_dir is None:
+                    raise click.BadParameter(
+                        "--dpi sets the resolution of --cards DIR: give --cards too", param_hint="'--dpi'"
+                    )
+                opts.dpi = check_dpi(dpi)
             opts.outputs = plan_outputs(opts, inputs, plan_output, raw_output, raw_json)
             with opts.outputs:
                 return f(opts=opts, **kw)
@@ -176,6 +202,8 @@ def print_options(
             ),
             click.option("--ink-saver", is_flag=True, help="No large filled areas; greyscale-friendly."),
         ]
+        if booklet:
+            options.append(BOOKLET_OPTION)
         if seed:
             options.insert(
                 2,
@@ -222,11 +250,41 @@ def print_options(
                     "(backs printed one-sided for gluing).",
                 ),
             ]
+        if cards or images:
+            options += IMAGES_OPTIONS
         for opt in reversed(options):
             wrapper = opt(wrapper)
         return wrapper
 
     return decorate
+
+
+IMAGES_OPTIONS = [
+    click.option(
+        "--cards",
+        "cards_dir",
+        type=click.Path(path_type=Path),
+        default=None,
+        metavar="DIR",
+        help="Also write one PNG per card face and per distinct back into DIR, with the "
+        "bleed when --bleed is given, and cards.csv (file, side, deck, position, count, back), "
+        "for print shops and Tabletop Simulator.",
+    ),
+    click.option(
+        "--dpi",
+        type=int,
+        default=None,
+        metavar="N",
+        help=f"Resolution of the --cards PNGs [default: {DEFAULT_DPI}].",
+    ),
+]
+BOOKLET_OPTION = click.option(
+    "--booklet",
+    is_flag=True,
+    help="Print as a booklet: half-size pages (A5 on A4, half-letter on Letter) two to a side, "
+    "in the order that folds into a booklet when printed two-sided and flipped on the short edge; "
+    "with a cover, and Notes pages to fill the last sheet.",
+)
 
 
 def default_output(name: str) -> Path:
@@ -237,6 +295,27 @@ def default_output(name: str) -> Path:
 def status(msg: str) -> None:
     """A status line ("wrote ..."): on stderr, so that stdout carries only data."""
     click.echo(msg, err=True)
+
+
+def _render(doc: Document, pdf: Path, opts: PrintOptions, label: str) -> int:
+    """Render `doc` into `pdf` (as a booklet when --booklet asks for one); returns the page count."""
+    sides = None
+    if opts.booklet is not None:
+        sides = booklet.prepare(doc, opts.cover or (doc.title, doc.subject))
+    total = doc.page_count
+    with contextlib.ExitStack() as stack:
+        into = pdf
+        if sides is not None:
+            into = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="parlour."))) / "half.pdf"
+        if sys.stderr.isatty() and total > 2:
+            bar = stack.enter_context(click.progressbar(length=total, label=label, file=sys.stderr))
+            doc.render(str(into), progress=bar.update)
+        else:
+            doc.render(str(into))
+        if sides is not None:
+            booklet.impose(into, pdf, sides, doc.title)
+            return len(sides)
+    return total
 
 
 def write_outputs(doc: Document, opts: PrintOptions, name: str, model: Any = None) -> Path:
@@ -251,23 +330,21 @@ def write_outputs(doc: Document, opts: PrintOptions, name: str, model: Any = Non
             pdf = tx.file(default_output(name), "--output", make_parents=True)
         shown = tx.target("--output") or str(default_output(name))
         shown_name = name if shown == STDOUT else Path(shown).stem
-        total = doc.page_count
-        if total == 0:
+        if doc.page_count == 0:
             raise ParlourError("nothing to print: the document has no pages")
         try:
-            if sys.stderr.isatty() and total > 2:
-                label = f"printing {shown_name}"
-                with click.progressbar(length=total, label=label, file=sys.stderr) as bar:
-                    doc.render(str(pdf), progress=bar.update)
-            else:
-                doc.render(str(pdf))
+            total = _render(doc, pdf, opts, f"printing {shown_name}")
             json_tmp = tx.staged("--json")
             if json_tmp is not None:
-                write_text(json_tmp, json.dumps(model, indent=2, ensure_ascii=False) + "\n")
+                dump_json(json_tmp, model)
             png_tmp = tx.staged("--png")
             pngs: list[Path] = []
             if png_tmp is not None:
                 pngs = render_pngs(pdf, png_tmp, stem=shown_name)
+            cards_tmp = tx.staged("--cards")
+            card_rows = []
+            if cards_tmp is not None:
+                card_rows = write_card_images(decks_in(doc), cards_tmp, opts.dpi, doc.style)
         except OSError as exc:
             raise ParlourError(
                 f"cannot write the output ({exc.strerror or exc}); nothing was written"
@@ -277,6 +354,8 @@ def write_outputs(doc: Document, opts: PrintOptions, name: str, model: Any = Non
     msg = f"wrote {where} ({total} page{'s' if total != 1 else ''})"
     if opts.png_dir:
         msg += f", {len(pngs)} preview{'s' if len(pngs) != 1 else ''} in {opts.png_dir}"
+    if opts.cards_dir:
+        msg += f", {len(card_rows)} card images and {MANIFEST} in {opts.cards_dir}"
     if opts.json_path:
         msg += f", content in {'standard output' if str(opts.json_path) == STDOUT else opts.json_path}"
     status(msg)
@@ -288,7 +367,7 @@ def write_json(path: Path | None, data: Any, tx: Outputs) -> None:
     tmp = tx.staged("--json")
     if path is not None and tmp is not None:
         try:
-            write_text(tmp, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+            dump_json(tmp, data)
         except OSError as exc:
             raise ParlourError(
                 f"--json: cannot write {str(path)!r} ({exc.strerror or exc}); nothing was written"

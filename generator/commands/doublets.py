@@ -13,6 +13,7 @@ import click
 from click.core import ParameterSource
 
 from generator.commands.common import OUTPUT_DIR, PrintOptions, print_options, write_outputs
+from generator.commands.sections import register
 from generator.errors import ParlourError
 from generator.games import doublets as model
 from generator.words.ladder import DEFAULT_SPELLING, SPELLINGS
@@ -578,3 +579,6 @@ def pack_section(opts: PrintOptions) -> tuple[str, list[Any], Any]:
 for _param in daily.params:  # -o means a directory here unless --book
     if _param.name == "output":
         _param.help = "Without --book: the directory for the daily PDFs [default: output/daily]. With --book: the PDF to write."
+
+
+register("doublets", TITLE, pack_section, order=10, players=(2, model.MAX_PLAYERS))

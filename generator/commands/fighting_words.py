@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from generator.commands.common import PrintOptions, print_options, write_json, write_outputs
+from generator.commands.sections import register
 from generator.games import fighting_words as fw
 from generator.lazy import lazy_module
 from generator.press.cards import CardBox, deck_pages
@@ -252,3 +253,6 @@ def stats(
         data = {"deck": {"size": model.size, "source": model.source}, **s.to_json(), "target": TARGET}
         write_json(json_path, data, tx)
         tx.commit()
+
+
+register("fighting_words", TITLE, pack_section, order=30)

@@ -2,37 +2,32 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import click
 
-from generator.commands import chimera, doublets, fighting_words, riddle_craft, sorcerer
 from generator.commands.common import PrintOptions, print_options, write_outputs
 from generator.commands.rules import open_with_rules
+from generator.commands.sections import PackSection, SectionMaker, pack_sections
 from generator.errors import ParlourError
-from generator.press.calibration import calibration_model, calibration_pages
-from generator.press.document import Document, Page
+from generator.press.document import Document
 from generator.templates import templates_option
 
-#: A pack section: given the options, its title, its pages and its JSON content model.
-SectionMaker = Callable[[PrintOptions], tuple[str, list[Page], Any]]
-
-
-def calibration_section(opts: PrintOptions) -> tuple[str, list[Page], Any]:
-    return "Calibration sheet", calibration_pages(opts.paper), calibration_model(opts.paper)
+__all__ = [
+    "pack",
+    "sections",
+    "section_name",
+    "player_ranges",
+    "choose_sections",
+    "check_players",
+    "SectionMaker",
+]
 
 
 def sections() -> list[tuple[str, SectionMaker]]:
-    """(json key, maker) for every section of the pack, in print order."""
-    return [
-        ("calibration", calibration_section),
-        ("doublets", doublets.pack_section),
-        ("chimera", chimera.pack_section),
-        ("fighting_words", fighting_words.pack_section),
-        ("riddle_craft", riddle_craft.pack_section),
-        ("sorcerer", sorcerer.pack_section),
-    ]
+    """(json key, maker) for every section of the pack, in print order (each command module
+    registers its own with commands.sections.register)."""
+    return [(s.key, s.make) for s in pack_sections()]
 
 
 def section_name(key: str) -> str:
@@ -40,12 +35,13 @@ def section_name(key: str) -> str:
     return key.replace("_", "-")
 
 
+def _counted() -> list[PackSection]:
+    return [s for s in pack_sections() if s.players is not None]
+
+
 def player_ranges() -> dict[str, tuple[int, int]]:
     """The sections a --players count changes, and the counts each game allows."""
-    from generator.games import chimera as ch
-    from generator.games import doublets as db
-
-    return {"doublets": (2, db.MAX_PLAYERS), "chimera": (ch.MIN_PLAYERS, ch.MAX_PLAYERS), "sorcerer": (2, 4)}
+    return {s.key: s.players for s in _counted() if s.players is not None}
 
 
 def _names(text: str, option: str, known: list[str]) -> list[str]:
@@ -88,42 +84,61 @@ def choose_sections(games: str | None, skip: str | None) -> list[str]:
     return known
 
 
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
 def check_players(players: int | None, chosen: list[str]) -> None:
     """--players must suit every chosen game that has a player count."""
     if players is None:
         return
-    ranges = player_ranges()
-    titles = {"doublets": "Doublets", "chimera": "Chimera's Lair", "sorcerer": "The Sorcerer's Chamber"}
-    counted = [k for k in chosen if k in ranges]
-    if not counted:
-        raise ParlourError(
-            "--players changes Doublets, Chimera's Lair and The Sorcerer's Chamber: none is in the pack"
+    counted = _counted()
+    if not any(s.key in chosen for s in counted):
+        raise ParlourError(f"--players changes {_and([s.title for s in counted])}: none is in the pack")
+    for s in counted:
+        if s.key in chosen and s.players is not None:
+            lo, hi = s.players
+            if not lo <= players <= hi:
+                raise ParlourError(
+                    f"--players {players}: {s.title} is for {lo} to {hi} players; "
+                    f"leave it out with --skip {s.name} or give fewer players"
+                )
+
+
+class _ListedOption(click.Option):
+    """An option whose help names the registered sections, filled in when help is shown."""
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        counted = _counted()
+        filled = (self.help or "").format(
+            sections=", ".join(s.name for s in pack_sections()),
+            players=", ".join(
+                f"{s.title} ({s.players[0]}-{s.players[1]})" for s in counted if s.players is not None
+            ),
         )
-    for key in counted:
-        lo, hi = ranges[key]
-        if not lo <= players <= hi:
-            raise ParlourError(
-                f"--players {players}: {titles[key]} is for {lo} to {hi} players; "
-                f"leave it out with --skip {section_name(key)} or give fewer players"
-            )
+        old, self.help = self.help, filled
+        try:
+            return super().get_help_record(ctx)
+        finally:
+            self.help = old
 
 
 @click.command()
 @click.option(
     "--games",
+    cls=_ListedOption,
     default=None,
     metavar="LIST",
-    help="Print only these sections, comma-separated, from calibration, doublets, chimera, "
-    "fighting-words, riddle-craft, sorcerer [default: all].",
+    help="Print only these sections, comma-separated, from {sections} [default: all].",
 )
 @click.option("--skip", default=None, metavar="LIST", help="Leave these sections out (names as for --games).")
 @click.option(
     "--players",
+    cls=_ListedOption,
     type=int,
     default=None,
     metavar="N",
-    help="Print for N players: Doublets Jewels and scoring paper (2-12), the Chimera's Lair pad "
-    "(2-6) and The Sorcerer's Chamber set-up (2-4) [default: 2, 4 and 2].",
+    help="Print for N players in every game that has a player count: {players} [default: each game's own].",
 )
 @print_options(cards=True)
 @templates_option

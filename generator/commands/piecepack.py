@@ -57,7 +57,7 @@ def kit_model(k: pp.Kit, opts: PrintOptions) -> dict[str, Any]:
     help="How the sheet is turned for the backs of tiles and coins: long edge, short edge, or none "
     "(backs printed one-sided, to glue behind their fronts).",
 )
-@print_options(seed=False)  # it reads --duplex and --back-offset into opts as for the decks
+@print_options(seed=False, images=True)  # it reads --duplex and --back-offset into opts as for the decks
 def piecepack(opts: PrintOptions, pieces: str | None, pyramids: str) -> None:
     """Print a piecepack to cut out: tiles, coins, dice, pawns and pyramids, in four suits.
 

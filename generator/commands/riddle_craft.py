@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from generator.commands.common import PrintOptions, print_options, write_outputs
+from generator.commands.sections import register
 from generator.errors import ParlourError
 from generator.games import riddle_craft_draw as draw
 from generator.games import riddle_craft_sheets as sheets
@@ -116,3 +117,6 @@ def deck(opts: PrintOptions, fragments: Path | None, fragments_mode: str | None)
     for title, pages in deck_parts(model, opts):
         doc.add(title, pages)
     write_outputs(doc, opts, "riddle-craft-deck", model.to_json())
+
+
+register("riddle_craft", TITLE, pack_section, order=40)

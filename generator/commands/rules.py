@@ -39,7 +39,7 @@ def open_with_rules(
 
 @click.command("rules")
 @click.argument("game", required=False, type=click.Choice(rm.GAMES, case_sensitive=False))
-@print_options(seed=False)
+@print_options(seed=False, booklet=True)
 @templates_option
 def rules(opts: PrintOptions, game: str | None) -> None:
     """Print How to play: the rules of one game, or of all five when no GAME is given.

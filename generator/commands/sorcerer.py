@@ -7,6 +7,7 @@ from typing import Any
 import click
 
 from generator.commands.common import PrintOptions, print_options, write_outputs
+from generator.commands.sections import register
 from generator.errors import ParlourError
 from generator.games import sorcerer as sc
 from generator.games import sorcerer_diagrams as diagrams_draw
@@ -181,3 +182,6 @@ def pack_section(opts: PrintOptions) -> tuple[str, list[Page], Any]:
         "diagrams": diagrams_draw.diagrams_model(),
     }
     return TITLE, pages, model
+
+
+register("sorcerer", TITLE, pack_section, order=50, players=(2, len(sc.SUITS)))

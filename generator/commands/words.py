@@ -174,9 +174,9 @@ def audit(ctx: click.Context, start: str, days: int, jewels: int, quick: bool, j
       parlour words audit --days 30 --jewels 5 --quick --json audit.json
     """
     import datetime as dt
-    import json
 
     from generator.games import word_audit
+    from generator.press.output import Outputs, dump_json, json_text
 
     try:
         first = dt.date.fromisoformat(start.strip())
@@ -193,15 +193,15 @@ def audit(ctx: click.Context, start: str, days: int, jewels: int, quick: bool, j
     lex = load()
     lines, data = word_audit.report(found, lex)
     if json_path == "-":
-        click.echo(json.dumps(data, indent=1))
+        click.echo(json_text(data), nl=False)
         for line in lines:
             click.echo(line, err=True)
     else:
         click.echo("\n".join(lines))
         if json_path:
-            from pathlib import Path
-
-            Path(json_path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+            with Outputs() as tx:
+                dump_json(tx.file(json_path, "--json"), data)
+                tx.commit()
             click.echo(f"wrote {json_path}", err=True)
     if data["outside_print_vocabulary"]:
         ctx.exit(1)

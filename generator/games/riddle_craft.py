@@ -5,7 +5,6 @@ from __future__ import annotations
 import csv
 import io
 import re
-import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -128,32 +127,10 @@ def press_your_luck_points(cards: int, table: Sequence[tuple[int, int]]) -> int:
 # Reading files
 
 
-def _read_bytes(path: Path, what: str) -> bytes:
-    try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise ParlourError(f"{what} {path} does not exist; check the path") from None
-    except IsADirectoryError:
-        raise ParlourError(f"{what} {path} is a folder; give a .toml or .csv file") from None
-    except OSError as e:
-        raise ParlourError(f"cannot read {what} {path}: {e.strerror or e}") from None
-
-
-def _decode(data: bytes, path: Path, what: str) -> str:
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        raise ParlourError(
-            f"cannot read {what} {path}: not UTF-8 text (byte {e.start}); save it as UTF-8"
-        ) from None
-
-
 def _load_toml(path: Path, what: str) -> dict[str, Any]:
-    text = _decode(_read_bytes(path, what), path, what)
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise ParlourError(f"{what} {path} is not valid TOML: {e}") from None
+    from generator.templates import read_toml_file
+
+    return read_toml_file(path, what)
 
 
 def _clean_kind(raw: object, where: str, path: Path, hint: str = "") -> str:
@@ -210,7 +187,9 @@ def _toml_entries(data: dict[str, Any], path: Path) -> list[_Entry]:
 
 
 def _csv_entries(path: Path) -> list[_Entry]:
-    text = _decode(_read_bytes(path, "fragments file"), path, "fragments file")
+    from generator.templates import read_user_text
+
+    text = read_user_text(path, "fragments file")
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     entries: list[_Entry] = []
     text_col, kind_col, width = 0, 1, 2

@@ -10,17 +10,16 @@ from reportlab.lib.colors import Color
 from reportlab.platypus import Flowable, Spacer
 
 from generator.games import rules as rm
-from generator.press import flow
+from generator.press import flow, parts
 from generator.press.document import Page
 from generator.press.fonts import string_width
 from generator.press.paper import Paper
 from generator.press.style import DEFAULT, Style
-from generator.press.text import wrap
+from generator.press.text import block_height, wrap
 
 __all__ = ["rules_pages", "rules_layout", "rules_model", "diagram", "BOOKMARK"]
 
 BOOKMARK = "How to play"
-BODY_SIZE = 9.0
 
 FACE_RANKS: dict[str, str] = dict(
     zip(
@@ -32,13 +31,38 @@ FACE_RANKS: dict[str, str] = dict(
 RED_SUITS = {"heart", "diamond"}
 
 
-def _drawing(width: float, height: float) -> Drawing:
+def _drawing(width: float, height: float, s: Style) -> Drawing:
     """A Drawing whose starting font is an embedded one (the default would pull in Helvetica)."""
-    return Drawing(width, height, initialFontName="Sans", initialFontSize=8)
+    face, size = s.font("body")
+    return Drawing(width, height, initialFontName=face, initialFontSize=size)
 
 
 def _c(rgb: tuple[float, float, float]) -> Color:
     return Color(*rgb)
+
+
+def _text(
+    d: Drawing,
+    s: Style,
+    role: str,
+    x: float,
+    y: float,
+    text: str,
+    size: float | None = None,
+    colour: tuple[float, float, float] | None = None,
+    anchor: str = "start",
+) -> None:
+    """A String in a text role (its face, size and colour unless given) at baseline y."""
+    face, sz = s.font(role, size)
+    ink = colour if colour is not None else s.ink_of(s.text(role).colour)
+    d.add(String(x, y, text, fontName=face, fontSize=sz, fillColor=_c(ink), textAnchor=anchor))
+
+
+def _fitting(s: Style, role: str, text: str, width: float) -> float:
+    """The role's size, or less so that `text` fits `width` (one line)."""
+    face, size = s.font(role)
+    wide = string_width(text, face, size)
+    return size if wide <= width else size * width / wide
 
 
 def _letters(
@@ -68,7 +92,7 @@ def _word_box(
     d: Drawing, word: str, prev: str | None, cx: float, cy: float, w: float, h: float, jewel: bool, s: Style
 ) -> None:
     """One word of a chain: Jewels in a bold accent frame, links in a light one; the changed letter marked."""
-    fill = _c(s.tint) if (jewel and s.tint is not None) else Color(1, 1, 1)
+    fill = _c(s.tint) if (jewel and s.tint is not None) else _c(s.paper)
     d.add(
         Rect(
             cx - w / 2,
@@ -82,9 +106,10 @@ def _word_box(
             fillColor=fill,
         )
     )
-    size = 8.5 if len(word) <= 5 else 7.5
-    face = "Sans-Bold" if jewel else "Sans"
+    role = "table_head" if jewel else "table"
+    size = _fitting(s, role, word.upper(), w - 6)
     mark = _changed(prev, word) if prev is not None else set()
+    face = s.font(role)[0]
     _letters(d, word.upper(), cx, cy - size * 0.35, face, size, _c(s.ink), mark, _c(s.accent))
 
 
@@ -94,7 +119,7 @@ def chain_drawing(words: list[str], jewels: list[str], width: float, s: Style) -
     gap = 9.0
     box_w = min(46.0, (width - (n - 1) * gap) / n)
     box_h = 16.0
-    d = _drawing(width, box_h + 4)
+    d = _drawing(width, box_h + 4, s)
     x0 = (width - (n * box_w + (n - 1) * gap)) / 2
     cy = box_h / 2 + 2
     for i, word in enumerate(words):
@@ -116,7 +141,7 @@ def necklace_drawing(words: list[str], jewels: list[str], width: float, s: Style
     n = len(words)
     box_w, box_h = 40.0, 15.0
     height = 118.0
-    d = _drawing(width, height)
+    d = _drawing(width, height, s)
     cx, cy = width / 2, height / 2
     rx, ry = width / 2 - box_w / 2 - 4, height / 2 - box_h / 2 - 2
     pts = [
@@ -133,9 +158,10 @@ def chimera_card_drawing(data: dict[str, Any], width: float, s: Style) -> Drawin
     """A playing card, its two words as letter tiles, the sum, and good and refused answers."""
     face, suit, symbol = data["face"], data["suit"], data["symbol"]
     card_w, card_h = 40.0, 56.0
-    height = 2 + card_h + 12 + 10 + 9 * len(data["bad"])
-    d = _drawing(width, height)
-    red = _c((0.75, 0.1, 0.1)) if suit in RED_SUITS and s.fills else _c(s.ink)
+    pitch = s.text("table").size * 1.15
+    height = 2 + card_h + 12 + 10 + pitch * len(data["bad"])
+    d = _drawing(width, height, s)
+    red = s.red_suit if suit in RED_SUITS else s.ink
     top = height - 2
     d.add(
         Rect(
@@ -147,23 +173,13 @@ def chimera_card_drawing(data: dict[str, Any], width: float, s: Style) -> Drawin
             ry=4,
             strokeColor=_c(s.ink),
             strokeWidth=0.8,
-            fillColor=Color(1, 1, 1),
+            fillColor=_c(s.paper),
         )
     )
     rank = FACE_RANKS.get(face, face[:1].upper())
-    d.add(String(5, top - 12, rank, fontName="Sans-Bold", fontSize=10, fillColor=red))
-    d.add(String(5, top - 22, symbol, fontName="Sans", fontSize=9, fillColor=red))
-    d.add(
-        String(
-            1 + card_w / 2,
-            top - card_h / 2 - 8,
-            symbol,
-            fontName="Sans",
-            fontSize=24,
-            fillColor=red,
-            textAnchor="middle",
-        )
-    )
+    _text(d, s, "heading", 5, top - 12, rank, colour=red)
+    _text(d, s, "body", 5, top - 22, symbol, colour=red)
+    _text(d, s, "body", 1 + card_w / 2, top - card_h / 2 - 8, symbol, card_w * 0.6, red, "middle")
     # the letters as tiles
     x = card_w + 10
     tile = min(13.0, (width - x - 14) / (len(face) + len(suit) + 1))
@@ -183,64 +199,40 @@ def chimera_card_drawing(data: dict[str, Any], width: float, s: Style) -> Drawin
                     fillColor=_c(s.tint) if s.tint is not None else None,
                 )
             )
-            d.add(
-                String(
-                    x + (tile - 1.5) / 2,
-                    y + tile * 0.26,
-                    ch,
-                    fontName="Sans-Bold",
-                    fontSize=tile * 0.62,
-                    fillColor=_c(s.ink),
-                    textAnchor="middle",
-                )
-            )
+            _text(d, s, "strong", x + (tile - 1.5) / 2, y + tile * 0.26, ch, tile * 0.62, anchor="middle")
             x += tile
         if k == 0:
-            d.add(
-                String(
-                    x + tile * 0.3,
-                    y + tile * 0.26,
-                    "+",
-                    fontName="Sans",
-                    fontSize=tile * 0.7,
-                    fillColor=_c(s.muted),
-                )
-            )
+            _text(d, s, "caption", x + tile * 0.3, y + tile * 0.26, "+", tile * 0.7)
             x += tile
     info_x = card_w + 10
-    text_w = width - info_x
-    y -= 10
-    for line in wrap(rm.card_sum(face, suit), "Sans", 7.5, text_w) or []:
-        d.add(String(info_x, y, line, fontName="Sans", fontSize=7.5, fillColor=_c(s.muted)))
-        y -= 9
-    y -= 2
-    d.add(String(info_x, y, rm.CARD_GOOD, fontName="Sans-Bold", fontSize=7.5, fillColor=_c(s.accent)))
-    y -= 10
-    d.add(
-        String(
-            info_x,
-            y,
-            " ".join(w.upper() for w in data["good"]),
-            fontName="Sans",
-            fontSize=8,
-            fillColor=_c(s.ink),
-        )
-    )
+    y = _card_answers(d, s, data, info_x, y - 10, width - info_x)
     y = top - card_h - 12
-    d.add(String(1, y, rm.CARD_BAD, fontName="Sans-Bold", fontSize=7.5, fillColor=_c(s.accent)))
+    _text(d, s, "table_head", 1, y, rm.CARD_BAD, colour=s.accent)
     y -= 10
     for word, why in data["bad"]:
-        d.add(String(1, y, word.upper(), fontName="Sans-Bold", fontSize=7.5, fillColor=_c(s.ink)))
-        d.add(String(48, y, why, fontName="Sans", fontSize=7.5, fillColor=_c(s.muted)))
-        y -= 9
+        _text(d, s, "table_head", 1, y, word.upper())
+        _text(d, s, "caption", 48, y, why)
+        y -= pitch
     return d
+
+
+def _card_answers(d: Drawing, s: Style, data: dict[str, Any], x: float, y: float, width: float) -> float:
+    """Beside the card: what its letters add up to, and answers that are good; returns the next y."""
+    face, size = s.font("caption")
+    for line in wrap(rm.card_sum(data["face"], data["suit"]), face, size, width) or []:
+        _text(d, s, "caption", x, y, line)
+        y -= size * 1.25
+    y -= 2
+    _text(d, s, "table_head", x, y, rm.CARD_GOOD, colour=s.accent)
+    y -= 10
+    _text(d, s, "table", x, y, " ".join(w.upper() for w in data["good"]))
+    return y
 
 
 def _card(
     d: Drawing, x: float, y: float, w: float, h: float, text: str, s: Style, when: bool = False
 ) -> None:
-    fill = _c(s.back_fill) if (when and s.back_fill is not None) else (Color(1, 1, 1))
-    ink = Color(1, 1, 1) if (when and s.back_fill is not None) else _c(s.ink)
+    back = when and s.back_fill is not None
     d.add(
         Rect(
             x,
@@ -251,26 +243,17 @@ def _card(
             ry=3,
             strokeColor=_c(s.accent if when else s.ink),
             strokeWidth=0.8,
-            fillColor=fill,
+            fillColor=_c(s.back_fill if back and s.back_fill is not None else s.paper),
         )
     )
-    face = "Sans-Bold" if when else "Serif"
-    size = 7.5
+    role = "table_head" if when else "card_body"
+    face, size = s.font(role)
     lines = wrap(text.upper() if when else text, face, size, w - 6) or [text]
     lead = size * 1.2
     y0 = y + h / 2 + (len(lines) - 1) * lead / 2 - size * 0.35
+    ink = s.back_ink if back else s.ink
     for i, line in enumerate(lines):
-        d.add(
-            String(
-                x + w / 2,
-                y0 - i * lead,
-                line,
-                fontName=face,
-                fontSize=size,
-                fillColor=ink,
-                textAnchor="middle",
-            )
-        )
+        _text(d, s, role, x + w / 2, y0 - i * lead, line, colour=ink, anchor="middle")
 
 
 def when_riddle_drawing(data: dict[str, Any], width: float, s: Style) -> Drawing:
@@ -281,7 +264,7 @@ def when_riddle_drawing(data: dict[str, Any], width: float, s: Style) -> Drawing
     cw = min(70.0, (width - 70 - (n - 1) * gap) / n)
     ch = 30.0
     height = ch * 2 + 22 + 6
-    d = _drawing(width, height)
+    d = _drawing(width, height, s)
     top = height - 2
     for i, text in enumerate(cards):
         x = i * (cw + gap)
@@ -291,11 +274,7 @@ def when_riddle_drawing(data: dict[str, Any], width: float, s: Style) -> Drawing
             _card(d, x + 6, wy, cw - 12, 16, data["when"], s, when=True)
             _card(d, x, wy - ch + 2, cw, ch - 4, data["condition"], s)
     ask_x = n * (cw + gap) + 2
-    d.add(
-        String(
-            ask_x, top - ch / 2 - 3, rm.RIDDLE_ASK, fontName="Serif-Bold", fontSize=9, fillColor=_c(s.accent)
-        )
-    )
+    _text(d, s, "heading", ask_x, top - ch / 2 - 3, rm.RIDDLE_ASK)
     return d
 
 
@@ -336,8 +315,10 @@ def _flowables(r: rm.Rules, fs: flow.FlowStyles, width: float) -> list[Flowable]
 
 
 def _parts(r: rm.Rules, paper: Paper, style: Style) -> tuple[list[Flowable], list[Flowable], str]:
-    fs = flow.flow_styles(style, BODY_SIZE)
-    head = [flow.paragraph(f"{r.title}: how to play", fs.title), flow.paragraph(r.facts, fs.facts)]
+    fs = flow.flow_styles(style)
+    body = style.text_style("body")
+    header = parts.Header(f"{r.title}: how to play", text=r.facts, text_h=block_height(1, body.size, body))
+    head = [flow.HeaderBlock(header, style)]
     return head, _flowables(r, fs, flow.column_width(paper, 2)), f"{r.title}: how to play"
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from generator.errors import ParlourError
+from generator.press.card_images import DeckPrint
 from generator.press.document import Page, PageInfo
 from generator.press.paper import Paper, mm
 from generator.press.style import DEFAULT, Style
@@ -318,13 +319,19 @@ def _frame(
     _form(c, name, (0, 0, W, H), art)
 
 
-def _free_span(layout: Layout) -> tuple[float, float]:
-    """The longest stretch of the side margins that no horizontal crop mark crosses (y0, y1)."""
+def _free_gaps(layout: Layout) -> tuple[tuple[float, float], ...]:
+    """The stretches of the side margins that no horizontal crop mark crosses (y0, y1), bottom to top."""
     _, ys = layout.cut_lines()
     b = layout.bleed
     H = layout.paper.height
     stops = sorted({0.0, H, *ys, *(y - b for y in ys), *(y + b for y in ys)})
-    gaps = [(stops[i], stops[i + 1]) for i in range(len(stops) - 1)]
+    return tuple((stops[i], stops[i + 1]) for i in range(len(stops) - 1))
+
+
+def _free_span(layout: Layout) -> tuple[float, float]:
+    """The longest stretch of the side margins that no horizontal crop mark crosses (y0, y1)."""
+    H = layout.paper.height
+    gaps = _free_gaps(layout)
     # among the longest gaps, the one nearest the middle of the page
     return max(gaps, key=lambda g: (round(g[1] - g[0], 1), -abs((g[0] + g[1]) / 2 - H / 2)))
 
@@ -369,7 +376,8 @@ def deck_pages(cards: Sequence[Card], deck: DeckOptions) -> list[Page]:
     ident = f"{label}|{layout.card.name}|{layout.cols}x{layout.rows}|{layout.bleed:.3f}|{duplex}|{dx:.3f},{dy:.3f}"
 
     key = "d" + hashlib.sha1(ident.encode()).hexdigest()[:10]
-    span = _free_span(layout)
+    span, gaps = _free_span(layout), _free_gaps(layout)
+    printed = DeckPrint(label, tuple(cards), back, layout.card, layout.bleed)  # what --cards renders
     for si, sheet in enumerate(sheets, start=1):
 
         def fronts(c: Canvas, info: PageInfo, sheet: list[Card] = sheet) -> None:
@@ -387,6 +395,8 @@ def deck_pages(cards: Sequence[Card], deck: DeckOptions) -> list[Page]:
                 note=DUPLEX_NOTES[duplex] if two_sided else None,
                 footer="sides",
                 side_span=span,
+                side_gaps=gaps,
+                deck=printed,
                 side="front" if two_sided else None,
                 bookmark=f"Sheet {si}" if len(sheets) > 1 else None,
                 trim_box=trim,
@@ -429,6 +439,8 @@ def deck_pages(cards: Sequence[Card], deck: DeckOptions) -> list[Page]:
                 note=DUPLEX_NOTES[duplex],
                 footer="sides",
                 side_span=span,
+                side_gaps=gaps,
+                deck=printed,
                 side="back",
                 trim_box=trim,
                 bleed_box=bleed_box,

@@ -14,11 +14,13 @@ from generator.errors import ParlourError
 from generator.press.fonts import register_fonts, string_width
 from generator.press.output import Outputs
 from generator.press.paper import MARGIN, Paper, mm
+from generator.press.side_footer import draw_side_footer
 from generator.press.style import DEFAULT, Style
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
+    from generator.press.card_images import DeckPrint
     from generator.press.spool import Spool
 
 Box = tuple[float, float, float, float]
@@ -52,6 +54,8 @@ class Page:
     side_span: tuple[float, float] | None = (
         None  # for footer="sides": the stretch of margin free of crop marks
     )
+    side_gaps: tuple[tuple[float, float], ...] = ()  # every such stretch, for a footer too long for one
+    deck: DeckPrint | None = None  # the deck a card sheet prints, for --cards (press.card_images)
 
 
 @dataclass
@@ -67,7 +71,7 @@ def check_output_path(path: str | os.PathLike[str], what: str = "--output") -> P
     return Path(path)
 
 
-def atomic_write(path: str | os.PathLike[str], write: Callable[[str], None]) -> None:
+def atomic_write(path: str | os.PathLike[str], write: Callable[[str], object]) -> None:
     """Call write(tmp_path) on a short-named temporary beside `path`, then put it in place (see
     press.output: special files are streamed, symlinks written through); clean up on failure."""
     with Outputs() as tx:
@@ -130,32 +134,23 @@ class Document:
         return starts
 
     def _draw_contents(self, c: Canvas, info: PageInfo) -> None:
-        from generator.press.text import TextStyle, draw_text
+        from generator.press import parts
 
         w, h = self.paper.size
-        s = self.style
-        draw_text(
-            c,
-            self.title,
-            MARGIN,
-            h - MARGIN - 22 * mm,
-            w - 2 * MARGIN,
-            20 * mm,
-            TextStyle("Serif-Bold", 26, 12, color=s.accent, valign="bottom"),
-            "title",
-        )
-        y = h - MARGIN - 36 * mm
-        c.setFont("Serif-Bold", 14)
-        c.setFillColorRGB(*s.ink)
+        s = info.style
+        y = parts.sheet_header(c, self.paper, s, parts.Header(self.title), what="contents")
+        y -= 6 * mm
+        s.set_font(c, "subtitle")
         c.drawString(MARGIN, y, "Contents")
         y -= 10 * mm
+        face, size = s.font("contents")
         for title, start in self.section_starts():
-            c.setFont("Serif", 12)
+            s.set_font(c, "contents")
             c.drawString(MARGIN + 4 * mm, y, title)
             num = f"page {start}"
             c.drawRightString(w - MARGIN - 4 * mm, y, num)
-            left = MARGIN + 4 * mm + string_width(title, "Serif", 12) + 3 * mm
-            right = w - MARGIN - 4 * mm - string_width(num, "Serif", 12) - 3 * mm
+            left = MARGIN + 4 * mm + string_width(title, face, size) + 3 * mm
+            right = w - MARGIN - 4 * mm - string_width(num, face, size) - 3 * mm
             if right > left:
                 c.saveState()
                 c.setStrokeColorRGB(*s.rule)
@@ -163,8 +158,7 @@ class Document:
                 c.line(left, y + 1, right, y + 1)
                 c.restoreState()
             y -= 8 * mm
-        c.setFont("Sans", 9)
-        c.setFillColorRGB(*s.muted)
+        s.set_font(c, "body", colour=s.muted)
         tips = [
             "Print at 100 % (actual size): switch off 'fit to page' or 'scale to fit' in the print dialog.",
             "Two-sided card sheets: print both sides and flip on the long edge; if backs land off-centre,",
@@ -182,28 +176,12 @@ class Document:
         c.saveState()
         c.setFillColorRGB(*self.style.muted)
         if page.footer == "sides":
-            # Card sheets: the bottom margin belongs to crop marks, so the footer runs up the side margins,
-            # within the middle third of the page where no crop mark reaches.
-            size = 6.5
-            lo, hi = page.side_span or (h / 2 - 36 * mm, h / 2 + 36 * mm)
-            span = hi - lo - 4 * mm
-            mid = (lo + hi) / 2
-            for text, x, angle in ((left, 7 * mm, 90), (right, w - 7 * mm, -90)):
-                sz = size
-                while string_width(text, "Cond", sz) > span and sz > 4:
-                    sz -= 0.25
-                if string_width(text, "Cond", sz) > span:  # still too long: keep what fits, say it was cut
-                    while text and string_width(text + "…", "Cond", sz) > span:
-                        text = text[:-1]
-                    text += "…"
-                c.saveState()
-                c.translate(x, mid)
-                c.rotate(angle)
-                c.setFont("Cond", sz)
-                c.drawCentredString(0, -sz / 3, text)
-                c.restoreState()
+            # Card sheets: the bottom margin belongs to crop marks, so the footer runs up the side margins
+            # between the marks, at 6 pt or more, flowed over several stretches rather than cut short.
+            best = page.side_span or (h / 2 - 36 * mm, h / 2 + 36 * mm)
+            draw_side_footer(c, w, h, left, right, best, page.side_gaps, self.style.font("label")[0])
         else:
-            c.setFont("Sans", 7)
+            self.style.set_font(c, "footer")
             y = 7 * mm
             c.drawString(MARGIN, y, left)
             c.drawRightString(w - MARGIN, y, right)

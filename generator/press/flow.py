@@ -7,6 +7,7 @@ import io
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color
@@ -17,6 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, ListFlowable, ListItem, Paragraph, Table, TableStyle
 
 from generator.errors import ParlourError
+from generator.press import parts
 from generator.press.document import Page, PageInfo
 from generator.press.fonts import FALLBACK, register_fonts, runs, string_width
 from generator.press.paper import MARGIN, Paper, mm
@@ -35,6 +37,7 @@ __all__ = [
     "flow_pages",
     "FlowError",
     "Keep",
+    "HeaderBlock",
     "Layout",
     "layout",
 ]
@@ -112,62 +115,40 @@ def _rgb(c: tuple[float, float, float]) -> Color:
     return Color(*c)
 
 
-def flow_styles(style: Style, size: float = 9.0) -> FlowStyles:
-    """Body `size` in points; headings, notes and captions scale from it."""
+def _para(
+    name: str, style: Style, role: str, size: float | None = None, colour: str | None = None, **kw: Any
+) -> ParagraphStyle:
+    """A ParagraphStyle for a text role (its face and colour role unless `colour` names another;
+    `size` replaces the role's size)."""
+    t = style.text(role)
+    sz = t.size if size is None else size
+    kw.setdefault("leading", sz * t.leading)
+    ink = _rgb(style.ink_of(colour or t.colour))
+    return ParagraphStyle(name, fontName=t.face, fontSize=sz, textColor=ink, **kw)
+
+
+def flow_styles(style: Style, size: float | None = None) -> FlowStyles:
+    """Paragraph styles from the style's text roles: the body is the "prose" role (at `size`
+    points when given); headings, notes and captions scale from it."""
     _families()
-    ink, accent, muted = _rgb(style.ink), _rgb(style.accent), _rgb(style.muted)
-    body = ParagraphStyle(
-        "body", fontName="Serif", fontSize=size, leading=size * 1.28, textColor=ink, spaceAfter=size * 0.45
-    )
+    size = style.text("prose").size if size is None else size
+    body = _para("body", style, "prose", size, spaceAfter=size * 0.45)
+    small = size - 1
     return FlowStyles(
-        title=ParagraphStyle(
-            "title", fontName="Serif-Bold", fontSize=22, leading=26, textColor=accent, spaceAfter=2
+        title=_para("title", style, "title", spaceAfter=2),
+        facts=_para("facts", style, "caption", spaceAfter=4),
+        h1=_para(
+            "h1", style, "heading", size + 2.5, spaceBefore=size * 0.9, spaceAfter=size * 0.35, keepWithNext=1
         ),
-        facts=ParagraphStyle(
-            "facts", fontName="Sans", fontSize=8.5, leading=11, textColor=muted, spaceAfter=4
-        ),
-        h1=ParagraphStyle(
-            "h1",
-            fontName="Sans-Bold",
-            fontSize=size + 2.5,
-            leading=(size + 2.5) * 1.2,
-            textColor=accent,
-            spaceBefore=size * 0.9,
-            spaceAfter=size * 0.35,
-            keepWithNext=1,
-        ),
-        h2=ParagraphStyle(
-            "h2",
-            fontName="Sans-Bold",
-            fontSize=size + 0.5,
-            leading=(size + 0.5) * 1.25,
-            textColor=ink,
-            spaceBefore=size * 0.5,
-            spaceAfter=size * 0.25,
-            keepWithNext=1,
+        h2=_para(
+            "h2", style, "strong", size + 0.5, spaceBefore=size * 0.5, spaceAfter=size * 0.25, keepWithNext=1
         ),
         body=body,
-        note=ParagraphStyle(
-            "note", parent=body, fontSize=size - 1, leading=(size - 1) * 1.28, textColor=muted
-        ),
+        note=_para("note", style, "prose", small, colour="muted", spaceAfter=size * 0.45),
         item=ParagraphStyle("item", parent=body, spaceAfter=size * 0.2),
-        cell=ParagraphStyle("cell", parent=body, fontSize=size - 1, leading=(size - 1) * 1.2, spaceAfter=0),
-        head_cell=ParagraphStyle(
-            "head_cell",
-            parent=body,
-            fontName="Sans-Bold",
-            fontSize=size - 1,
-            leading=(size - 1) * 1.2,
-            spaceAfter=0,
-        ),
-        caption=ParagraphStyle(
-            "caption",
-            parent=body,
-            fontName="Sans",
-            fontSize=size - 1.5,
-            leading=(size - 1.5) * 1.3,
-            textColor=muted,
-        ),
+        cell=_para("cell", style, "prose", small, leading=small * 1.2),
+        head_cell=_para("head_cell", style, "table_head", small, leading=small * 1.2),
+        caption=_para("caption", style, "caption", size - 1.5, leading=(size - 1.5) * 1.3),
         style=style,
     )
 
@@ -184,7 +165,7 @@ def bullets(items: Sequence[str], fs: FlowStyles, numbered: bool = False) -> Lis
         [ListItem(paragraph(i, body)) for i in items],
         bulletType="1" if numbered else "bullet",
         start=None if numbered else "•",
-        bulletFontName="Sans-Bold" if numbered else "Sans",
+        bulletFontName=fs.style.font("strong" if numbered else "body")[0],
         bulletFontSize=body.fontSize - (0 if numbered else 1),
         bulletColor=_rgb(fs.style.accent),
         leftIndent=body.fontSize * 1.5,
@@ -238,7 +219,7 @@ def table(rows: Sequence[Sequence[str]], fs: FlowStyles, width: float, caption: 
     cmds = [
         ("LINEBELOW", (0, 0), (-1, 0), 0.8, _rgb(s.accent)),
         ("LINEBELOW", (0, 1), (-1, -1), 0.3, _rgb(s.rule)),
-        ("FONTNAME", (0, 0), (-1, -1), "Serif"),  # the cells' own default would pull in Helvetica
+        ("FONTNAME", (0, 0), (-1, -1), fs.cell.fontName),  # the cells' own default would pull in Helvetica
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), 2.5),
         ("RIGHTPADDING", (0, 0), (-1, -1), 2.5),
@@ -284,6 +265,22 @@ class Keep(Flowable):
             f.drawOn(self.canv, 0, y)
             if i < len(self.parts) - 1:
                 y -= f.getSpaceAfter()
+
+
+class HeaderBlock(Flowable):
+    """The sheet header every page shares (press.parts.Header), as the head of a flowing page."""
+
+    def __init__(self, header: parts.Header, style: Style) -> None:
+        super().__init__()
+        self.header = header
+        self.style = style
+
+    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+        self.width, self.height = aw, self.header.height - parts.AFTER
+        return aw, self.height
+
+    def draw(self) -> None:
+        self.header.draw(self.canv, self.style, 0, self.height, self.width, "page")
 
 
 def column_width(paper: Paper, columns: int = 2) -> float:
@@ -402,23 +399,16 @@ def flow_pages(
     bookmark: str | None = None,
     continued: str | None = None,
 ) -> list[Page]:
-    """The laid-out flowables as Pages: each with `label` in its footer, the first with `bookmark`
-    and a rule under the heading band, later ones with a small `continued` line at the top."""
+    """The laid-out flowables as Pages: each with `label` in its footer, the first with `bookmark`,
+    later ones with a small `continued` line at the top."""
     lay = layout(head, body, paper, columns, bool(continued), label)
     top = paper.height - TOP
 
     def drawer(items: list[Placed], n: int):
         def draw(c: Canvas, info: PageInfo) -> None:
-            s = info.style
             if n > 0 and continued:
-                c.setFont("Sans", 7.5)
-                c.setFillColorRGB(*s.muted)
+                info.style.set_font(c, "caption")
                 c.drawString(MARGIN, top + 1 * mm, continued)
-            if n == 0 and lay.head_height:
-                c.setStrokeColorRGB(*s.accent)
-                c.setLineWidth(0.8)
-                y = top - lay.head_height - 1.5 * mm
-                c.line(MARGIN, y, paper.width - MARGIN, y)
             for f, x, y, _, _ in items:
                 f.drawOn(c, x, y)
 

@@ -57,7 +57,7 @@ def _register(face: str) -> None:
     pdfmetrics.registerFont(TTFont(face, str(path)))
 
 
-class _LazyFaces(dict):  # type: ignore[type-arg]
+class _LazyFaces(dict[str, Any]):
     """reportlab's font table, taught to register one of parlour's faces the first time it is asked
     for (by setFont, stringWidth, getFont...): a page pays only for the faces it uses."""
 

@@ -22,6 +22,7 @@ import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from generator.errors import ParlourError
 
@@ -366,8 +367,8 @@ class Outputs:
         dir_moves = {
             id(p): self._dir_moves(p)
             for p in self._planned
-            if p.directory and (p.staged_inside or p.target.exists())
-        }  # type: ignore[union-attr]
+            if p.directory and (p.staged_inside or (p.target is not None and p.target.exists()))
+        }
         for plan in self._planned:
             if plan.stream:
                 self._stream(plan)
@@ -463,3 +464,15 @@ atexit.register(abort_all)
 def write_text(path: Path, text: str) -> None:
     """Write `text` as UTF-8 into a staged path."""
     path.write_text(text, encoding="utf-8")
+
+
+def json_text(data: Any) -> str:
+    """parlour's one way of writing JSON: UTF-8 as is, indented by two, a newline at the end."""
+    import json
+
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def dump_json(path: Path, data: Any) -> None:
+    """Write `data` as JSON (json_text) into a staged path."""
+    write_text(path, json_text(data))

@@ -9,21 +9,15 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.press import text as tx
 from generator.press.fonts import string_width
 from generator.press.paper import MARGIN, Paper, mm
 from generator.press.style import RGB, Style
-from generator.press.text import (
-    STEP,
-    TextFitError,
-    TextStyle,
-    block_height,
-    draw_lines,
-    draw_text,
-    wrap_items,
-)
+from generator.press.text import TextStyle, text_at
 
 __all__ = [
     "Header",
@@ -33,6 +27,8 @@ __all__ = [
     "short_rule",
     "ruled_table",
     "arrow",
+    "line",
+    "say",
     "label_patch",
     "BulletFit",
     "fit_bullets",
@@ -43,9 +39,9 @@ __all__ = [
 
 # --- the sheet header -------------------------------------------------------------------------
 
-TITLE_BAND = 10 * mm  # the title line
-RULE_GAP = 1.6 * mm  # the rule sits this far under the title band; text starts as far under the rule
-AFTER = 3 * mm  # the page's content starts this far under the header
+TITLE_BAND = 8.5 * mm  # the title line
+RULE_GAP = 1.2 * mm  # the rule sits this far under the title band; text starts as far under the rule
+AFTER = 2 * mm  # the page's content starts this far under the header
 RULE_WIDTH = 0.7
 RIGHT_SHARE = 0.42  # of the width, the most the right-hand lines may take
 
@@ -73,7 +69,7 @@ class Header:
         right = [r for r in self.right if r]
         right_w = width * RIGHT_SHARE if right else 0.0
         title = style.text("title")
-        draw_text(
+        tx.draw_text(
             c,
             self.title,
             x,
@@ -86,13 +82,14 @@ class Header:
             f"{what} title",
         )
         half = TITLE_BAND / 2
+        first = 2 - len(right[:2])  # one line sits level with the title's foot
         for i, (line, role) in enumerate(zip(right, ("strong", "small"), strict=False)):
             colour = style.ink_of("ink" if i == 0 else "muted")
-            draw_text(
+            tx.draw_text(
                 c,
                 line,
                 x + width - right_w,
-                top - half * (i + 1),
+                top - half * (first + i + 1),
                 right_w,
                 half,
                 style.text_style(role, align="right", valign="bottom", color=colour),
@@ -101,7 +98,7 @@ class Header:
         rule_y = top - TITLE_BAND - RULE_GAP
         hline(c, x, x + width, rule_y, style.accent, RULE_WIDTH)
         if self.text:
-            draw_text(
+            tx.draw_text(
                 c,
                 self.text,
                 x,
@@ -126,22 +123,23 @@ def sheet_header(
 # --- rules ------------------------------------------------------------------------------------
 
 
-def hline(c: Canvas, x1: float, x2: float, y: float, colour: RGB, width: float = 0.4) -> None:
-    """A level line from x1 to x2 at y."""
+def line(c: Canvas, x1: float, y1: float, x2: float, y2: float, colour: RGB, width: float = 0.4) -> None:
+    """A straight line from (x1, y1) to (x2, y2)."""
     c.saveState()
     c.setStrokeColorRGB(*colour)
     c.setLineWidth(width)
-    c.line(x1, y, x2, y)
+    c.line(x1, y1, x2, y2)
     c.restoreState()
+
+
+def hline(c: Canvas, x1: float, x2: float, y: float, colour: RGB, width: float = 0.4) -> None:
+    """A level line from x1 to x2 at y."""
+    line(c, x1, y, x2, y, colour, width)
 
 
 def vline(c: Canvas, x: float, y1: float, y2: float, colour: RGB, width: float = 0.4) -> None:
     """An upright line from y1 to y2 at x."""
-    c.saveState()
-    c.setStrokeColorRGB(*colour)
-    c.setLineWidth(width)
-    c.line(x, y1, x, y2)
-    c.restoreState()
+    line(c, x, y1, x, y2, colour, width)
 
 
 def short_rule(c: Canvas, cx: float, y: float, length: float, colour: RGB, width: float = 0.45) -> None:
@@ -209,7 +207,7 @@ def ruled_table(
                 t = style.text(name)
                 big = t.size if size is None else size
                 st = style.text_style(name, size=big, min_size=min(t.min_size, big), align=align)
-                draw_text(c, text, cx + pad, y + pad / 2, w - 2 * pad, row_h - pad, st, what)
+                tx.draw_text(c, text, cx + pad, y + pad / 2, w - 2 * pad, row_h - pad, st, what)
             cx += w
     return bottom
 
@@ -245,17 +243,26 @@ def arrow(
     c.line(sx, sy, x2 - ux * head * 0.8, y2 - uy * head * 0.8)
     c.setDash()
     ends = [(x2, y2, ux, uy)] + ([(x1, y1, -ux, -uy)] if both else [])
-    for tx, ty, vx, vy in ends:
+    for ex, ey, vx, vy in ends:
         p = c.beginPath()
-        p.moveTo(tx, ty)
-        p.lineTo(tx - vx * head - vy * head * 0.42, ty - vy * head + vx * head * 0.42)
-        p.lineTo(tx - vx * head + vy * head * 0.42, ty - vy * head - vx * head * 0.42)
+        p.moveTo(ex, ey)
+        p.lineTo(ex - vx * head - vy * head * 0.42, ey - vy * head + vx * head * 0.42)
+        p.lineTo(ex - vx * head + vy * head * 0.42, ey - vy * head - vx * head * 0.42)
         p.close()
         c.drawPath(p, stroke=0, fill=1)
     c.restoreState()
 
 
 # --- a label on a patch -----------------------------------------------------------------------
+
+
+def say(c: Canvas, style: Style, role: str, text: str, x: float, y: float, **how: Any) -> float:
+    """One line of `text` set in a text role at baseline y; returns its width. `how` may give
+    align (left | centre | right about x), colour (instead of the role's) and size (a size
+    computed from a box, instead of the role's)."""
+    face, size = style.font(role, how.get("size"))
+    colour = how.get("colour") or style.ink_of(style.text(role).colour)
+    return text_at(c, text, x, y, face, size, colour, how.get("align", "left"))
 
 
 def label_patch(
@@ -272,30 +279,25 @@ def label_patch(
     middle: bool = False,
     angle: float = 0.0,
     outline: str | None = None,
-    fill: bool = True,
 ) -> float:
     """A short label on a patch of paper that hides what lies under it (a board line, a mark), or
-    in an outlined tag when `outline` names a colour role. (x, y) is the label's baseline point at
-    its `align` anchor (left | centre | right), or its middle when `middle`; `angle` turns it about
-    that point. Returns the patch's width."""
-    from generator.press.text import text_at
-
+    in an outlined tag, not filled, when `outline` names a colour role. (x, y) is on the text's
+    baseline (its middle when `middle`) at the patch's left edge, centre or right edge (`align`);
+    `angle` turns it about that point. Returns the patch's width."""
     face, sz = style.font(role, size)
-    t = style.text(role)
-    ink = colour if colour is not None else style.ink_of(t.colour)
+    ink = colour if colour is not None else style.ink_of(style.text(role).colour)
     pad = sz * 0.4
-    tw = string_width(text, face, sz)
-    pw = tw + 2 * pad
-    left = {"left": -pad, "right": -tw - pad}.get(align, -pw / 2)
+    pw = string_width(text, face, sz) + 2 * pad
+    left = {"left": 0.0, "right": -pw}.get(align, -pw / 2)
     base = -sz * 0.35 if middle else 0.0
     c.saveState()
     c.translate(x, y)
     if angle:
         c.rotate(angle)
-    if fill:
+    if outline is None:
         c.setFillColorRGB(*style.paper)
         c.rect(left, base - sz * 0.3, pw, sz * 1.25, stroke=0, fill=1)
-    if outline is not None:
+    else:
         c.setStrokeColorRGB(*style.ink_of(outline))
         c.setLineWidth(0.6)
         c.roundRect(left, base - sz * 0.3, pw, sz * 1.25, sz * 0.3, stroke=1, fill=0)
@@ -329,7 +331,7 @@ class BulletFit:
 
 def bullets_height(lines: Sequence[Sequence[str]], size: float, style: TextStyle, gap: float = 0.45) -> float:
     """How tall wrapped items stand at `size`, `gap` x size between items."""
-    return sum(block_height(len(it), size, style) for it in lines) + gap * size * max(len(lines) - 1, 0)
+    return sum(tx.block_height(len(it), size, style) for it in lines) + gap * size * max(len(lines) - 1, 0)
 
 
 def fit_bullets(
@@ -339,10 +341,10 @@ def fit_bullets(
     bullet, fits the box `width` x `height`; None if none does."""
     size = style.size
     while size >= style.min_size - 1e-9:
-        lines = wrap_items(items, style.face, size, width)
+        lines = tx.wrap_items(items, style.face, size, width)
         if lines is not None and bullets_height(lines, size, style, gap) <= height + 1e-6:
             return BulletFit(size, lines, style, gap)
-        size = round(size - STEP, 4)
+        size = round(size - tx.STEP, 4)
     return None
 
 
@@ -352,7 +354,7 @@ def fit_bullets_or_fail(
     """fit_bullets, or one clear error naming `what` when nothing fits."""
     fitted = fit_bullets(items, width, height, style, gap)
     if fitted is None:
-        raise TextFitError(
+        raise tx.TextFitError(
             f"{what} does not fit its {width / mm:.0f}x{height / mm:.0f} mm box even at "
             f"{style.min_size:g} pt; shorten it"
         )
@@ -367,9 +369,9 @@ def draw_bullets(c: Canvas, fit: BulletFit, x: float, top: float, width: float, 
     mark = st.but(color=bullet)
     y = top
     for i, lines in enumerate(fit.lines):
-        h = block_height(len(lines), size, st)
-        draw_lines(c, ["•"], x, y - h, indent, h, size, mark)
-        draw_lines(c, lines, x + indent, y - h, width - indent, h, size, st)
+        h = tx.block_height(len(lines), size, st)
+        tx.draw_lines(c, ["•"], x, y - h, indent, h, size, mark)
+        tx.draw_lines(c, lines, x + indent, y - h, width - indent, h, size, st)
         y -= h
         if i < len(fit.lines) - 1:
             y -= fit.gap * size

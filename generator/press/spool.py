@@ -75,6 +75,7 @@ class _FileSink(pdfdoc.PDFFile):
     """reportlab's output collector, writing each piece to the file at once instead of keeping it."""
 
     target: IO[bytes]
+    strings: list[bytes]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)  # the header lands in self.strings: move it out

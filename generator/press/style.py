@@ -57,6 +57,11 @@ TEXT_ROLES: dict[str, tuple[str | None, dict[str, Any]]] = {
     "table_head": ("table", {"face": "Sans-Bold"}),
     "key": ("table", {"face": "Cond"}),
     "key_head": ("key", {"face": "Cond-Bold", "colour": "accent"}),
+    "key_entry": ("key_head", {"size": 8.5, "colour": "ink"}),
+    "key_answer": ("key", {"size": 7.2, "leading": 1.18}),
+    "key_count": ("key_answer", {"face": "Cond-Bold"}),
+    "prose": ("body", {"face": "Serif", "leading": 1.28}),
+    "contents": ("prose", {"size": 12.0}),
     "card_title": ("title", {"size": 11.0}),
     "card_body": ("body", {"size": 8.0}),
     "card_small": ("card_body", {"size": 6.5, "colour": "muted"}),
@@ -191,7 +196,7 @@ COLOUR_ROLES = tuple(f.name for f in fields(Style) if f.name not in ("name", "su
 
 
 def _resolve(table: Mapping[str, tuple[str | None, Mapping[str, Any]]], role: str) -> TextRole:
-    chain: list[dict[str, Any]] = []
+    chain: list[Mapping[str, Any]] = []
     name: str | None = role
     seen: set[str] = set()
     while name is not None:

@@ -137,6 +137,7 @@ class SubsequenceIndex:
         self._where: dict[str, int] | None = None
         self._file: mmap.mmap | None = None
         self._slots: dict[str, int] = {}
+        self._base = 0  # where the bitsets start in a file the index was read from
         self._nbytes = (n + 7) // 8
         width = max((len(w) for w in ranked), default=0)
         grid = "".join(w.ljust(width) for w in ranked).encode("ascii")

@@ -202,3 +202,15 @@ def test_modes_follow_the_umask_and_keep_existing(tmp_path):
         assert stat.S_IMODE(os.stat(tmp_path / "keep.pdf").st_mode) == 0o600
     finally:
         os.umask(old)
+
+
+def test_one_json_writer(tmp_path):
+    import json
+
+    from generator.press.output import dump_json, json_text
+
+    data = {"word": "café", "n": [1, 2]}
+    text = json_text(data)
+    assert text.endswith("}\n") and "café" in text and json.loads(text) == data
+    dump_json(tmp_path / "x.json", data)
+    assert (tmp_path / "x.json").read_text(encoding="utf-8") == text

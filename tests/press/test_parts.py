@@ -110,7 +110,7 @@ def test_label_patch_width_and_paper_patch() -> None:
     w = parts.label_patch(c, DEFAULT, "r3c7", 200, 300, angle=90)
     face, size = DEFAULT.font("label")
     assert w == pytest.approx(string_width("r3c7", face, size) + 0.8 * size)
-    parts.label_patch(c, DEFAULT, "KEY", 100, 100, outline="accent", fill=False, align="left")
+    parts.label_patch(c, DEFAULT, "KEY", 100, 100, outline="accent", align="left")
     text, stream = _page(c, buf)
     assert "r3c7" in text and "KEY" in text
     assert "1 1 1 rg" in stream  # the paper patch

@@ -1,0 +1,60 @@
+"""The pack's sections: each command module registers its own, so a new game edits no shared list."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from generator.commands.common import PrintOptions
+    from generator.press.document import Page
+
+#: A pack section's maker: given the options, its title, its pages and its JSON content model.
+SectionMaker = Callable[["PrintOptions"], tuple[str, list["Page"], Any]]
+
+
+@dataclass(frozen=True)
+class PackSection:
+    """One section of `parlour pack`: its JSON key (users type it with hyphens), the name messages
+    use, its maker, its place in the pack (lower first) and the --players counts it takes, if any."""
+
+    key: str
+    title: str
+    make: SectionMaker
+    order: int
+    players: tuple[int, int] | None = None
+
+    @property
+    def name(self) -> str:
+        """The name a user types: the JSON key with hyphens ('fighting-words')."""
+        return self.key.replace("_", "-")
+
+
+_SECTIONS: dict[str, PackSection] = {}
+
+
+def register(
+    key: str, title: str, make: SectionMaker, order: int, players: tuple[int, int] | None = None
+) -> None:
+    """Add a section to the pack (a command module calls this once, when it is imported)."""
+    old = _SECTIONS.get(key)
+    if old is not None and old.make is not make:
+        raise ValueError(f"two pack sections are keyed {key!r}")
+    _SECTIONS[key] = PackSection(key, title, make, order, players)
+
+
+def _discover() -> None:
+    """Import every command module, so that each registers its section."""
+    import generator.commands as package
+
+    for module in pkgutil.iter_modules(package.__path__):
+        importlib.import_module(f"{package.__name__}.{module.name}")
+
+
+def pack_sections() -> list[PackSection]:
+    """Every registered section, in print order."""
+    _discover()
+    return sorted(_SECTIONS.values(), key=lambda s: (s.order, s.key))
