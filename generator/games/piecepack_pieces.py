@@ -242,14 +242,16 @@ def draw_sorcerer(c: Canvas, x: float, y: float, size: float, suit: str, facing:
     for k in (0.68, 0.38):
         c.rect(-h * k, -h * k, size * k, size * k, stroke=1, fill=0)
     c.restoreState()
-    # the suit glyph on a small disc at the apex (upright, not turned with the sorcerer)
-    c.saveState()
-    c.setFillColorRGB(*style.paper)
-    c.setStrokeColorRGB(*col)
-    c.setLineWidth(max(0.35, size * 0.015))
-    c.circle(x, y, size * 0.19, stroke=1, fill=1)
-    glyph_centred(c, SUIT_GLYPHS[suit], x, y, size * 0.27, col)
-    c.restoreState()
+    # the suit glyph on a small disc at the apex (upright, not turned with the sorcerer), left off
+    # where it would print below the smallest text size (a legend's icon: the colour tells the suit)
+    if size * 0.27 >= style.text("label").min_size:
+        c.saveState()
+        c.setFillColorRGB(*style.paper)
+        c.setStrokeColorRGB(*col)
+        c.setLineWidth(max(0.35, size * 0.015))
+        c.circle(x, y, size * 0.19, stroke=1, fill=1)
+        glyph_centred(c, SUIT_GLYPHS[suit], x, y, size * 0.27, col)
+        c.restoreState()
     # the facing arrow, from the front face outwards
     a = math.radians(ANGLES[facing])
     ux, uy = math.cos(a), math.sin(a)
