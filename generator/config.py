@@ -154,8 +154,15 @@ def check_value(settings: Settings, key: str, param: click.Parameter | None = No
         if value.lower() not in choices:
             raise settings.error(key, f"{key} = {value!r} is not one of {', '.join(choices.values())}")
         return choices[value.lower()]
+    if key == "card":
+        from generator.press.impose import get_card
+
+        try:
+            return get_card(value).name
+        except ParlourError as e:
+            raise settings.error(key, str(e).replace("--card", "card =")) from None
     if key == "back_offset":
-        from generator.press.cards import parse_offset
+        from generator.press.impose import parse_offset
 
         try:
             parse_offset(value)

@@ -16,6 +16,7 @@ from generator.games import riddle_craft_draw as draw
 from generator.games import riddle_craft_sheets as sheets
 from generator.games.riddle_craft import load_template
 from generator.press.cards import SAFE, CardBox, get_card, impose
+from generator.press.impose import fold_layout
 from generator.press.paper import get_paper
 from tests.clicheck import one_line_error as _one_line_error
 from tests.pdfcheck import fonts_embedded
@@ -99,7 +100,8 @@ def _within(box: Rect, rect: Rect, tol: float = 0.05) -> bool:
 
 def test_json_shape(deck):
     _, _, model = deck
-    assert set(model) == {"riddles", "when", "tokens"}
+    assert set(model) == {"riddles", "when", "tokens", "blank_cards"}
+    assert model["blank_cards"] == {"Riddle cards": 8, "Reference cards": 5}  # 9 to a sheet
     assert len(model["riddles"]) == 118
     assert all(set(r) == {"text", "kind"} for r in model["riddles"])
     assert len({r["text"] for r in model["riddles"]}) == 118
@@ -187,7 +189,7 @@ def test_no_text_outside_its_cards_safe_area(deck):
 
 def test_fold_over_sides_mirror_about_the_fold(deck):
     paper, pdf, _ = deck
-    lay = sheets.fold_layout(get_paper(paper), get_card("poker"))
+    lay = fold_layout(get_paper(paper), get_card("poker"))
     doc = pdfium.PdfDocument(str(pdf))
     pairs = 0
     fw, fh = lay.face

@@ -8,15 +8,17 @@ import click
 
 from generator.commands.common import PrintOptions, print_options, write_outputs
 from generator.commands.sections import register
+from generator.config import BY_KEY
 from generator.errors import ParlourError
 from generator.press.calibration import calibration_model, calibration_pages
 from generator.press.document import Document, Page
+from generator.press.impose import DUPLEX_MODES
 
 
 def save_back_offset(text: str) -> None:
     """Check X,Y as --back-offset does, store it in the settings file and say where."""
     from generator import config
-    from generator.press.cards import parse_offset
+    from generator.press.impose import parse_offset
 
     parse_offset(text)
     x, y = (float(v) for v in text.replace(" ", "").split(","))
@@ -34,6 +36,13 @@ def save_back_offset(text: str) -> None:
     help="Instead of printing, store the back offset you measured (mm) in the settings file, "
     "so card decks use it without --back-offset.",
 )
+@click.option(
+    "--duplex",
+    type=click.Choice(DUPLEX_MODES, case_sensitive=False),
+    default=BY_KEY["duplex"].default,
+    show_default=True,
+    help="The flip your decks use: long or short edge (none, for glued backs, prints the long-edge sheet).",
+)
 @print_options(seed=False)
 def calibrate(opts: PrintOptions, save: str | None) -> None:
     """Print a two-sided sheet to check scaling and measure your printer's duplex offset.
@@ -46,6 +55,7 @@ def calibrate(opts: PrintOptions, save: str | None) -> None:
     \b
     Example:
       parlour calibrate --paper a4 -o calibration.pdf
+      parlour calibrate --duplex short   # for decks printed with --duplex short
       parlour calibrate --save 1.5,-0.5
     """
     if save is not None:
@@ -59,13 +69,15 @@ def calibrate(opts: PrintOptions, save: str | None) -> None:
     doc = Document(
         opts.paper, "parlour calibration sheet", "Printer scaling and duplex alignment", opts.style
     )
-    doc.add("Calibration sheet", calibration_pages(opts.paper))
-    write_outputs(doc, opts, "calibration", calibration_model(opts.paper))
+    duplex = opts.duplex.lower()  # print_options reads --duplex into opts
+    doc.add("Calibration sheet", calibration_pages(opts.paper, duplex))
+    write_outputs(doc, opts, "calibration", calibration_model(opts.paper, duplex))
 
 
 def calibration_section(opts: PrintOptions) -> tuple[str, list[Page], Any]:
-    """The pack's first section: the calibration sheet."""
-    return "Calibration sheet", calibration_pages(opts.paper), calibration_model(opts.paper)
+    """The pack's first section: the calibration sheet, for the flip the pack's decks use."""
+    duplex = opts.duplex.lower()
+    return "Calibration sheet", calibration_pages(opts.paper, duplex), calibration_model(opts.paper, duplex)
 
 
 register("calibration", "the calibration sheet", calibration_section, order=0)

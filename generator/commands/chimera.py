@@ -137,7 +137,7 @@ def key(opts: PrintOptions, variant: str) -> None:
       parlour chimera key --variant three-quarters --json key.json
     """
     k = ch.answer_key(variant)
-    write_outputs(key_document(k, opts), opts, "chimera-key", draw.key_model(k, opts.paper))
+    write_outputs(key_document(k, opts), opts, "chimera-key", draw.key_model(k, opts.paper, opts.style))
 
 
 @chimera.command()
@@ -207,7 +207,7 @@ def pack_section(opts: PrintOptions) -> tuple[str, list[Page], Any]:
     p = ch.pad(opts.players or PACK_PLAYERS, ch.DEFAULT_VARIANT)
     k = ch.answer_key(ch.DEFAULT_VARIANT)
     pages = draw.pad_pages(p, 1) + draw.key_pages(k, opts.paper)
-    model = {"pad": draw.pad_model(p, 1, opts.paper), "key": draw.key_model(k, opts.paper)}
+    model = {"pad": draw.pad_model(p, 1, opts.paper), "key": draw.key_model(k, opts.paper, opts.style)}
     return TITLE, pages, model
 
 

@@ -65,6 +65,7 @@ class PrintOptions:
     bleed: float  # points
     back_offset: tuple[float, float]  # points
     duplex: str
+    blanks: bool = True  # fill a deck's last sheet with blank cards (--no-blanks: leave it short)
     players: int | None = None  # the pack's --players: each game's own default when None
     outputs: Outputs | None = None  # planned before the command works; committed by write_outputs
     output_text: str | None = None  # -o as typed: a trailing slash says a directory was meant
@@ -78,7 +79,7 @@ class PrintOptions:
 
     def deck(self, label: str, back: Drawer | None = None) -> DeckOptions:
         """How a deck part called `label` prints under these options (see press.cards.deck_pages)."""
-        return DeckOptions(self.layout(), label, back, self.duplex, self.back_offset)
+        return DeckOptions(self.layout(), label, back, self.duplex, self.back_offset, blanks=self.blanks)
 
 
 def command_inputs(values: dict[str, Any]) -> list[Path]:
@@ -154,9 +155,12 @@ def print_options(
                 bleed=kw.pop("bleed", 0.0) * mm,
                 back_offset=parse_offset(kw.pop("back_offset", None)),
                 duplex=kw.pop("duplex", "long"),
+                blanks=not kw.pop("no_blanks", False),
             )
             if not 0 <= opts.bleed <= 10 * mm:
                 raise click.BadParameter("bleed must be between 0 and 10 mm", param_hint="'--bleed'")
+            if cards:
+                opts.layout()  # a card too big for the paper is refused before any work
             opts.output_text = raw_output
             if kw.pop("booklet", False):  # pages drawn on half the paper, imposed two to a side
                 opts.booklet, opts.paper = opts.paper, booklet_half(opts.paper)
@@ -219,10 +223,11 @@ def print_options(
             options += [
                 click.option(
                     "--card",
-                    type=click.Choice(list(CARD_PRESETS), case_sensitive=False),
                     default=BY_KEY["card"].default,
                     show_default=True,
-                    help="Card size preset.",
+                    metavar="SIZE",
+                    help=f"Card size: a preset ({', '.join(CARD_PRESETS)}) or WIDTHxHEIGHT in "
+                    "millimetres, like 63x88.",
                 ),
                 click.option(
                     "--bleed",
@@ -248,6 +253,12 @@ def print_options(
                     show_default=True,
                     help="How the sheet is turned for backs: long edge, short edge, or none "
                     "(backs printed one-sided for gluing).",
+                ),
+                click.option(
+                    "--no-blanks",
+                    is_flag=True,
+                    help="Leave a deck's last sheet short instead of filling its free slots with "
+                    "blank cards that carry the deck's back (--json counts the blanks).",
                 ),
             ]
         if cards or images:

@@ -6,7 +6,7 @@ import click
 from click.core import ParameterSource
 
 from generator import config
-from generator.press.cards import CARD_PRESETS, DUPLEX_MODES, parse_offset
+from generator.press.impose import DUPLEX_MODES, get_card, parse_offset
 from generator.press.paper import PAPERS
 
 SPELLINGS = ("us", "uk")
@@ -16,7 +16,7 @@ def _choice(values) -> click.Choice:
     return click.Choice(list(values), case_sensitive=False)
 
 
-def _setting_option(key: str, values=None):
+def _setting_option(key: str, values=None, metavar: str = "X,Y"):
     """The option for one setting, named as the printing commands name it."""
     s = config.BY_KEY[key]
     return click.option(
@@ -25,14 +25,14 @@ def _setting_option(key: str, values=None):
         type=_choice(values) if values is not None else None,
         default=s.default,
         show_default=True,
-        metavar=None if values is not None else "X,Y",
+        metavar=None if values is not None else metavar,
         help=f"The {s.about}, as if typed on a command.",
     )
 
 
 @click.command("config")
 @_setting_option("paper", PAPERS)
-@_setting_option("card", CARD_PRESETS)
+@_setting_option("card", metavar="SIZE")
 @_setting_option("duplex", DUPLEX_MODES)
 @_setting_option("back_offset")
 @_setting_option("spelling", SPELLINGS)
@@ -60,6 +60,7 @@ def config_command(ctx: click.Context, path_only: bool, **values: str) -> None:
     settings = config.load()
     if values.get("back_offset") is not None:  # checked before anything is printed
         parse_offset(values["back_offset"])
+    values["card"] = get_card(values["card"]).name
     if path_only:
         click.echo(str(settings.path))
         return

@@ -14,7 +14,7 @@ from generator.commands.common import PrintOptions, print_options, write_json, w
 from generator.commands.sections import register
 from generator.games import fighting_words as fw
 from generator.lazy import lazy_module
-from generator.press.cards import CardBox, deck_pages
+from generator.press.cards import Card, CardBox, deck_pages
 from generator.press.document import Document, Page
 from generator.press.output import STDOUT, Outputs
 from generator.templates import templates_option
@@ -31,19 +31,29 @@ def deck_parts(deck: fw.Deck, opts: PrintOptions) -> list[tuple[str, list[Page]]
     """(part title, pages) in print order: the draw deck, then the reference cards, both with the
     common back. Each part fills whole sheets, so fronts always meet their own backs."""
     back = draw.common_back()
-    cards = draw.letter_cards(deck) + draw.event_cards(deck)
-    parts = [("Letter and event cards", deck_pages(cards, opts.deck(f"{TITLE} deck", back)))]
+    labels = {"Letter and event cards": f"{TITLE} deck", "Reference cards": f"{TITLE} reference cards"}
+    return [
+        (title, deck_pages(cards, opts.deck(labels[title], back))) for title, cards in deck_cards(deck, opts)
+    ]
+
+
+def deck_cards(deck: fw.Deck, opts: PrintOptions) -> list[tuple[str, list[Card]]]:
+    """(part title, cards): the letter and event cards, then the reference cards if any."""
+    parts = [("Letter and event cards", draw.letter_cards(deck) + draw.event_cards(deck))]
     if deck.reference:
         box = CardBox(opts.card.width, opts.card.height, style=opts.style)  # to fit the text to
-        refs = draw.reference_cards(deck, box)
-        parts.append(("Reference cards", deck_pages(refs, opts.deck(f"{TITLE} reference cards", back))))
+        parts.append(("Reference cards", draw.reference_cards(deck, box)))
     return parts
 
 
-def deck_model(deck: fw.Deck) -> dict[str, Any]:
-    """The --json content: letters and events (as the model writes them), plus reference cards."""
+def deck_model(deck: fw.Deck, opts: PrintOptions) -> dict[str, Any]:
+    """The --json content: letters and events (as the model writes them), plus reference cards, and
+    how many blank cards fill each part's last sheet."""
     model = deck.to_json()
     model["reference_sets"] = draw.REFERENCE_SETS
+    parts = {title: len(cards) for title, cards in deck_cards(deck, opts)}
+    with_back = opts.deck(TITLE, draw.common_back())
+    model["blank_cards"] = {title: with_back.blank_count(n) for title, n in parts.items()}
     return model
 
 
@@ -53,7 +63,7 @@ def pack_section(opts: PrintOptions) -> tuple[str, list[Page], Any]:
     pages: list[Page] = []
     for title, part in deck_parts(deck, opts):
         pages += [replace(p, bookmark=title if i == 0 else None) for i, p in enumerate(part)]
-    return TITLE, pages, deck_model(deck)
+    return TITLE, pages, deck_model(deck, opts)
 
 
 LETTERS_OPTION = click.option(
@@ -115,7 +125,7 @@ def deck(opts: PrintOptions, letters_file: Path | None, deck_size: int | None) -
     doc = Document(opts.paper, f"{TITLE} deck", "Letter, event and reference cards", opts.style)
     for title, pages in deck_parts(model, opts):
         doc.add(title, pages)
-    write_outputs(doc, opts, "fighting-words-deck", deck_model(model))
+    write_outputs(doc, opts, "fighting-words-deck", deck_model(model, opts))
 
 
 def _upper(words: list[str]) -> str:

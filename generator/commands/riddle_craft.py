@@ -56,7 +56,19 @@ def pack_section(opts: PrintOptions) -> tuple[str, list[Page], Any]:
     pages: list[Page] = []
     for title, part in deck_parts(deck, opts):
         pages += [replace(p, bookmark=title if i == 0 else None) for i, p in enumerate(part)]
-    return TITLE, pages, deck.to_json()
+    return TITLE, pages, deck_model(deck, opts)
+
+
+def deck_model(deck: RiddleCraftDeck, opts: PrintOptions) -> dict[str, Any]:
+    """The --json content: the deck as the model writes it, and how many blank cards (with the
+    common back) fill the last sheet of the riddle cards and of the reference cards."""
+    model = deck.to_json()
+    with_back = opts.deck(TITLE, draw.common_back())
+    model["blank_cards"] = {
+        "Riddle cards": with_back.blank_count(len(deck.riddles)),
+        "Reference cards": with_back.blank_count(len(deck.reference)),
+    }
+    return model
 
 
 @click.group("riddle-craft")
@@ -116,7 +128,7 @@ def deck(opts: PrintOptions, fragments: Path | None, fragments_mode: str | None)
     doc = Document(opts.paper, f"{TITLE} deck", "Riddle, When and reference cards, and tokens", opts.style)
     for title, pages in deck_parts(model, opts):
         doc.add(title, pages)
-    write_outputs(doc, opts, "riddle-craft-deck", model.to_json())
+    write_outputs(doc, opts, "riddle-craft-deck", deck_model(model, opts))
 
 
 register("riddle_craft", TITLE, pack_section, order=40)

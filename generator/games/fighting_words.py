@@ -4,7 +4,6 @@ the deck loader, and the deck doctor's statistics (what is printed, never how)."
 from __future__ import annotations
 
 import random
-import tomllib
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -245,20 +244,6 @@ def _fail(where: str, what: str) -> ParlourError:
     return ParlourError(f"{where}: {what}")
 
 
-def _read_toml(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise ParlourError(f"{path}: no such file; give a TOML file like {TEMPLATE.name}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ParlourError(f"{path}: not valid TOML ({exc})") from None
-    except UnicodeDecodeError as exc:
-        raise ParlourError(f"{path}: not UTF-8 text (byte {exc.start}); save it as UTF-8 TOML") from None
-    except OSError as exc:
-        raise ParlourError(f"{path}: cannot read it ({exc.strerror})") from None
-
-
 def _count(where: str, value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise _fail(where, f"count must be a whole number 0 or more, got {value!r}")
@@ -376,12 +361,12 @@ def load_deck(path: str | Path | None = None, deck_size: int | None = None) -> D
     """The deck from templates/fighting_words.toml, or from a user's TOML file (its [letters] are
     required; [[events]] and [[reference]] it leaves out come from the template), optionally
     scaled to `deck_size` cards."""
-    source = templates.locate(TEMPLATE_NAME)
-    default = _parse(templates.display_name(source), _read_toml(source), None)
+    data, where = templates.read_toml(TEMPLATE_NAME)  # parlour's one reader of TOML files
+    default = _parse(where, data, None)
     deck = default
     if path is not None:
         p = Path(path)
-        deck = _parse(str(p), _read_toml(p), default)
+        deck = _parse(str(p), templates.read_toml_file(p, "--letters file"), default)
     if deck_size is not None:
         deck = scale(deck, deck_size)
     return deck

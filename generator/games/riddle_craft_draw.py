@@ -315,7 +315,11 @@ def _ref_areas(ref: ReferenceCard, box: CardBox) -> tuple[tuple[float, float, fl
 def reference_set(refs: Sequence[ReferenceCard], box: CardBox) -> tuple[float, list[ReferenceCard]]:
     """The reference cards to print in `box` (one that cannot fit goes on over more) and one body
     size for them all, so they read alike."""
-    fit_one = parts.list_fitter(lambda r: _ref_areas(r, box)[0], box.style, scale(box))
+
+    def body(r: ReferenceCard) -> parts.Rect:
+        return _ref_areas(r, box)[0]
+
+    fit_one = parts.list_fitter(body, box.style, scale(box))
     return parts.reference_set(refs, fit_one, box.style)
 
 

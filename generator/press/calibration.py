@@ -125,7 +125,7 @@ def _draw_scales(c: Canvas, x: float, y: float) -> None:
 
 
 FRONT_TEXT = (
-    "1. Print this sheet on both sides at 100 % (actual size), flipping on the long edge.\n"
+    "1. Print this sheet on both sides at 100 % (actual size), flipping on the {edge} edge.\n"
     "2. Check the rulers with a real ruler. If one measures short, your print dialog is scaling the page: "
     "turn off 'fit to page' / 'shrink oversized pages' and print again.\n"
     "3. Turn the sheet over and hold it against a window or lamp: the cross printed here shows through "
@@ -138,18 +138,34 @@ BACK_TEXT = (
     "Save the two readings once and every two-sided deck uses them:  parlour calibrate --save X,Y   "
     "(for example, cross at +1.5 on X and -0.5 on Y: parlour calibrate --save 1.5,-0.5). "
     "One deck alone can take them as --back-offset X,Y.\n"
-    "Both on 0: your printer lines up already and needs no offset."
+    "Both on 0: your printer lines up already and needs no offset. "
+    "This sheet is for {edge}-edge flips; decks printed with --duplex {other} need the other sheet: "
+    "parlour calibrate --duplex {other}."
 )
+EDGES = ("long", "short")
 
 
-def calibration_pages(paper: Paper) -> list[Page]:
-    """Front and back of the calibration sheet."""
+def scales_centre(paper: Paper, duplex: str = "long") -> tuple[float, float]:
+    """Where the back's scales are centred (back-page coordinates): behind the front's cross after
+    the sheet turns over its long edge (x -> w - x) or its short edge (y -> h - y)."""
     w, h = paper.size
     tx, ty = target_centre(paper)
+    return (tx, h - ty) if duplex == "short" else (w - tx, ty)
+
+
+def calibration_pages(paper: Paper, duplex: str = "long") -> list[Page]:
+    """Front and back of the calibration sheet for a long-edge or a short-edge flip ('none', glued
+    backs turned like a page, reads as long)."""
+    edge = "short" if duplex == "short" else "long"
+    other = EDGES[1 - EDGES.index(edge)]
+    w, h = paper.size
+    tx, ty = target_centre(paper)
+    sx, sy = scales_centre(paper, edge)
+    flip = f"flip on the {edge} edge"
 
     def side(c: Canvas, info: PageInfo, back: bool) -> None:
         s = info.style
-        title = "Calibration sheet: back" if back else "Calibration sheet: front"
+        title = f"Calibration sheet ({flip}): {'back' if back else 'front'}"
         draw_text(
             c,
             title,
@@ -163,14 +179,13 @@ def calibration_pages(paper: Paper) -> list[Page]:
         for r in rulers(paper):
             _draw_ruler(c, r, s.ink)
         if back:
-            # the front's cross at (tx, ty) lies behind (w - tx, ty) on this side after a long-edge flip
-            _draw_scales(c, w - tx, ty)
-            text = BACK_TEXT
+            _draw_scales(c, sx, sy)
+            text = BACK_TEXT.format(edge=edge, other=other)
         else:
             _draw_cross(c, tx, ty)
             c.setFont("Sans", 7)
             c.drawString(tx + 4 * mm, ty - 6 * mm, "duplex target: see the back")
-            text = FRONT_TEXT
+            text = FRONT_TEXT.format(edge=edge)
         draw_text(
             c,
             text,
@@ -185,28 +200,32 @@ def calibration_pages(paper: Paper) -> list[Page]:
     return [
         Page(
             lambda c, i: side(c, i, False),
-            "Calibration sheet: front",
-            note="two-sided: flip on the long edge",
-            duplex="long",
+            f"Calibration sheet ({edge} edge): front",
+            note=f"two-sided: {flip}",
+            duplex=edge,
             bookmark="Front",
             side="front",
         ),
         Page(
             lambda c, i: side(c, i, True),
-            "Calibration sheet: back",
-            note="two-sided: flip on the long edge",
-            duplex="long",
+            f"Calibration sheet ({edge} edge): back",
+            note=f"two-sided: {flip}",
+            duplex=edge,
             bookmark="Back",
             side="back",
         ),
     ]
 
 
-def calibration_model(paper: Paper) -> dict:
+def calibration_model(paper: Paper, duplex: str = "long") -> dict:
     """The calibration sheet as JSON-ready data (positions in mm)."""
     tx, ty = target_centre(paper)
+    edge = "short" if duplex == "short" else "long"
+    sx, sy = scales_centre(paper, edge)
     return {
         "paper": paper.name,
+        "flip": edge,
+        "scales": {"x_mm": round(sx / mm, 3), "y_mm": round(sy / mm, 3)},
         "rulers": [
             {
                 "name": r.name,

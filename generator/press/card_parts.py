@@ -220,11 +220,16 @@ def fit_list(lines: Sequence[str], w: float, h: float, style: Style, k: float) -
 
 
 class RefCard(Protocol):
-    """What a game's reference card has: a title, bullet lines and a table (maybe empty)."""
+    """What a game's reference card is: a frozen dataclass with a title, bullet lines and a table
+    (maybe empty)."""
 
     __dataclass_fields__: ClassVar[dict[str, Any]]
-    title: str
-    lines: tuple[str, ...]
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def lines(self) -> tuple[str, ...]: ...
 
     @property
     def table(self) -> Sequence[Any]: ...

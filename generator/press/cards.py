@@ -1,54 +1,58 @@
-"""Card presets, N-up imposition, bleed and gutters, crop marks, and two-sided decks with mirrored backs."""
+"""Two-sided decks: what a card drawer sees (CardBox), and the sheets of fronts and backs of a deck."""
 
 from __future__ import annotations
 
 import hashlib
-import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from generator.errors import ParlourError
 from generator.press.card_images import DeckPrint
 from generator.press.document import Page, PageInfo
+from generator.press.impose import (
+    CARD_PRESETS,
+    DEFAULT_BLEED_MM,
+    DUPLEX_MODES,
+    SAFE,
+    CardSize,
+    FoldLayout,
+    Layout,
+    Slot,
+    boxes,
+    crop_marks,
+    draw_marks,
+    fold_layout,
+    free_gaps,
+    free_span,
+    get_card,
+    impose,
+    margin_spot,
+    parse_offset,
+)
 from generator.press.paper import Paper, mm
 from generator.press.style import DEFAULT, Style
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-#: Trimmed card sizes in millimetres, portrait.
-CARD_PRESETS: dict[str, tuple[float, float]] = {
-    "poker": (63.5, 88.9),
-    "bridge": (57.15, 88.9),
-    "mini": (44.45, 63.5),
-    "euro": (59.0, 92.0),
-    "tarot": (70.0, 120.0),
-    "square": (70.0, 70.0),
-}
-DEFAULT_BLEED_MM = 3.0
-DUPLEX_MODES = ("long", "short", "none")
-
-MARGIN_MIN = 6 * mm  # room outside the grid for crop marks
-MARK_GAP = 1 * mm  # crop marks start this far from the grid...
-MARK_LEN = 5 * mm  # ...run at most this long...
-EDGE_CLEAR = 2 * mm  # ...and always stop this far short of the page edge
-SAFE = 3 * mm  # keep text this far inside the trim
-
-
-@dataclass(frozen=True)
-class CardSize:
-    name: str
-    width: float  # points
-    height: float
-
-
-def get_card(name: str) -> CardSize:
-    key = (name or "").strip().lower()
-    if key not in CARD_PRESETS:
-        raise ParlourError(f"unknown card size {name!r}: use one of {', '.join(CARD_PRESETS)}")
-    w, h = CARD_PRESETS[key]
-    return CardSize(key, w * mm, h * mm)
+__all__ = [  # the imposition names are re-exported: decks import them from here
+    "CARD_PRESETS",
+    "DEFAULT_BLEED_MM",
+    "DUPLEX_MODES",
+    "SAFE",
+    "Card",
+    "CardBox",
+    "CardSize",
+    "DeckOptions",
+    "Drawer",
+    "Layout",
+    "Slot",
+    "deck_pages",
+    "get_card",
+    "impose",
+    "parse_offset",
+]
 
 
 @dataclass(frozen=True)
@@ -80,127 +84,6 @@ class Card:
     back: Drawer | None = None
 
 
-@dataclass(frozen=True)
-class Slot:
-    """Where a card's trimmed rectangle sits on the page (x, y bottom-left, w, h as it lies on the page)."""
-
-    x: float
-    y: float
-    w: float
-    h: float
-    rotated: bool
-
-
-@dataclass(frozen=True)
-class Layout:
-    """Cards imposed N-up on a page: a grid of cols x rows, centred, cards upright or turned a quarter."""
-
-    paper: Paper
-    card: CardSize
-    bleed: float
-    cols: int
-    rows: int
-    rotated: bool
-
-    @property
-    def per_page(self) -> int:
-        return self.cols * self.rows
-
-    @property
-    def cell(self) -> tuple[float, float]:
-        """Trimmed card size as it lies on the page."""
-        if self.rotated:
-            return (self.card.height, self.card.width)
-        return (self.card.width, self.card.height)
-
-    @property
-    def pitch(self) -> tuple[float, float]:
-        cw, ch = self.cell
-        gutter = 2 * self.bleed  # bleeds of neighbours meet; cards share cut lines when there is no bleed
-        return (cw + gutter, ch + gutter)
-
-    @property
-    def grid(self) -> tuple[float, float, float, float]:
-        """Trimmed extent of the whole grid: x0, y0, x1, y1."""
-        cw, ch = self.cell
-        px, py = self.pitch
-        gw = (self.cols - 1) * px + cw
-        gh = (self.rows - 1) * py + ch
-        x0 = (self.paper.width - gw) / 2
-        y0 = (self.paper.height - gh) / 2
-        return (x0, y0, x0 + gw, y0 + gh)
-
-    def slot(self, index: int) -> Slot:
-        """Front slot `index`, row-major from the top-left."""
-        r, col = divmod(index, self.cols)
-        x0, _, _, y1 = self.grid
-        cw, ch = self.cell
-        px, py = self.pitch
-        return Slot(x0 + col * px, y1 - ch - r * py, cw, ch, self.rotated)
-
-    def back_slot(self, index: int, duplex: str) -> Slot:
-        """Where the back of front slot `index` must be drawn so it lands behind it after the flip."""
-        s = self.slot(index)
-        if duplex == "short":  # flipped over the top edge: rows swap, columns stay
-            return Slot(s.x, self.paper.height - s.y - s.h, s.w, s.h, s.rotated)
-        # long edge (and 'none', where backs are glued on the same way): columns swap, rows stay
-        return Slot(self.paper.width - s.x - s.w, s.y, s.w, s.h, s.rotated)
-
-    def cut_lines(self) -> tuple[list[float], list[float]]:
-        """x positions of vertical cuts and y positions of horizontal cuts (shared where cards touch)."""
-        xs: set[float] = set()
-        ys: set[float] = set()
-        for i in range(self.per_page):
-            s = self.slot(i)
-            xs.update((round(s.x, 3), round(s.x + s.w, 3)))
-            ys.update((round(s.y, 3), round(s.y + s.h, 3)))
-        return sorted(xs), sorted(ys)
-
-
-def impose(paper: Paper, card: CardSize, bleed: float = 0.0) -> Layout:
-    """The layout that fits the most cards (upright preferred on a tie), keeping room for crop marks."""
-    best: Layout | None = None
-    for rotated in (False, True):
-        cw, ch = (card.height, card.width) if rotated else (card.width, card.height)
-        avail_w = paper.width - 2 * MARGIN_MIN
-        avail_h = paper.height - 2 * MARGIN_MIN
-        g = 2 * bleed
-        cols = int((avail_w - cw) // (cw + g)) + 1 if avail_w >= cw + g else 0
-        rows = int((avail_h - ch) // (ch + g)) + 1 if avail_h >= ch + g else 0
-        # bleed must also fit outside the outermost cards
-        while cols and (cols * cw + (cols - 1) * g + 2 * bleed) > avail_w:
-            cols -= 1
-        while rows and (rows * ch + (rows - 1) * g + 2 * bleed) > avail_h:
-            rows -= 1
-        lay = Layout(paper, card, bleed, cols, rows, rotated)
-        if best is None or lay.per_page > best.per_page:
-            best = lay
-    assert best is not None
-    if best.per_page == 0:
-        raise ParlourError(f"{card.name} cards do not fit on {paper.name} paper; choose a smaller --card")
-    return best
-
-
-def parse_offset(text: str | None) -> tuple[float, float]:
-    """'X,Y' in millimetres -> (x, y) in points."""
-    if text is None or text == "":
-        return (0.0, 0.0)
-    parts = text.replace(" ", "").split(",")
-    try:
-        if len(parts) != 2:
-            raise ValueError
-        x, y = (float(p) for p in parts)
-    except ValueError:
-        raise ParlourError(
-            f"--back-offset {text!r} is not X,Y in millimetres: write it like 1.5,-0.5"
-        ) from None
-    if not (math.isfinite(x) and math.isfinite(y)):
-        raise ParlourError(f"--back-offset {text!r} is not a number of millimetres: write it like 1.5,-0.5")
-    if abs(x) > 20 or abs(y) > 20:
-        raise ParlourError(f"--back-offset {text!r} is over 20 mm: measure it with 'parlour calibrate'")
-    return (x * mm, y * mm)
-
-
 def _form(c: Canvas, name: str, bbox: tuple[float, float, float, float], draw: Callable[[], None]) -> None:
     """Draw once per canvas as a form XObject, then place it: repeated art is stored once in the PDF."""
     made: set[str] = c.__dict__.setdefault("_parlour_forms", set())
@@ -213,26 +96,16 @@ def _form(c: Canvas, name: str, bbox: tuple[float, float, float, float], draw: C
 
 
 def _place(
-    c: Canvas,
-    slot: Slot,
-    card: CardSize,
-    bleed: float,
-    draw: Drawer,
-    back: bool,
-    style: Style,
-    form: str | None = None,
+    c: Canvas, slot: Slot, card: CardSize, bleed: float, draw: Drawer, style: Style, form: str = ""
 ) -> None:
+    """Draw one card's art into `slot`, turned by slot.turn (stored once as a form when `form` names it)."""
     c.saveState()
-    if not slot.rotated:
-        c.translate(slot.x, slot.y)
-    elif not back:
-        c.translate(slot.x + slot.w, slot.y)  # quarter turn anticlockwise: card 'up' points page left
-        c.rotate(90)
-    else:
-        c.translate(
-            slot.x, slot.y + slot.h
-        )  # its back turns the other way, so both read alike after the flip
-        c.rotate(-90)
+    turn = slot.turn % 360
+    # the card's bottom-left corner goes to the slot corner that is bottom-left after the turn
+    origin = {0: (0.0, 0.0), 90: (slot.w, 0.0), 180: (slot.w, slot.h), 270: (0.0, slot.h)}[turn]
+    c.translate(slot.x + origin[0], slot.y + origin[1])
+    if turn:
+        c.rotate(turn)
 
     def art() -> None:
         p = c.beginPath()
@@ -247,53 +120,6 @@ def _place(
     c.restoreState()
 
 
-def crop_mark_segments(
-    layout: Layout, dx: float = 0.0, dy: float = 0.0
-) -> list[tuple[float, float, float, float]]:
-    """Marks extending every cut line outside the grid, as (x1, y1, x2, y2); none reaches the page edge."""
-    xs, ys = layout.cut_lines()
-    x0, y0, x1, y1 = layout.grid
-    b = layout.bleed
-    x0, y0, x1, y1 = x0 - b + dx, y0 - b + dy, x1 + b + dx, y1 + b + dy
-    W, H = layout.paper.size
-    top_len = min(MARK_LEN, H - EDGE_CLEAR - (y1 + MARK_GAP))
-    bot_len = min(MARK_LEN, (y0 - MARK_GAP) - EDGE_CLEAR)
-    right_len = min(MARK_LEN, W - EDGE_CLEAR - (x1 + MARK_GAP))
-    left_len = min(MARK_LEN, (x0 - MARK_GAP) - EDGE_CLEAR)
-    segs = []
-    for x in xs:
-        x += dx
-        if top_len > 0:
-            segs.append((x, y1 + MARK_GAP, x, y1 + MARK_GAP + top_len))
-        if bot_len > 0:
-            segs.append((x, y0 - MARK_GAP, x, y0 - MARK_GAP - bot_len))
-    for y in ys:
-        y += dy
-        if right_len > 0:
-            segs.append((x1 + MARK_GAP, y, x1 + MARK_GAP + right_len, y))
-        if left_len > 0:
-            segs.append((x0 - MARK_GAP, y, x0 - MARK_GAP - left_len, y))
-    return segs
-
-
-def crop_marks(c: Canvas, layout: Layout, dx: float = 0.0, dy: float = 0.0) -> None:
-    """Draw the crop marks of `layout` (shifted by dx, dy on backs pages)."""
-    c.saveState()
-    c.setStrokeColorRGB(0, 0, 0)
-    c.setLineWidth(0.25)
-    for seg in crop_mark_segments(layout, dx, dy):
-        c.line(*seg)
-    c.restoreState()
-
-
-def _boxes(layout: Layout, dx: float = 0.0, dy: float = 0.0) -> tuple[tuple, tuple]:
-    x0, y0, x1, y1 = layout.grid
-    b = layout.bleed
-    trim = (x0 + dx, y0 + dy, x1 + dx, y1 + dy)
-    bleed = (x0 - b + dx, y0 - b + dy, x1 + b + dx, y1 + b + dy)
-    return trim, bleed
-
-
 def _frame(
     c: Canvas,
     layout: Layout,
@@ -303,7 +129,8 @@ def _frame(
     dy: float,
     name: str,
 ) -> None:
-    """Card outlines (when cards share cuts) and crop marks, stored once per distinct sheet."""
+    """Card outlines (when cards share cuts) and the crop marks of the slots in use, stored once per
+    distinct sheet."""
 
     def art() -> None:
         if not layout.bleed:
@@ -313,41 +140,29 @@ def _frame(
             for s in slots:
                 c.rect(s.x + dx, s.y + dy, s.w, s.h, stroke=1, fill=0)
             c.restoreState()
-        crop_marks(c, layout, dx, dy)
+        crop_marks(c, layout, dx, dy, slots)
 
     W, H = layout.paper.size
     _form(c, name, (0, 0, W, H), art)
 
 
-def _free_gaps(layout: Layout) -> tuple[tuple[float, float], ...]:
-    """The stretches of the side margins that no horizontal crop mark crosses (y0, y1), bottom to top."""
-    _, ys = layout.cut_lines()
-    b = layout.bleed
-    H = layout.paper.height
-    stops = sorted({0.0, H, *ys, *(y - b for y in ys), *(y + b for y in ys)})
-    return tuple((stops[i], stops[i + 1]) for i in range(len(stops) - 1))
-
-
-def _free_span(layout: Layout) -> tuple[float, float]:
-    """The longest stretch of the side margins that no horizontal crop mark crosses (y0, y1)."""
-    H = layout.paper.height
-    gaps = _free_gaps(layout)
-    # among the longest gaps, the one nearest the middle of the page
-    return max(gaps, key=lambda g: (round(g[1] - g[0], 1), -abs((g[0] + g[1]) / 2 - H / 2)))
-
-
 DUPLEX_NOTES = {
     "long": "two-sided: flip on the long edge",
     "short": "two-sided: flip on the short edge",
-    "none": "print one-sided; glue each backs sheet behind its fronts sheet",
+    "none": "one-sided: turn the backs sheet over left to right, glue it behind its fronts",
 }
+
+
+def _blank_front(c: Canvas, box: CardBox) -> None:
+    """A blank card's face: nothing printed (the outline or crop marks show where to cut)."""
 
 
 @dataclass(frozen=True)
 class DeckOptions:
     """How a deck is printed: its imposition (paper, card size, bleed), a label for footers and
     bookmarks, the common back (None: cards carry their own backs or are one-sided), how the sheet
-    turns, and the printer's back offset in points."""
+    turns, the printer's back offset in points, and whether blank cards with the common back fill
+    the last sheet's free slots (`blank` draws their face)."""
 
     layout: Layout
     label: str
@@ -355,96 +170,234 @@ class DeckOptions:
     duplex: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
     outline_color: tuple[float, float, float] = (0.7, 0.7, 0.7)
+    blanks: bool = True
+    blank: Drawer = _blank_front
 
     def part(self, label: str, back: Drawer | None = None) -> DeckOptions:
         """The same printing for another part of the deck: its own label, and its own back."""
-        return DeckOptions(self.layout, label, back, self.duplex, self.back_offset, self.outline_color)
+        return replace(self, label=label, back=back)
+
+    def blank_count(self, cards: int) -> int:
+        """How many blank cards fill the last sheet of a deck of `cards` (none without a common back)."""
+        if self.back is None or not self.blanks or cards == 0:
+            return 0
+        return -cards % self.layout.per_page
 
 
 def deck_pages(cards: Sequence[Card], deck: DeckOptions) -> list[Page]:
-    """Pages for a deck: each sheet of fronts, followed by its sheet of backs if any card has a back."""
-    layout, label, back, duplex = deck.layout, deck.label, deck.back, deck.duplex
+    """Pages for a deck: each sheet of fronts, followed by its sheet of backs if any card has a back.
+    The last sheet's free slots take blank cards with the common back (see DeckOptions.blank_count)."""
+    layout, duplex = deck.layout, deck.duplex
     if duplex not in DUPLEX_MODES:
         raise ParlourError(f"unknown --duplex {duplex!r}: use one of {', '.join(DUPLEX_MODES)}")
-    outline_color = deck.outline_color
+    printed = DeckPrint(
+        deck.label, tuple(cards), deck.back, layout.card, layout.bleed
+    )  # what --cards renders
+    cards = [
+        *cards,
+        *(Card(f"blank card {i}", deck.blank) for i in range(1, deck.blank_count(len(cards)) + 1)),
+    ]
     n = layout.per_page
-    sheets = [list(cards[i : i + n]) for i in range(0, len(cards), n)]
-    two_sided = back is not None or any(cd.back for cd in cards)
-    pages: list[Page] = []
+    sheets = [cards[i : i + n] for i in range(0, len(cards), n)]
+    two_sided = deck.back is not None or any(cd.back for cd in cards)
     dx, dy = deck.back_offset
     # forms are stored once per PDF under a name: make it unique to this deck's label, layout and offset
-    ident = f"{label}|{layout.card.name}|{layout.cols}x{layout.rows}|{layout.bleed:.3f}|{duplex}|{dx:.3f},{dy:.3f}"
-
+    ident = f"{deck.label}|{layout.card.name}|{layout.cols}x{layout.rows}|{layout.bleed:.3f}|{duplex}|{dx:.3f},{dy:.3f}"
     key = "d" + hashlib.sha1(ident.encode()).hexdigest()[:10]
-    span, gaps = _free_span(layout), _free_gaps(layout)
-    printed = DeckPrint(label, tuple(cards), back, layout.card, layout.bleed)  # what --cards renders
+    pages: list[Page] = []
     for si, sheet in enumerate(sheets, start=1):
-
-        def fronts(c: Canvas, info: PageInfo, sheet: list[Card] = sheet) -> None:
-            slots = [layout.slot(i) for i in range(len(sheet))]
-            for s, cd in zip(slots, sheet, strict=True):
-                _place(c, s, layout.card, layout.bleed, cd.front, back=False, style=info.style)
-            _frame(c, layout, slots, outline_color, 0, 0, f"{key}-front{len(sheet)}")
-
-        trim, bleed_box = _boxes(layout)
-        sheet_label = f"{label}, sheet {si} of {len(sheets)}"
-        pages.append(
-            Page(
-                fronts,
-                f"{sheet_label}: fronts" if two_sided else sheet_label,
-                note=DUPLEX_NOTES[duplex] if two_sided else None,
-                footer="sides",
-                side_span=span,
-                side_gaps=gaps,
-                deck=printed,
-                side="front" if two_sided else None,
-                bookmark=f"Sheet {si}" if len(sheets) > 1 else None,
-                trim_box=trim,
-                bleed_box=bleed_box,
-                duplex=duplex if two_sided and duplex != "none" else None,
-            )
-        )
-        if not two_sided:
-            continue
-
-        def backs(c: Canvas, info: PageInfo, sheet: list[Card] = sheet) -> None:
-            c.saveState()
-            c.translate(dx, dy)
-            slots = []
-            for i, cd in enumerate(sheet):
-                draw = cd.back or back
-                if draw is None:
-                    continue
-                s = layout.back_slot(i, duplex)
-                slots.append(s)
-                # after a short-edge flip a turned card's top stays where it was; after a long-edge one it swaps
-                _place(
-                    c,
-                    s,
-                    layout.card,
-                    layout.bleed,
-                    draw,
-                    back=duplex != "short",
-                    style=info.style,
-                    form=None if cd.back else f"{key}-back",
-                )
-            c.restoreState()
-            _frame(c, layout, slots, outline_color, dx, dy, f"{key}-backs{len(slots)}-{len(sheet)}")
-
-        trim, bleed_box = _boxes(layout, dx, dy)
-        pages.append(
-            Page(
-                backs,
-                f"{sheet_label}: backs",
-                note=DUPLEX_NOTES[duplex],
-                footer="sides",
-                side_span=span,
-                side_gaps=gaps,
-                deck=printed,
-                side="back",
-                trim_box=trim,
-                bleed_box=bleed_box,
-                duplex=duplex if duplex != "none" else None,
-            )
-        )
+        sheet_label = f"{deck.label}, sheet {si} of {len(sheets)}"
+        number = si if len(sheets) > 1 else 0
+        pages.append(_fronts_page(deck, sheet, key, sheet_label, two_sided, number, printed))
+        if two_sided:
+            pages.append(_backs_page(deck, sheet, key, sheet_label, printed))
     return pages
+
+
+def _fronts_page(
+    deck: DeckOptions,
+    sheet: list[Card],
+    key: str,
+    label: str,
+    two_sided: bool,
+    number: int,
+    printed: DeckPrint,
+) -> Page:
+    layout = deck.layout
+
+    def fronts(c: Canvas, info: PageInfo) -> None:
+        slots = [layout.slot(i) for i in range(len(sheet))]
+        for s, cd in zip(slots, sheet, strict=True):
+            _place(c, s, layout.card, layout.bleed, cd.front, info.style)
+        _frame(c, layout, slots, deck.outline_color, 0, 0, f"{key}-front{len(sheet)}")
+
+    trim, bleed_box = boxes(layout)
+    return Page(
+        fronts,
+        f"{label}: fronts" if two_sided else label,
+        note=DUPLEX_NOTES[deck.duplex] if two_sided else None,
+        footer="sides",
+        side_span=free_span(layout),
+        side_gaps=free_gaps(layout),
+        deck=printed,
+        side="front" if two_sided else None,
+        bookmark=f"Sheet {number}" if number else None,
+        trim_box=trim,
+        bleed_box=bleed_box,
+        duplex=deck.duplex if two_sided and deck.duplex != "none" else None,
+    )
+
+
+def _backs_page(deck: DeckOptions, sheet: list[Card], key: str, label: str, printed: DeckPrint) -> Page:
+    layout, duplex = deck.layout, deck.duplex
+    dx, dy = deck.back_offset
+
+    def backs(c: Canvas, info: PageInfo) -> None:
+        c.saveState()
+        c.translate(dx, dy)
+        slots = []
+        for i, cd in enumerate(sheet):
+            draw = cd.back or deck.back
+            if draw is None:
+                continue
+            s = layout.back_slot(i, duplex)
+            slots.append(s)
+            _place(c, s, layout.card, layout.bleed, draw, info.style, "" if cd.back else f"{key}-back")
+        c.restoreState()
+        _frame(c, layout, slots, deck.outline_color, dx, dy, f"{key}-backs{len(slots)}-{len(sheet)}")
+        if duplex == "none":
+            turn_diagram(c, layout, info.style)
+
+    trim, bleed_box = boxes(layout, dx, dy)
+    return Page(
+        backs,
+        f"{label}: backs",
+        note=DUPLEX_NOTES[duplex],
+        footer="sides",
+        side_span=free_span(layout),
+        side_gaps=free_gaps(layout),
+        deck=printed,
+        side="back",
+        trim_box=trim,
+        bleed_box=bleed_box,
+        duplex=duplex if duplex != "none" else None,
+    )
+
+
+DIAGRAM_MAX = 11 * mm  # the turn diagram's thickness at most
+LETTER_PT = 6.0  # its letters: F (fronts) and B (backs), no smaller than anything else printed
+
+
+def turn_diagram(c: Canvas, layout: Layout, style: Style) -> None:
+    """A small picture in the roomiest free margin of a backs sheet printed for gluing: the backs
+    sheet B turned over left to right like a book page (a dashed hinge at its left edge, an arrow
+    over it), then laid behind the fronts sheet F."""
+    box, across = margin_spot(layout)
+    bx0, by0, bx1, by1 = box
+    ratio = layout.paper.width / layout.paper.height
+    t = min(DIAGRAM_MAX, (by1 - by0) if across else (bx1 - bx0))
+    ih = t if across else t / ratio  # icon height: a sheet in portrait
+    iw = ih * ratio
+    step = iw * 1.9 if across else ih * 1.55
+    length = step + (iw if across else ih)
+    ox = (bx0 + bx1 - length) / 2 if across else (bx0 + bx1 - iw) / 2
+    oy = (by0 + by1 - ih) / 2 if across else (by0 + by1 + length) / 2 - ih
+    c.saveState()
+    c.setStrokeColorRGB(*style.ink)
+    c.setFillColorRGB(*style.ink)
+    c.setLineWidth(0.4)
+    sx, sy = (ox + step, oy) if across else (ox, oy - step)  # where the glued pair is drawn
+    # the backs sheet, its hinge (dashed, at its left edge) and the arrow of the turn over it
+    c.rect(ox, oy, iw, ih * 0.68, stroke=1, fill=0)
+    _letter(c, "B", ox + iw / 2, oy + ih * 0.34)
+    c.setDash(0.7, 0.7)
+    c.line(ox - iw * 0.12, oy - ih * 0.06, ox - iw * 0.12, oy + ih * 0.74)
+    c.setDash()
+    c.arc(ox + iw * 0.05, oy + ih * 0.74, ox + iw, oy + ih * 1.02, 0, 180)
+    _arrowhead(c, ox + iw * 0.05, oy + ih * 0.8, 270, size=1.0 * mm)
+    # then behind the fronts: B peeps out from under F
+    c.rect(sx + iw * 0.18, sy, iw * 0.82, ih * 0.8, stroke=1, fill=0)
+    c.setFillColorRGB(*style.paper)
+    c.rect(sx, sy + ih * 0.08, iw * 0.82, ih * 0.8, stroke=1, fill=1)
+    c.setFillColorRGB(*style.ink)
+    _letter(c, "F", sx + iw * 0.41, sy + ih * 0.48)
+    # between them, the way to go
+    if across:
+        _arrow(c, ox + iw * 1.12, oy + ih * 0.4, sx - iw * 0.12, oy + ih * 0.4)
+    else:
+        _arrow(c, ox + iw / 2, oy - ih * 0.08, ox + iw / 2, sy + ih * 0.95)
+    c.restoreState()
+
+
+def _letter(c: Canvas, ch: str, x: float, y: float) -> None:
+    c.setFont("Sans-Bold", LETTER_PT)
+    c.drawCentredString(x, y - LETTER_PT * 0.35, ch)
+
+
+def _arrowhead(c: Canvas, x: float, y: float, angle: float, size: float = 1.2 * mm) -> None:
+    """A filled arrowhead with its tip at (x, y), pointing `angle` degrees anticlockwise from east."""
+    c.saveState()
+    c.translate(x, y)
+    c.rotate(angle)
+    p = c.beginPath()
+    p.moveTo(0, 0)
+    p.lineTo(-size, size * 0.45)
+    p.lineTo(-size, -size * 0.45)
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+    c.restoreState()
+
+
+def _arrow(c: Canvas, x1: float, y1: float, x2: float, y2: float) -> None:
+    import math
+
+    c.line(x1, y1, x2, y2)
+    _arrowhead(c, x2, y2, math.degrees(math.atan2(y2 - y1, x2 - x1)))
+
+
+FOLD_NOTE = "one-sided: cut, fold on the dashed line, glue"
+
+
+def fold_pages(
+    pairs: Sequence[tuple[Drawer, Drawer]], paper: Paper, card: CardSize, label: str, title: str, howto: str
+) -> list[Page]:
+    """Sheets of two-sided cards for one-sided printers: each card's front and back side by side (or
+    one above the other) about a dashed fold line, as many strips to a sheet as fit (see
+    impose.fold_layout), under a header with `title` and `howto`."""
+    lay = fold_layout(paper, card)
+    chunks = [list(pairs[i : i + lay.per_page]) for i in range(0, len(pairs), lay.per_page)]
+    pages = []
+    for n, chunk in enumerate(chunks, start=1):
+
+        def draw(c: Canvas, info: PageInfo, chunk: list[tuple[Drawer, Drawer]] = chunk) -> None:
+            _fold_header(c, info.style, lay, title, howto)
+            for i, (front, back) in enumerate(chunk):
+                front_slot, back_slot = lay.faces(i)
+                _place(c, front_slot, card, 0.0, front, info.style)
+                _place(c, back_slot, card, 0.0, back, info.style)
+                x, y = lay.pair_origin(i)
+                c.saveState()
+                c.setStrokeColorRGB(*info.style.rule)
+                c.setLineWidth(0.3)
+                c.rect(x, y, *lay.pair, stroke=1, fill=0)
+                c.setStrokeColorRGB(*info.style.ink)
+                c.setLineWidth(0.5)
+                c.setDash(3, 2)
+                c.line(*lay.fold(i))
+                c.restoreState()
+            cuts, folds = lay.marks(len(chunk))
+            draw_marks(c, cuts)
+            draw_marks(c, folds, dashed=True)
+
+        many = len(chunks) > 1
+        pages.append(Page(draw, f"{label}, sheet {n} of {len(chunks)}" if many else label, note=FOLD_NOTE))
+    return pages
+
+
+def _fold_header(c: Canvas, style: Style, lay: FoldLayout, title: str, howto: str) -> None:
+    """The fold sheet's title and instructions, in the band or column the layout leaves for them."""
+    from generator.press.parts import Header
+
+    x0, y0, x1, y1 = lay.header
+    text_h = (y1 - y0) - Header(title, text="-", text_h=0.0).height
+    Header(title, text=howto, text_h=text_h, text_role="small").draw(c, style, x0, y1, x1 - x0, "fold sheet")

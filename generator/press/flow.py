@@ -60,15 +60,16 @@ def plain_text(text: str) -> str:
 
 
 def _families() -> None:
-    """Tell platypus which faces make <b> of each family (no italics are shipped)."""
-    register_fonts()
+    """Tell platypus which face makes <b> of each family (no italics are shipped): X-Bold of X."""
+    faces = register_fonts()
     # Load the faces first: registering a TTF face (which parlour does lazily, on first use) resets
     # its family's bold mapping to the face itself, which would undo the mapping set here.
-    for face in ("Serif", "Serif-Bold", "Sans", "Sans-Bold", "Cond", "Cond-Bold"):
+    for face in faces:
         getFont(face)
-    registerFontFamily("Serif", normal="Serif", bold="Serif-Bold", italic="Serif", boldItalic="Serif-Bold")
-    registerFontFamily("Sans", normal="Sans", bold="Sans-Bold", italic="Sans", boldItalic="Sans-Bold")
-    registerFontFamily("Cond", normal="Cond", bold="Cond-Bold", italic="Cond", boldItalic="Cond-Bold")
+    for face in faces:
+        bold = f"{face}-Bold"
+        if bold in faces:
+            registerFontFamily(face, normal=face, bold=bold, italic=face, boldItalic=bold)
 
 
 def _fallback(text: str, face: str) -> str:

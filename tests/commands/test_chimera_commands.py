@@ -108,3 +108,26 @@ def test_check_reads_a_plural_suit_as_singular_with_a_note(run):
     for suit, singular in (("Spades", "SPADE"), ("diamonds", "DIAMOND"), ("CLUBS", "CLUB")):
         res = run("chimera", "check", "ace", suit, "space")
         assert f"as {singular}" in res.stderr and res.exit_code in (0, 1)
+
+
+def test_pack_key_json_follows_the_users_style(run, tmp_path):
+    """A style.toml that sets the key's answers larger prints fewer of them, and --json says so."""
+    from generator.games import chimera_draw
+    from generator.press.paper import get_paper
+    from generator.press.style import from_toml
+
+    def shown(*extra: str) -> int:
+        res = run("pack", "--games", "chimera", "--json", "p.json", "-o", "p.pdf", *extra)
+        assert res.exit_code == 0, res.output
+        return sum(
+            c["shown"] for c in json.loads((tmp_path / "p.json").read_text())["chimera"]["key"]["cards"]
+        )
+
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "style.toml").write_text("[text.key_answer]\nsize = 9.0\n", encoding="utf-8")
+    plain, larger = shown(), shown("--templates", str(mine))
+    big = from_toml({"text": {"key_answer": {"size": 9.0}}}, "style.toml")
+    key = chimera.answer_key("half")
+    assert larger < plain
+    assert larger == sum(e.shown for e in chimera_draw.layout_key(key, get_paper("letter"), big))

@@ -101,3 +101,60 @@ def test_back_says_how_to_save_the_offset(sheet):
     _, pdf = sheet
     text = " ".join(PdfReader(str(pdf)).pages[1].extract_text().split())
     assert "parlour calibrate --save X,Y" in text and "--back-offset X,Y" in text
+
+
+def _strokes(pdf: Path, page: int) -> list[tuple[float, float, float, float]]:
+    """Every straight stroke (m ... l) drawn directly on the page, in page coordinates."""
+    from pypdf.generic import ContentStream
+
+    reader = PdfReader(str(pdf))
+    ops = ContentStream(reader.pages[page].get_contents(), reader).operations
+    out, start, ctm = [], None, [(0.0, 0.0)]
+    for operands, op in ops:  # the sheet translates only (rulers): track the offsets it sets
+        if op == b"q":
+            ctm.append(ctm[-1])
+        elif op == b"Q":
+            ctm.pop()
+        elif op == b"cm":
+            a, b, c, d, e, f = (float(v) for v in operands)
+            if (a, b, c, d) == (1, 0, 0, 1):
+                ctm[-1] = (ctm[-1][0] + e, ctm[-1][1] + f)
+            else:
+                ctm[-1] = (float("nan"), float("nan"))  # turned: not a stroke this test looks for
+        elif op == b"m":
+            start = tuple(float(v) for v in operands)
+        elif op == b"l" and start is not None:
+            ox, oy = ctm[-1]
+            x2, y2 = (float(v) for v in operands)
+            out.append((start[0] + ox, start[1] + oy, x2 + ox, y2 + oy))
+            start = None
+    return out
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_the_cross_shows_through_onto_the_scales_after_the_flip_it_names(tmp_path, paper, duplex):
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+
+    out = tmp_path / "cal.pdf"
+    res = CliRunner().invoke(cli, ["calibrate", "--paper", paper, "--duplex", duplex, "-o", str(out)])
+    assert res.exit_code == 0, res.output
+    W, H = get_paper(paper).size
+    # the front's cross: the level stroke 60 mm long; its centre
+    level = [s for s in _strokes(out, 0) if s[1] == s[3] and abs(abs(s[2] - s[0]) - 60 * mm) < 0.01]
+    assert len(level) == 1
+    cx, cy = (level[0][0] + level[0][2]) / 2, level[0][1]
+    # the back's X scale: the level stroke 20 mm long, 18 mm below the scales' centre
+    scale = [s for s in _strokes(out, 1) if s[1] == s[3] and abs(abs(s[2] - s[0]) - 20 * mm) < 0.01]
+    assert len(scale) == 1
+    sx, sy = (scale[0][0] + scale[0][2]) / 2, scale[0][1] + 18 * mm
+    behind = (cx, H - cy) if duplex == "short" else (W - cx, cy)
+    assert (sx, sy) == pytest.approx(behind, abs=0.05)
+    # and the sheet says which flip it is for, on both sides and to the printer
+    reader = PdfReader(str(out))
+    for page in reader.pages:
+        assert f"flip on the {duplex} edge" in page.extract_text()
+    want = "/DuplexFlipShortEdge" if duplex == "short" else "/DuplexFlipLongEdge"
+    assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == want

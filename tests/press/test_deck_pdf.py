@@ -145,7 +145,7 @@ def test_two_sided_sheets_start_on_odd_pages_and_decks_keep_their_own_backs(tmp_
 
 
 def test_side_footer_stays_clear_of_crop_marks():
-    from generator.press.cards import _free_span
+    from generator.press.impose import free_span as _free_span
 
     for paper in ("letter", "a4"):
         for card in ("mini", "poker", "tarot"):

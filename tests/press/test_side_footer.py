@@ -12,12 +12,13 @@ from generator.press.cards import (
     DUPLEX_NOTES,
     Card,
     DeckOptions,
-    _free_gaps,
     deck_pages,
     get_card,
     impose,
 )
 from generator.press.document import Document
+from generator.press.impose import free_gaps as _free_gaps
+from generator.press.impose import free_span as _free_span
 from generator.press.paper import get_paper, mm
 from generator.press.side_footer import END_PAD, FACE, MIN_SIZE, SEP, flow, layout
 from tests.textsize import text_runs
@@ -72,7 +73,6 @@ def test_side_footer_is_whole_and_at_least_6pt_on_every_preset(tmp_path, paper, 
 @pytest.mark.parametrize("card", list(CARD_PRESETS))
 @pytest.mark.parametrize("bleed", [0.0, 3 * mm])
 def test_footer_lines_stay_between_the_crop_marks(paper, card, bleed):
-    from generator.press.cards import _free_span
     from generator.press.fonts import register_fonts, string_width
 
     register_fonts()
