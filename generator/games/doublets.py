@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, cast
 from generator.errors import ParlourError
 from generator.words.ladder import (
     DEFAULT_SPELLING,
+    FAMILIAR_ZIPF,
     UNWELCOME_FILE,
     Ladders,
     WordGraph,
@@ -55,7 +56,10 @@ def is_puzzle_end(word: str, lexicon: Lexicon | None = None, spelling: str = DEF
 #     hard 6-7:     par 4 with 1 way, par 5 with 1-3, par 6 with 2+, par 7 with 4+
 #     fiendish 8-10: par 6 with 1 way, par 7 with 1-3, par 8 any, par 9 with 2+, par 10 with 4+
 # Rare words never make a puzzle hard: every link of the key's (friendliest) chain must have
-# zipf >= LINK_ZIPF_FLOOR and be off the unwelcome list, and both ends are common words.
+# zipf >= SHEET_LINK_ZIPF (3.0: familiar; the friendliest chain holds a rarer word only where
+# every minimal chain needs one, and such a puzzle is skipped), or, for a slot nothing else
+# fills, >= LINK_ZIPF_FLOOR; links are off the unwelcome list; both ends are common words.
+SHEET_LINK_ZIPF = FAMILIAR_ZIPF
 DIFFICULTY_BANDS: dict[str, tuple[int, int]] = {
     "easy": (2, 3),
     "medium": (4, 5),
@@ -251,7 +255,7 @@ class Ends:
     reach: dict[int, list[int]] | None = None  # see doublets_sheets.reach_masks_for
     wide: WordGraph | None = None  # standard words plus frequent broad ones (see SHORTCUT_ZIPF)
     counts: dict[tuple[int, int], tuple[int, int] | None] = field(default_factory=dict)  # par, ways
-    unkeyable: set[tuple[int, int]] = field(default_factory=set)  # pairs whose key is never fit
+    unkeyable: dict[float, set[tuple[int, int]]] = field(default_factory=dict)  # floor -> pairs never fit
 
     def __post_init__(self) -> None:
         self.common = frozenset(self.pool)

@@ -122,10 +122,28 @@ class JewelKey:
 
 
 JEWELS_OPTIMALITY = (
-    "The key's total is the highest any set of chains and Necklaces can score with words of the "
-    "standard list: each length is searched exhaustively (iterative deepening with exact "
+    "The key's total is the highest any set of chains and Necklaces can score with the words "
+    "parlour prints: each length is searched exhaustively (iterative deepening with exact "
     "distance bounds), and Jewels are only dealt when that search completes."
 )
+
+
+def _jewel_graph(ladders: Ladders, length: int, jewels: Sequence[str] = ()) -> WordGraph:
+    """The graph Jewels keys are searched in: the printable words of one length (see
+    Ladders.printable), so every key is printable by construction and no deal is redrawn for
+    a rare link.  Jewels outside it (a user's own) join it for that search."""
+    key = ("jewels-graph", length)
+    g = ladders.memo.get(key)
+    if g is None:
+        full = ladders.graph(length)
+        g = ladders.memo[key] = WordGraph(
+            [w for w in full.words if ladders.printable(w)], ladders.lexicon.zipf
+        )
+    assert isinstance(g, WordGraph)
+    extra = [j for j in jewels if j not in g.index]
+    if extra:
+        g = WordGraph(g.words + extra, ladders.lexicon.zipf)
+    return g
 
 
 @dataclass(frozen=True)
@@ -167,7 +185,8 @@ def solve_jewels(
     *,
     node_budget: int = JEWEL_NODE_BUDGET,
 ) -> JewelKey:
-    """A best-scoring set of chains/Necklaces for any Jewels (grouped by length, solved exactly).
+    """A best-scoring set of chains/Necklaces for any Jewels (grouped by length, solved exactly
+    among the printable words, as make_jewels searches; see _jewel_graph).
 
     Raises DoubletsError if a Jewel is not in the word list or the search exceeds its budget.
     """
@@ -181,8 +200,10 @@ def solve_jewels(
         words = groups[length]
         if len(set(words)) != len(words):
             raise DoubletsError(f"a Jewel is repeated among {', '.join(words)}")
-        g = ladders.graph(length) if MIN_LENGTH <= length <= MAX_LENGTH else WordGraph([])
-        missing = [w for w in words if w not in g.index]
+        known = MIN_LENGTH <= length <= MAX_LENGTH
+        full = ladders.graph(length) if known else WordGraph([])
+        missing = [w for w in words if w not in full.index]
+        g = _jewel_graph(ladders, length, words) if known and not missing else full
         if missing:
             raise DoubletsError(f"Jewel '{missing[0]}' is not in the word list")
         try:
@@ -215,10 +236,10 @@ def make_jewels(
 ) -> Jewels:
     """Deal twelve common-word Jewels that allow chains in every length and a Necklace overall.
 
-    The key is a best-scoring set of chains and Necklaces (exact; see JEWELS_OPTIMALITY).  The
-    Jewels and every word of the key are in the print vocabulary for `spelling`, at least
-    LINK_ZIPF_FLOOR frequent, and no chain holds two spellings of one word: a deal whose key
-    would break that is dealt again.
+    The key is a best-scoring set of chains and Necklaces (exact; see JEWELS_OPTIMALITY),
+    searched among the words the print vocabulary for `spelling` allows (at least
+    LINK_ZIPF_FLOOR frequent), so it is printable by construction; a length whose key would
+    put two spellings of one word in a chain is drawn again.
     """
     if spelling not in SPELLINGS:
         raise DoubletsError(f"spelling '{spelling}' is not one of {', '.join(SPELLINGS)}")
@@ -246,32 +267,41 @@ def make_jewels(
 def _one_deal(
     ladders: Ladders, rng: random.Random, node_budget: int
 ) -> tuple[dict[int, list[str]], JewelKey] | None:
-    """One try at the Jewels of every length and their key; None if this draw will not do (no
-    marks in some length, no Necklace, a key word outside the print vocabulary or two
-    spellings of one word in a chain, or a search past its budget)."""
+    """One try at the Jewels of every length and their key; None if the key holds no Necklace.
+    Each length is drawn again until it has a key of its own (see _deal_group)."""
     groups: dict[int, list[str]] = {}
     chains: list[JewelChain] = []
     unused: list[str] = []
     for n in JEWEL_LENGTHS:
-        drawn = _draw_group(ladders, n, rng)
-        if drawn is None:
-            return None
-        try:
-            total, routes, left = ChainCover(ladders.graph(n), drawn, node_budget).solve()
-        except SearchBudget:
-            return None
-        if total <= 0:
-            return None
-        groups[n] = drawn
+        got = _deal_group(ladders, n, rng, node_budget)
+        if got is None:
+            raise DoubletsError(f"could not deal {n}-letter Jewels with a key; try another seed")
+        groups[n], routes, left = got
         chains += [jewel_chain(r) for r in routes]
         unused += left
     if not any(c.necklace for c in chains):
         return None
-    if any(not ladders.printable(w) for c in chains for w in c.words):
-        return None  # the best key would print a rare or unwelcome word: deal again
-    if any(spellings_clash(c.words, ladders.variant_key) for c in chains):
-        return None  # or two spellings of one word in one chain
     return groups, JewelKey(tuple(chains), tuple(unused))
+
+
+def _deal_group(
+    ladders: Ladders, length: int, rng: random.Random, node_budget: int
+) -> tuple[list[str], list[Route], list[str]] | None:
+    """Jewels of one length with their best key (searched among printable words only): drawn
+    again while a draw fails, its search runs past the budget, it scores nothing, or a chain
+    of its key would hold two spellings of one word."""
+    g = _jewel_graph(ladders, length)
+    for _ in range(JEWEL_DRAWS):
+        drawn = _draw_group(ladders, length, rng)
+        if drawn is None:
+            continue
+        try:
+            total, routes, left = ChainCover(g, drawn, node_budget).solve()
+        except SearchBudget:
+            continue
+        if total > 0 and not any(spellings_clash(r.words, ladders.variant_key) for r in routes):
+            return drawn, routes, left
+    return None
 
 
 def _draw_group(ladders: Ladders, length: int, rng: random.Random) -> list[str] | None:

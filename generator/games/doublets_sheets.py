@@ -19,6 +19,7 @@ from generator.games.doublets import (
     MIN_PAR,
     MIXED,
     QUICK_TRIES,
+    SHEET_LINK_ZIPF,
     UNIQUE_BANDS,
     VARIETY_MIN_BAND,
     DoubletsError,
@@ -229,7 +230,7 @@ def make_sheet(
     seed: int | None = None,
     date: _dt.date | str | None = None,
     lexicon: Lexicon | None = None,
-    link_zipf_floor: float = LINK_ZIPF_FLOOR,
+    link_zipf_floor: float = SHEET_LINK_ZIPF,
     unique: bool = False,
     spelling: str = DEFAULT_SPELLING,
     exclude: Collection[str] = (),
@@ -309,8 +310,11 @@ def _fill_slot(
     """One puzzle for a slot, and whether a daily rule had to give way.  Shape variety is a
     wish (dropped if nothing else fits); the band is a promise.  Daily sheets (with a
     `pair_fallback`) try random draws under their rules, then under the looser pair rule, then
-    with the smaller exclusion `loose_used`, and sweep every start only at the end."""
+    with the smaller exclusion `loose_used`, and sweep every start only at the end.  At each
+    stage a key with a link rarer than the rules' floor (but >= LINK_ZIPF_FLOOR) is taken
+    only when none at the floor fits: a rare link before a broken daily rule."""
     full = rules.full_shapes
+    floors = sorted({rules.zipf_floor, min(rules.zipf_floor, LINK_ZIPF_FLOOR)}, reverse=True)
     stages: list[tuple[Callable[[str, str], bool] | None, set[int], bool]] = [
         (rules.pair_ok, rules.used, pair_fallback is not None)
     ]
@@ -319,13 +323,14 @@ def _fill_slot(
     if pair_fallback is not None and loose_used is not None:
         stages.append((pair_fallback, loose_used, False))
     for n, (pair_ok, used, quick) in enumerate(stages):
-        rules.pair_ok, rules.used, rules.full_shapes = pair_ok, used, full
-        puzzle = _find_puzzle(g, ends, rng, rules, quick)
-        if puzzle is None and full:
-            rules.full_shapes = frozenset()
+        for floor in floors:
+            rules.pair_ok, rules.used, rules.full_shapes, rules.zipf_floor = pair_ok, used, full, floor
             puzzle = _find_puzzle(g, ends, rng, rules, quick)
-        if puzzle is not None:
-            return puzzle, n > 0
+            if puzzle is None and full:
+                rules.full_shapes = frozenset()
+                puzzle = _find_puzzle(g, ends, rng, rules, quick)
+            if puzzle is not None:
+                return puzzle, n > 0
     return None, False
 
 
@@ -372,7 +377,7 @@ def _find_puzzle(
             for _ in range(min(OUTWARD_PICKS, len(fits))):
                 t = fits.pop(rng.randrange(len(fits)))
                 tries += 1
-                found = _keyed(g, s, t, rules, ends.wide, ends.unkeyable)
+                found = _keyed(g, s, t, rules, ends.wide, ends.unkeyable.setdefault(rules.zipf_floor, set()))
                 if found is not None:
                     return found
             continue
@@ -390,7 +395,7 @@ def _find_puzzle(
             got = ends.counts[pair] = g.par_and_count(words[pair[0]], words[pair[1]], MAX_PAR)
         if got is None or not par_lo <= got[0] <= par_hi or (got[0], min(got[1], 4)) not in fitting:
             continue
-        found = _keyed(g, s, t, rules, ends.wide, ends.unkeyable)
+        found = _keyed(g, s, t, rules, ends.wide, ends.unkeyable.setdefault(rules.zipf_floor, set()))
         if found is not None:
             return found
     return None if quick else _sweep(g, ends, rng, rules)
@@ -412,7 +417,7 @@ def _sweep(g: WordGraph, ends: Ends, rng: random.Random, rules: _Rules) -> Puzzl
         )
         rng.shuffle(fits)
         for t in fits:
-            found = _keyed(g, s, t, rules, ends.wide, ends.unkeyable)
+            found = _keyed(g, s, t, rules, ends.wide, ends.unkeyable.setdefault(rules.zipf_floor, set()))
             if found is not None:
                 return found
     return None
@@ -448,7 +453,7 @@ def _keyed(
     if not _links_ok(g, best, rules.zipf_floor) or (
         wide is not None and wide.par(a, b, max_links=dag.par - 1) is not None
     ):
-        if unkeyable is not None and rules.zipf_floor == LINK_ZIPF_FLOOR:
+        if unkeyable is not None:  # (the set of this floor)
             unkeyable.add(pair)  # even the friendliest key of all, or par itself, fails
         return None
     avoid = set(rules.saturated)

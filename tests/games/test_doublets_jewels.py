@@ -9,9 +9,13 @@ import networkx as nx
 import pytest
 
 from generator.games import doublets as D
+from generator.games import doublets_jewels as DJ
 from generator.games.doublets import DoubletsError
-from generator.games.doublets_jewels import chain_score, make_jewels, score_items, solve_jewels
-from generator.words.ladder import LINK_ZIPF_FLOOR
+from generator.games.doublets_jewels import JEWEL_LENGTHS as JEWEL_LENGTHS
+from generator.games.doublets_jewels import chain_score, make_jewels, score_items
+from generator.games.doublets_jewels import solve_jewels as solve_jewels
+from generator.words.ladder import LINK_ZIPF_FLOOR as LINK_ZIPF_FLOOR
+from generator.words.ladder import ladders_for as ladders_for
 from generator.words.lexicon import load
 from tests.wordsets import (
     lexicon_from,
@@ -132,3 +136,15 @@ def test_jewel_errors(real):
         solve_jewels(["head", "qqqq"])
     with pytest.raises(DoubletsError, match="repeated"):
         solve_jewels(["head", "head"])
+
+
+def test_jewels_keys_are_searched_among_printable_words(real):
+    lad = ladders_for(real)
+    for n in JEWEL_LENGTHS:
+        g = DJ._jewel_graph(lad, n)
+        want = {w for w in real.words("standard", n) if lad.printable(w)}
+        assert set(g.words) == want and all(real.zipf(w) >= LINK_ZIPF_FLOOR for w in g.words)
+    # a user's own Jewels need not be printable: they join the graph for their search
+    assert not real.printable("snot")
+    key = solve_jewels(["snot", "slot", "spot", "shot"], real)
+    assert key.score > 0 and "snot" in {w for c in key.chains for w in c.jewels}

@@ -16,7 +16,9 @@ from generator.games import doublets_sheets as DS
 from generator.games.doublets import DoubletsError
 from generator.games.doublets_jewels import make_jewels
 from generator.games.doublets_sheets import make_sheet, puzzle_for
-from generator.words.ladder import LINK_ZIPF_FLOOR, ladders_for
+from generator.words.ladder import LINK_ZIPF_FLOOR as LINK_ZIPF_FLOOR
+from generator.words.ladder import WordGraph as WordGraph
+from generator.words.ladder import ladders_for
 from generator.words.lexicon import Entry, Lexicon, load
 from tests.wordsets import (
     assert_valid_chain,
@@ -298,3 +300,56 @@ def test_no_word_in_more_than_two_keys_over_many_sheets(real):
             assert max(uses.values()) <= sheet.key_word_limit
             pars = [p.par for p in sheet.puzzles]
             assert pars == sorted(pars)
+
+
+# --- familiar key links and printable Jewels keys (issue 10) ----------------------------------
+
+
+def _familiar_par(lexicon, start, end):
+    """Oracle: par over familiar printable words only (zipf >= 3.0), by a plain BFS over
+    wildcard buckets written here, or None if no chain of such words joins the ends."""
+    n = len(start)
+    ok = {w for w in lexicon.words("standard", n) if lexicon.printable(w) and lexicon.zipf(w) >= 3.0}
+    ok |= {start, end}
+    buckets: dict[str, list[str]] = {}
+    for w in ok:
+        for i in range(n):
+            buckets.setdefault(w[:i] + "_" + w[i + 1 :], []).append(w)
+    seen, frontier = {start: 0}, [start]
+    while frontier and end not in seen:
+        nxt = []
+        for u in frontier:
+            for i in range(n):
+                for v in buckets[u[:i] + "_" + u[i + 1 :]]:
+                    if v not in seen:
+                        seen[v] = seen[u] + 1
+                        nxt.append(v)
+        frontier = nxt
+    return None if end not in seen else seen[end] - 1
+
+
+@pytest.mark.parametrize("length", [4, 5])
+def test_sheet_keys_use_only_familiar_links(real, length):
+    """A sheet skips a puzzle whose every minimal chain needs a link rarer than zipf 3.0, so
+    each key here is a minimal chain of familiar words (checked against a BFS over them)."""
+    for diff in (*D.DIFFICULTIES, D.MIXED):
+        for p in make_sheet(8, length, diff, seed=2).puzzles:
+            assert all(real.zipf(w) >= D.SHEET_LINK_ZIPF for w in p.links), p
+            assert _familiar_par(real, p.start, p.end) == p.par, p
+
+
+def test_a_puzzle_needing_a_rare_link_is_skipped_at_the_familiar_floor():
+    zipf = {"cold": 4.5, "word": 4.6, "cord": 2.7, "wold": 2.6}
+    g = WordGraph(list(zipf), zipf.get)
+    s, t = g.index["cold"], g.index["word"]
+
+    def rules(floor):
+        return DS._Rules(None, 1, 3, floor, set())
+
+    assert DS._keyed(g, s, t, rules(D.SHEET_LINK_ZIPF)) is None  # cord and wold are both rare
+    low = DS._keyed(g, s, t, rules(LINK_ZIPF_FLOOR))  # the fallback floor takes the friendlier
+    assert low is not None and low.chain == ("cold", "cord", "word")
+    zipf["wold"] = 3.4
+    g = WordGraph(list(zipf), zipf.get)
+    got = DS._keyed(g, s, t, rules(D.SHEET_LINK_ZIPF))
+    assert got is not None and got.chain == ("cold", "wold", "word")
