@@ -72,7 +72,7 @@ STANDARD_SIZES = (10, 20, 35, 40, 50)
 BROAD_SIZES = (55, 60, 70)
 CAPITAL_KINDS = ("upper", "proper-names")
 NAME_SIZES = (10, 20, 35, 40, 50)  # proper-names lists whose names discount a word's zipf
-UPPER_SIZES: tuple[int, ...] = ()  # "upper" lists (Titanic, Alpine): adjectives, brands; not read
+UPPER_SIZES = (10, 20, 35, 40, 50)  # "upper" lists: capitalised words (Dale, Titanic, Jeep)
 US_CATEGORIES = ("american",)
 UK_CATEGORIES = ("british",)
 # Rewrites that turn one spelling of a word into another (either way round): a UK-only or
@@ -313,6 +313,7 @@ def build() -> dict[str, object]:
         clipped_std | clipped_broad,
         curated,
         WordNet(),
+        blocked=blocked,
     )
     side, groups = spellings(std_words | broad_words)
     return {
@@ -363,19 +364,24 @@ def header(built: dict[str, object]) -> list[str]:
         "  vulgar, slur, sexual, excretory: ANY salient WordNet sense of the word or of its",
         "                base form is labelled obscene or vulgar, ethnic slur or disparaging,",
         "                or lies under a sexual, intimate-clothing or excretory synset;",
-        "                (for sexual and excretory the word must also be one of the synset's",
-        "                first two names, or one of at most three); salient: the word has at",
-        f"                most {vet_words.SALIENT_SENSES} senses and this is the first or second"
-        " of its part of",
-        "                speech, or this is the first sense of its main part of speech, or",
+        "                (for sexual and excretory the word must also head the synset, or be",
+        "                one of at most three names, or have no other sense: mate stays);",
+        f"                salient: the word has at most {vet_words.SALIENT_SENSES} senses and this"
+        " is the first or",
+        "                second of its part of speech, a part of speech it is used in (stale",
+        "                stays), or this is the first sense of its main part of speech, or",
         "                holds a tenth of its tagged uses (a crude second sense is enough:",
-        "                bras, snot, erect);",
+        "                bras, snot, erect); also sexual: the word heads a sexual synset, of",
+        "                any rank, whose other names are mostly blocked, vulgar or slurs",
+        "                (aroused: horny, randy);",
         "  drugs, violence (crime, killing, weapons), slang, archaic, abbreviation:",
-        "                the word's MAIN WordNet sense (most tagged uses) is of that kind;",
+        "                the word's MAIN WordNet sense (most tagged uses; the word's own",
+        "                senses when it has 3+ tagged uses of its own: shot is not shoot);",
         "  abbreviation  also the clipped forms restored from SCOWL's abbreviation lists;",
         f"  name          its own SCOWL size is >= {vet_words.NAME_SIZE}, and WordNet's tagged uses"
         " are all of a",
-        "                capitalised sense (japan), or SCOWL lists it as a name (size <= 50)",
+        "                capitalised sense (japan), or SCOWL lists it as a name or capitalised",
+        "                word (proper-names and upper lists, size <= 50: Glen, Dale, Jeep)",
         f"                and its zipf less {vet_words.NAME_DISCOUNT} is under {vet_words.PRINT_ZIPF};",
         f"  rare          zipf under {vet_words.PRINT_ZIPF}, unless zipf >= "
         f"{vet_words.CORE_ZIPF} and SCOWL size <= {vet_words.CORE_SIZE}.",

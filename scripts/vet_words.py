@@ -9,16 +9,19 @@ fires names the category recorded for the word.
 - vulgar, slur, sexual, excretory: ANY salient WordNet sense of the word (or of its base form:
   bras -> bra, tokes -> toke) is labelled obscene/vulgar or ethnic slur/disparaging (usage
   domain pointers ';u' or the gloss), or sits under a sexual, intimate-clothing or excretory
-  synset (hypernym closure), or its gloss says so. A sense is salient when the word is one of
-  the first two names of its synset, or the synset has at most three names: "ball" is the
-  fourth name of the testicle synset and stays; "snot" is the only name of nasal mucus and goes.
+  synset (hypernym closure), or its gloss says so (see _salient). For sexual and excretory
+  the word must also name the meaning outright (_named): "ball" is the fourth name of the
+  testicle synset and stays, "mate" second of copulate's four; "snot" is the only name of
+  nasal mucus and goes. Crude company (second pass): a word heading a sexual synset whose
+  other names are mostly blocked, vulgar or slurs goes too, whatever the sense's rank.
 - drugs, violence (crime, killing, weapons), slang, archaic, abbreviation: the word's MAIN
-  sense (WordNet's most frequent sense of any part of speech) is of that kind: "pot" and "weed"
+  sense (WordNet's most frequent sense of any part of speech; of the word's own senses when
+  it has SALIENT_COUNT tagged uses of its own, so "shot" is not "shoot") is of that kind: "pot" and "weed"
   stay (their main senses are a pan and a plant), "toke", "thug" and "kidnap" go.
 - abbreviation also covers lowercase entries of SCOWL's abbreviation lists (tech, intro).
 - name: SCOWL ranks the lowercase word outside its core (size >= NAME_SIZE), and either
   WordNet's tagged uses of it are all of a capitalised sense (japan: Japan), or it is also
-  a name in SCOWL's proper-names lists (sizes <= 50) and its wordfreq zipf less
+  a name or capitalised word in SCOWL's proper-names and upper lists (sizes <= 50: Dale) and its wordfreq zipf less
   NAME_DISCOUNT (for the name's share of that frequency) falls below the print floor.
 - rare: zipf below PRINT_ZIPF, unless zipf >= CORE_ZIPF and SCOWL puts it in its core
   sizes (<= CORE_SIZE).
@@ -27,6 +30,7 @@ fires names the category recorded for the word.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 
 from wordnet_db import Sense, WordNet
@@ -34,10 +38,13 @@ from wordnet_db import Sense, WordNet
 PRINT_ZIPF = 3.0
 CORE_ZIPF = 2.5
 CORE_SIZE = 35
-NAME_DISCOUNT = 0.5
+NAME_DISCOUNT = 1.0
 NAME_SIZE = 40  # the name rule applies where SCOWL itself ranks the lowercase word past its core
 SALIENT_SENSES = 4
 NAME_USES = 2
+NAMED_MAX = 3
+CRUDE = ("blocked", "vulgar", "slur")
+CRUDE_COMPANY = 2  # crude synonyms that make a sense "crude company" (see crude_company)
 SALIENT_COUNT = 3
 
 CATEGORIES = (
@@ -123,7 +130,9 @@ GLOSS = {
     "excretory": re.compile(
         r"through the anus|into the rectum|\b(rectal|feces|faeces|fecal|faecal|excrement)\b"
     ),
-    "vulgar": re.compile(r"\bobscene\b|\(vulgar|\bvulgar (term|word|slang)"),
+    "vulgar": re.compile(
+        r"\bobscene\b|\(vulgar|\bvulgar (term|word|slang)|^(\w+ly )?(vulgar|lewd|indecent)\b"
+    ),  # a gloss opening "(humorously) vulgar": the word describes vulgar things
     "slur": re.compile(
         r"\(offensive|offensive (term|name|word|slang)|derogatory|disparag\w*|\bslur\b|contemptuous term"
     ),
@@ -166,17 +175,22 @@ def _lowercase(sense: Sense) -> bool:
     return sense.position < len(syn.lemmas) and syn.lemmas[sense.position].islower()
 
 
-def _named(sense: Sense) -> bool:
-    """True if the word is one of the synset's first two names, or one of at most three."""
-    return sense.position < 2 or len(sense.synset.lemmas) <= 3
+def _named(sense: Sense, n_senses: int) -> bool:
+    """True if the word names this meaning outright: it heads the synset (WordNet's first
+    word for it), or the synset has at most NAMED_MAX names, or this is the word's only
+    sense. "copulate" heads the synset where "mate" is second of four, so mate stays;
+    "ball" is fourth of the testicle synset's names; "panty" means nothing else."""
+    return sense.position == 0 or len(sense.synset.lemmas) <= NAMED_MAX or n_senses == 1
 
 
-def _salient(sense: Sense, n_senses: int, total: int, dominant: str) -> bool:
-    """True if a reader would think of this sense: the word has few senses and this is one
-    of the first two of its part of speech, or this one is the most frequent of the word's main part of speech, or holds a tenth of the tagged uses
-    (and at least SALIENT_COUNT of them)."""
+def _salient(sense: Sense, n_senses: int, total: int, dominant: str, pos_uses: int) -> bool:
+    """True if a reader would think of this sense: the word has few senses, this is one of
+    the first two of its part of speech, and the word is used in that part of speech at all
+    (`pos_uses` tagged uses; or it has none in any): not "stale" (urinate, of horses: an
+    untagged verb beside a tagged adjective); or this one is the most frequent of the word's
+    main part of speech; or it holds a tenth of the tagged uses (and SALIENT_COUNT)."""
     return (
-        (n_senses <= SALIENT_SENSES and sense.rank <= 1)
+        (n_senses <= SALIENT_SENSES and sense.rank <= 1 and (pos_uses > 0 or total == 0))
         or (sense.rank == 0 and sense.synset.key[0] == dominant)
         or (sense.count >= SALIENT_COUNT and sense.count * 10 >= total)
     )
@@ -212,12 +226,21 @@ def wordnet_category(wn: WordNet, word: str, ancestors: dict[str, set[str]]) -> 
         return None
     total = sum(s.count for s in senses)
     dominant = _dominant_pos(senses)
-    salient = [s for s in senses if _salient(s, len(senses), total, dominant)]
-    main = [max(senses, key=lambda s: (s.count, s.synset.key[0] == dominant, -s.rank))]
+    uses: Counter[str] = Counter()  # tagged uses per part of speech
+    for s in senses:
+        uses[s.synset.key[0]] += s.count
+    salient = [s for s in senses if _salient(s, len(senses), total, dominant, uses[s.synset.key[0]])]
+    own = [s for s in wn.senses(word) if _lowercase(s)]
+    if sum(s.count for s in own) >= SALIENT_COUNT:
+        judged = own  # a word with uses of its own is judged by them: "shot" is not "shoot"
+    else:
+        judged = senses
+    own_dominant = _dominant_pos(judged)
+    main = [max(judged, key=lambda s: (s.count, s.synset.key[0] == own_dominant, -s.rank))]
     for category in CATEGORIES:
         if category in ANY_SENSE:
             named = category in NAMED_ONLY
-            if any(_kind(wn, s, category, ancestors) for s in salient if _named(s) or not named):
+            if any(_kind(wn, s, category, ancestors) for s in salient if not named or _named(s, len(senses))):
                 return category
         elif category in MAIN_SENSE:
             if any(_kind(wn, s, category, ancestors) for s in main):
@@ -246,8 +269,10 @@ def vet(
     curated: set[str],
     wordnet: WordNet | None,
     progress: Callable[[str], None] | None = None,
+    blocked: Iterable[str] = (),
 ) -> dict[str, str]:
-    """Return word -> category for every word of `words` that is NOT printable."""
+    """Return word -> category for every word of `words` that is NOT printable (`blocked`:
+    the blocklist, words never in the lexicon at all, read for crude_company)."""
     out: dict[str, str] = {}
     ancestors: dict[str, set[str]] = {}
     for word in sorted(words):
@@ -269,4 +294,28 @@ def vet(
             category = "rare"
         if category is not None:
             out[word] = category
+    if wordnet is not None:  # second pass: crude company (needs every word's first verdict)
+        verdicts = {**dict.fromkeys(blocked, "blocked"), **out}
+        for word in sorted(words):
+            if word not in out and crude_company(wordnet, word, verdicts, ancestors):
+                out[word] = "sexual"
     return out
+
+
+def crude_company(
+    wn: WordNet, word: str, verdicts: Mapping[str, str], ancestors: dict[str, set[str]]
+) -> bool:
+    """True if the word (or its base form) heads a synset, of any rank, that is sexual and most
+    of the synset's other one-word names are crude (blocked, vulgar or slur; `verdicts`):
+    "aroused" shares "feeling great sexual desire" with horny and randy (both blocked). A word
+    known mostly in that company reads that way, however WordNet ranks the sense."""
+    for lemma in wn.lemmas_of(word):
+        for s in wn.senses(lemma):
+            if s.position != 0:
+                continue  # the word heads the synset: WordNet's first word for that meaning
+            others = [w.lower() for w in s.synset.lemmas if "_" not in w and w.lower() != lemma]
+            crude = [w for w in others if verdicts.get(w) in CRUDE]
+            if len(crude) >= CRUDE_COMPANY and 2 * len(crude) >= len(others):
+                if _kind(wn, s, "sexual", ancestors) or _kind(wn, s, "vulgar", ancestors):
+                    return True
+    return False

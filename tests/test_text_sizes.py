@@ -20,7 +20,6 @@ DECKS = [
     (deck, card)
     for deck in (("fighting-words", "deck"), ("riddle-craft", "deck"), ("chimera", "deck"))
     for card in CARD_PRESETS
-    if (deck[0], card) != ("chimera", "mini")  # chimera deck refuses mini cards with one line
 ]
 
 

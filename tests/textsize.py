@@ -15,15 +15,8 @@ from pathlib import Path
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-Matrix = tuple[float, float, float, float, float, float]
-IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-
-
-def mul(m: Matrix, n: Matrix) -> Matrix:
-    """m then n (PDF row-vector convention: [x y 1] . m . n)."""
-    a, b, c, d, e, f = m
-    A, B, C, D, E, F = n
-    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+from tests.pathcheck import IDENTITY, Matrix
+from tests.pathcheck import _mul as mul
 
 
 @dataclass(frozen=True)

@@ -184,8 +184,9 @@ def deck(opts: PrintOptions, variant: str) -> None:
     Each card says its two words as the game reads them (SIX above the pip, HEART below), their
     letters, and how many of them an answer needs under --variant; the three key aces and the
     Chimera (the ace of spades) are marked. Rank and suit sit in the corners, so the deck serves
-    for other games too. --json lists every card with its letters and the fewest letters an
-    answer needs.
+    for other games too; blank cards with the common back fill the last sheet unless
+    --no-blanks. --json lists every card with its letters and the fewest letters an answer
+    needs.
 
     \b
     Example:
@@ -196,9 +197,12 @@ def deck(opts: PrintOptions, variant: str) -> None:
 
     v = ch.variant(variant)
     doc = Document(opts.paper, f"{TITLE} deck", "52 cards with their letters", opts.style)
-    pages = deck_pages(chimera_deck.deck_cards(v), opts.deck(f"{TITLE} deck", chimera_deck.back_drawer()))
-    doc.add("Deck", pages)
-    write_outputs(doc, opts, "chimera-deck", chimera_deck.deck_model(v))
+    cards = chimera_deck.deck_cards(v)
+    printing = opts.deck(f"{TITLE} deck", chimera_deck.back_drawer())
+    doc.add("Deck", deck_pages(cards, printing))
+    model = chimera_deck.deck_model(v)
+    model["blank_cards"] = printing.blank_count(len(cards))  # spares with the common back (--no-blanks: none)
+    write_outputs(doc, opts, "chimera-deck", model)
 
 
 def pack_section(opts: PrintOptions) -> tuple[str, list[Page], Any]:

@@ -67,9 +67,16 @@ def _names(text: str, option: str, known: list[str]) -> list[str]:
     return out
 
 
+def usual_sections() -> list[str]:
+    """The JSON keys of the sections printed when --games does not choose: all but the optional ones."""
+    return [s.key for s in pack_sections() if not s.optional]
+
+
 def choose_sections(games: str | None, skip: str | None) -> list[str]:
-    """The JSON keys of the sections to print, in print order, from --games and --skip."""
+    """The JSON keys of the sections to print, in print order, from --games and --skip (an optional
+    section prints only when --games names it)."""
     known = [key for key, _ in sections()]
+    usual = usual_sections()
     if games is not None and skip is not None:
         raise ParlourError("give --games (the sections to print) or --skip (the ones to leave out), not both")
     if games is not None:
@@ -77,11 +84,11 @@ def choose_sections(games: str | None, skip: str | None) -> list[str]:
         return [k for k in known if k in wanted]
     if skip is not None:
         left_out = set(_names(skip, "--skip", known))
-        chosen = [k for k in known if k not in left_out]
+        chosen = [k for k in usual if k not in left_out]
         if not chosen:
             raise ParlourError("--skip leaves nothing to print: leave at least one section in")
         return chosen
-    return known
+    return usual
 
 
 def _and(names: list[str]) -> str:
@@ -112,6 +119,7 @@ class _ListedOption(click.Option):
         counted = _counted()
         filled = (self.help or "").format(
             sections=", ".join(s.name for s in pack_sections()),
+            optional=", ".join(s.name for s in pack_sections() if s.optional) or "none",
             players=", ".join(
                 f"{s.title} ({s.players[0]}-{s.players[1]})" for s in counted if s.players is not None
             ),
@@ -129,7 +137,8 @@ class _ListedOption(click.Option):
     cls=_ListedOption,
     default=None,
     metavar="LIST",
-    help="Print only these sections, comma-separated, from {sections} [default: all].",
+    help="Print only these sections, comma-separated, from {sections} [default: all but the "
+    "optional {optional}].",
 )
 @click.option("--skip", default=None, metavar="LIST", help="Leave these sections out (names as for --games).")
 @click.option(
@@ -163,7 +172,7 @@ def pack(opts: PrintOptions, games: str | None, skip: str | None, players: int |
         opts.paper,
         "parlour game-night pack",
         "Sheets, pads and decks for five parlour games"
-        if len(chosen) == len(sections())
+        if chosen == usual_sections()
         else "Sheets, pads and decks for a game night",
         opts.style,
         contents=True,

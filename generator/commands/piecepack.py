@@ -7,6 +7,7 @@ from typing import Any
 import click
 
 from generator.commands.common import PrintOptions, print_options, write_outputs
+from generator.commands.sections import register
 from generator.config import BY_KEY
 from generator.games import piecepack as pp
 from generator.lazy import lazy_module
@@ -55,7 +56,7 @@ def kit_model(k: pp.Kit, opts: PrintOptions) -> dict[str, Any]:
     default=BY_KEY["duplex"].default,
     show_default=True,
     help="How the sheet is turned for the backs of tiles and coins: long edge, short edge, or none "
-    "(backs printed one-sided, to glue behind their fronts).",
+    "(one-sided printing: each tile and coin as a strip to fold over and glue).",
 )
 @print_options(seed=False, images=True)  # it reads --duplex and --back-offset into opts as for the decks
 def piecepack(opts: PrintOptions, pieces: str | None, pyramids: str) -> None:
@@ -71,8 +72,9 @@ def piecepack(opts: PrintOptions, pieces: str | None, pyramids: str) -> None:
                 from the front and from the back
       pyramids  3 per suit (1/2, 9/16, 5/8 in bases) or 6 with --pyramids all: open-based
                 pyramids that stack, the smallest on top; one face says FRONT
-    Tiles and coins print as a fronts sheet and a backs sheet, like the card decks: print
-    two-sided (--duplex), or one-sided with --duplex none and glue the backs on. Print on
+    Tiles and coins print as a fronts sheet and a backs sheet, like the card decks, for a
+    two-sided printer (--duplex long or short, --back-offset); with --duplex none each
+    piece's two sides print side by side, to cut out as a strip, fold and glue. Print on
     card stock, or glue the sheets to thin card before cutting.
 
     \b
@@ -99,3 +101,7 @@ def pack_section(opts: PrintOptions) -> tuple[str, list[Page], Any]:
     for title, part in kit_parts(k, opts):
         pages += [replace(p, bookmark=title if i == 0 else None) for i, p in enumerate(part)]
     return "Piecepack (to print if you have none)", pages, kit_model(k, opts)
+
+
+# printed only when asked for (parlour pack --games sorcerer,piecepack): who owns a piecepack needs none of it
+register("piecepack", TITLE, pack_section, order=55, optional=True)

@@ -19,13 +19,15 @@ SectionMaker = Callable[["PrintOptions"], tuple[str, list["Page"], Any]]
 @dataclass(frozen=True)
 class PackSection:
     """One section of `parlour pack`: its JSON key (users type it with hyphens), the name messages
-    use, its maker, its place in the pack (lower first) and the --players counts it takes, if any."""
+    use, its maker, its place in the pack (lower first), the --players counts it takes, if any, and
+    whether it is optional (printed only when --games names it, e.g. the piecepack kit)."""
 
     key: str
     title: str
     make: SectionMaker
     order: int
     players: tuple[int, int] | None = None
+    optional: bool = False
 
     @property
     def name(self) -> str:
@@ -37,13 +39,18 @@ _SECTIONS: dict[str, PackSection] = {}
 
 
 def register(
-    key: str, title: str, make: SectionMaker, order: int, players: tuple[int, int] | None = None
+    key: str,
+    title: str,
+    make: SectionMaker,
+    order: int,
+    players: tuple[int, int] | None = None,
+    optional: bool = False,
 ) -> None:
     """Add a section to the pack (a command module calls this once, when it is imported)."""
     old = _SECTIONS.get(key)
     if old is not None and old.make is not make:
         raise ValueError(f"two pack sections are keyed {key!r}")
-    _SECTIONS[key] = PackSection(key, title, make, order, players)
+    _SECTIONS[key] = PackSection(key, title, make, order, players, optional)
 
 
 def _discover() -> None:

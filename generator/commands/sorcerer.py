@@ -146,7 +146,7 @@ def notes(opts: PrintOptions) -> None:
     text = sc.load_notes()
     doc = Document(opts.paper, f"{TITLE}: cheat notes", "Cut-out rules summary", opts.style)
     doc.add("Cheat notes", [notes_draw.notes_page(text)])
-    write_outputs(doc, opts, "sorcerer-notes", notes_draw.notes_model(text, opts.paper))
+    write_outputs(doc, opts, "sorcerer-notes", notes_draw.notes_model(text, opts.paper, opts.style))
 
 
 @sorcerer.command()
@@ -178,7 +178,7 @@ def pack_section(opts: PrintOptions) -> tuple[str, list[Page], Any]:
     ]
     model = {
         "board": board_model(chamber, pattern, False, opts),
-        "notes": notes_draw.notes_model(text, opts.paper),
+        "notes": notes_draw.notes_model(text, opts.paper, opts.style),
         "diagrams": diagrams_draw.diagrams_model(),
     }
     return TITLE, pages, model

@@ -9,10 +9,11 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.games import chimera as ch
+from generator.press import card_parts as parts
 from generator.press.cards import Card, CardBox, Drawer
 from generator.press.paper import mm
 from generator.press.style import RGB, Style
-from generator.press.text import draw_text
+from generator.press.text import TextStyle, draw_text, fit
 
 GAME = "Chimera's Lair"
 INDEX = {"ace": "A", "jack": "J", "queen": "Q", "king": "K"} | {
@@ -79,7 +80,9 @@ def _mark(c: Canvas, card: ch.Card, style: Style, band: tuple[float, float, floa
     head = style.text_style("card_title", color=ink)
     draw_text(c, word, x + 1 * mm, y + h * 0.52, w - 2 * mm, h * 0.42, head, f"{card.label} mark")
     small = style.text_style("card_small", color=ink)
-    draw_text(c, note, x + 1 * mm, y + 0.5 * mm, w - 2 * mm, h * 0.5, small, f"{card.label} mark")
+    _first_fitting(
+        c, (note, ""), (x + 1 * mm, y + 0.5 * mm, w - 2 * mm, h * 0.5), small, f"{card.label} mark"
+    )
 
 
 def _centre(c: Canvas, box: CardBox, card: ch.Card, v: ch.Variant, style: Style, colour: RGB) -> None:
@@ -100,9 +103,27 @@ def _centre(c: Canvas, box: CardBox, card: ch.Card, v: ch.Variant, style: Style,
     spaced = " + ".join(" ".join(word.upper()) for word in card.words)
     draw_text(c, spaced, left, y + h * 0.2, width, h * 0.1, letters, card.label)
     need = v.min_letters(card.penalty)
-    rule = f"{card.penalty} letters: an answer needs {need} or more ({v.label}). Wrong: lose {card.penalty}."
+    rules = (
+        f"{card.penalty} letters: an answer needs {need} or more ({v.label}). Wrong: lose {card.penalty}.",
+        f"{card.penalty} letters: an answer needs {need} or more. Wrong: lose {card.penalty}.",
+        f"an answer needs {need} of {card.penalty} letters",
+    )
     small = style.text_style("card_small", valign="top")
-    draw_text(c, rule, left, y, width, h * 0.19, small, f"{card.label} rule")
+    _first_fitting(c, rules, (left, y, width, h * 0.19), small, f"{card.label} rule")
+
+
+def _first_fitting(
+    c: Canvas, texts: tuple[str, ...], box: tuple[float, float, float, float], style: TextStyle, what: str
+) -> None:
+    """Draw the first of `texts` (longest first) that fits the box at or above the style's floor: a
+    small card says less rather than print below 6 pt. An empty text means 'nothing'."""
+    x, y, w, h = box
+    for text in texts:
+        if not text:
+            return
+        if fit(text, w, h, style) is not None or text == texts[-1]:
+            draw_text(c, text, x, y, w, h, style, what)
+            return
 
 
 def face_drawer(card: ch.Card, v: ch.Variant) -> Drawer:
@@ -111,11 +132,7 @@ def face_drawer(card: ch.Card, v: ch.Variant) -> Drawer:
     def draw(c: Canvas, box: CardBox) -> None:
         style = box.style
         colour = suit_colour(card.suit, style)
-        c.saveState()
-        c.setStrokeColorRGB(*colour)
-        c.setLineWidth(0.6)
-        c.roundRect(2 * mm, 2 * mm, box.width - 4 * mm, box.height - 4 * mm, 2.5 * mm, stroke=1, fill=0)
-        c.restoreState()
+        parts.frame(c, box, colour, 0.6)
         _corner(c, box, card, style, colour)
         c.saveState()
         c.translate(box.width, box.height)
@@ -128,31 +145,16 @@ def face_drawer(card: ch.Card, v: ch.Variant) -> Drawer:
 
 
 def back_drawer() -> Drawer:
-    """The back every card shares: the game's name in a double frame round a large spade."""
+    """The back every card shares: the game's name over a large spade, in a double frame."""
 
     def draw(c: Canvas, box: CardBox) -> None:
         style = box.style
-        c.saveState()
-        if style.back_fill is not None:
-            c.setFillColorRGB(*style.back_fill)
-            c.rect(
-                -box.bleed,
-                -box.bleed,
-                box.width + 2 * box.bleed,
-                box.height + 2 * box.bleed,
-                stroke=0,
-                fill=1,
-            )
-        c.setStrokeColorRGB(*style.back_ink)
-        c.setLineWidth(0.9)
-        c.roundRect(3 * mm, 3 * mm, box.width - 6 * mm, box.height - 6 * mm, 2.5 * mm, stroke=1, fill=0)
-        c.setLineWidth(0.4)
-        c.roundRect(4.5 * mm, 4.5 * mm, box.width - 9 * mm, box.height - 9 * mm, 2 * mm, stroke=1, fill=0)
-        c.restoreState()
+        inks = parts.back_ground(c, box, style)
+        parts.frame(c, box, inks.ink, 0.9, double=True)
         x, y, w, h = box.inner
-        title = style.text_style("back_title")
+        title = style.text_style("back_title", color=inks.ink)
         draw_text(c, GAME, x + 3 * mm, y + h * 0.66, w - 6 * mm, h * 0.2, title, "deck back")
-        glyph = style.text_style("card_glyph", color=style.back_ink)
+        glyph = style.text_style("card_glyph", color=inks.ink)
         draw_text(c, "♠", x, y + h * 0.22, w, h * 0.42, glyph, "deck back")
 
     return draw

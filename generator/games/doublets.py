@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from generator.errors import ParlourError
 from generator.words.ladder import (
     DEFAULT_SPELLING,
+    FAMILIAR_ZIPF,
     LINK_ZIPF_FLOOR,
     MAX_LENGTH,
     MIN_LENGTH,
@@ -59,7 +60,10 @@ def is_puzzle_end(word: str, lexicon: Lexicon | None = None, spelling: str = DEF
 #     hard 6-7:     par 4 with 1 way, par 5 with 1-3, par 6 with 2+, par 7 with 4+
 #     fiendish 8-10: par 6 with 1 way, par 7 with 1-3, par 8 any, par 9 with 2+, par 10 with 4+
 # Rare words never make a puzzle hard: every link of the key's (friendliest) chain must have
-# zipf >= LINK_ZIPF_FLOOR and be off the unwelcome list, and both ends are common words.
+# zipf >= SHEET_LINK_ZIPF (3.0: familiar; the friendliest chain holds a rarer word only where
+# every minimal chain needs one, and such a puzzle is skipped), or, for a slot nothing else
+# fills, >= LINK_ZIPF_FLOOR; links are off the unwelcome list; both ends are common words.
+SHEET_LINK_ZIPF = FAMILIAR_ZIPF
 DIFFICULTY_BANDS: dict[str, tuple[int, int]] = {
     "easy": (2, 3),
     "medium": (4, 5),
@@ -234,7 +238,7 @@ class _Ends:
     reach: dict[int, list[int]] | None = None  # see _reach
     wide: WordGraph | None = None  # standard words plus frequent broad ones (see SHORTCUT_ZIPF)
     counts: dict[tuple[int, int], tuple[int, int] | None] = field(default_factory=dict)  # par, ways
-    unkeyable: set[tuple[int, int]] = field(default_factory=set)  # pairs whose key is never fit
+    unkeyable: dict[float, set[tuple[int, int]]] = field(default_factory=dict)  # floor -> pairs never fit
 
     def __post_init__(self) -> None:
         self.common = frozenset(self.pool)
@@ -340,7 +344,7 @@ def make_sheet(
     seed: int | None = None,
     date: _dt.date | str | None = None,
     lexicon: Lexicon | None = None,
-    link_zipf_floor: float = LINK_ZIPF_FLOOR,
+    link_zipf_floor: float = SHEET_LINK_ZIPF,
     unique: bool = False,
     spelling: str = DEFAULT_SPELLING,
     exclude: Collection[str] = (),
@@ -478,8 +482,11 @@ def _fill_slot(
     """One puzzle for a slot, and whether a daily rule had to give way.  Shape variety is a
     wish (dropped if nothing else fits); the band is a promise.  Daily sheets (with a
     `pair_fallback`) try random draws under their rules, then under the looser pair rule, then
-    with the smaller exclusion `loose_used`, and sweep every start only at the end."""
+    with the smaller exclusion `loose_used`, and sweep every start only at the end.  At each
+    stage a key with a link rarer than the rules' floor (but >= LINK_ZIPF_FLOOR) is taken
+    only when none at the floor fits: a rare link before a broken daily rule."""
     full = rules.full_shapes
+    floors = sorted({rules.zipf_floor, min(rules.zipf_floor, LINK_ZIPF_FLOOR)}, reverse=True)
     stages: list[tuple[Callable[[str, str], bool] | None, set[int], bool]] = [
         (rules.pair_ok, rules.used, pair_fallback is not None)
     ]
@@ -488,13 +495,14 @@ def _fill_slot(
     if pair_fallback is not None and loose_used is not None:
         stages.append((pair_fallback, loose_used, False))
     for n, (pair_ok, used, quick) in enumerate(stages):
-        rules.pair_ok, rules.used, rules.full_shapes = pair_ok, used, full
-        puzzle = _find_puzzle(g, ends, rng, rules, quick)
-        if puzzle is None and full:
-            rules.full_shapes = frozenset()
+        for floor in floors:
+            rules.pair_ok, rules.used, rules.full_shapes, rules.zipf_floor = pair_ok, used, full, floor
             puzzle = _find_puzzle(g, ends, rng, rules, quick)
-        if puzzle is not None:
-            return puzzle, n > 0
+            if puzzle is None and full:
+                rules.full_shapes = frozenset()
+                puzzle = _find_puzzle(g, ends, rng, rules, quick)
+            if puzzle is not None:
+                return puzzle, n > 0
     return None, False
 
 
@@ -541,7 +549,7 @@ def _find_puzzle(
             for _ in range(min(OUTWARD_PICKS, len(fits))):
                 t = fits.pop(rng.randrange(len(fits)))
                 tries += 1
-                found = _keyed(g, s, t, rules, ends.wide, ends.unkeyable)
+                found = _keyed(g, s, t, rules, ends.wide, ends.unkeyable.setdefault(rules.zipf_floor, set()))
                 if found is not None:
                     return found
             continue
@@ -558,7 +566,7 @@ def _find_puzzle(
             got = ends.counts[pair] = g.par_and_count(words[pair[0]], words[pair[1]], MAX_PAR)
         if got is None or not par_lo <= got[0] <= par_hi or (got[0], min(got[1], 4)) not in fitting:
             continue
-        found = _keyed(g, s, t, rules, ends.wide, ends.unkeyable)
+        found = _keyed(g, s, t, rules, ends.wide, ends.unkeyable.setdefault(rules.zipf_floor, set()))
         if found is not None:
             return found
     return None if quick else _sweep(g, ends, rng, rules)
@@ -580,7 +588,7 @@ def _sweep(g: WordGraph, ends: _Ends, rng: random.Random, rules: _Rules) -> Puzz
         )
         rng.shuffle(fits)
         for t in fits:
-            found = _keyed(g, s, t, rules, ends.wide, ends.unkeyable)
+            found = _keyed(g, s, t, rules, ends.wide, ends.unkeyable.setdefault(rules.zipf_floor, set()))
             if found is not None:
                 return found
     return None
@@ -628,7 +636,7 @@ def _keyed(
     if not _links_ok(g, best, rules.zipf_floor) or (
         wide is not None and wide.par(a, b, max_links=dag.par - 1) is not None
     ):
-        if unkeyable is not None and rules.zipf_floor == LINK_ZIPF_FLOOR:
+        if unkeyable is not None:  # (the set of this floor)
             unkeyable.add(pair)  # even the friendliest key of all, or par itself, fails
         return None
     avoid = set(rules.saturated)
@@ -894,10 +902,28 @@ class JewelKey:
 
 
 JEWELS_OPTIMALITY = (
-    "The key's total is the highest any set of chains and Necklaces can score with words of the "
-    "standard list: each length is searched exhaustively (iterative deepening with exact "
+    "The key's total is the highest any set of chains and Necklaces can score with the words "
+    "parlour prints: each length is searched exhaustively (iterative deepening with exact "
     "distance bounds), and Jewels are only dealt when that search completes."
 )
+
+
+def _jewel_graph(ladders: Ladders, length: int, jewels: Sequence[str] = ()) -> WordGraph:
+    """The graph Jewels keys are searched in: the printable words of one length (see
+    Ladders.printable), so every key is printable by construction and no deal is redrawn for
+    a rare link.  Jewels outside it (a user's own) join it for that search."""
+    key = ("jewels-graph", length)
+    g = ladders.memo.get(key)
+    if g is None:
+        full = ladders.graph(length)
+        g = ladders.memo[key] = WordGraph(
+            [w for w in full.words if ladders.printable(w)], ladders.lexicon.zipf
+        )
+    assert isinstance(g, WordGraph)
+    extra = [j for j in jewels if j not in g.index]
+    if extra:
+        g = WordGraph(g.words + extra, ladders.lexicon.zipf)
+    return g
 
 
 @dataclass(frozen=True)
@@ -1247,7 +1273,8 @@ def solve_jewels(
     *,
     node_budget: int = JEWEL_NODE_BUDGET,
 ) -> JewelKey:
-    """A best-scoring set of chains/Necklaces for any Jewels (grouped by length, solved exactly).
+    """A best-scoring set of chains/Necklaces for any Jewels (grouped by length, solved exactly
+    among the printable words, as make_jewels searches; see _jewel_graph).
 
     Raises DoubletsError if a Jewel is not in the word list or the search exceeds its budget.
     """
@@ -1261,8 +1288,10 @@ def solve_jewels(
         words = groups[length]
         if len(set(words)) != len(words):
             raise DoubletsError(f"a Jewel is repeated among {', '.join(words)}")
-        g = ladders.graph(length) if MIN_LENGTH <= length <= MAX_LENGTH else WordGraph([])
-        missing = [w for w in words if w not in g.index]
+        known = MIN_LENGTH <= length <= MAX_LENGTH
+        full = ladders.graph(length) if known else WordGraph([])
+        missing = [w for w in words if w not in full.index]
+        g = _jewel_graph(ladders, length, words) if known and not missing else full
         if missing:
             raise DoubletsError(f"Jewel '{missing[0]}' is not in the word list")
         try:
@@ -1295,10 +1324,10 @@ def make_jewels(
 ) -> Jewels:
     """Deal twelve common-word Jewels that allow chains in every length and a Necklace overall.
 
-    The key is a best-scoring set of chains and Necklaces (exact; see JEWELS_OPTIMALITY).  The
-    Jewels and every word of the key are in the print vocabulary for `spelling`, at least
-    LINK_ZIPF_FLOOR frequent, and no chain holds two spellings of one word: a deal whose key
-    would break that is dealt again.
+    The key is a best-scoring set of chains and Necklaces (exact; see JEWELS_OPTIMALITY),
+    searched among the words the print vocabulary for `spelling` allows (at least
+    LINK_ZIPF_FLOOR frequent), so it is printable by construction; a length whose key would
+    put two spellings of one word in a chain is drawn again.
     """
     if spelling not in SPELLINGS:
         raise DoubletsError(f"spelling '{spelling}' is not one of {', '.join(SPELLINGS)}")
@@ -1316,32 +1345,14 @@ def make_jewels(
     for _ in range(JEWEL_DRAWS):
         groups: dict[int, list[str]] = {}
         results = {}
-        ok = True
-        for n in JEWEL_LENGTHS:
-            drawn = _draw_group(ladders, n, rng)
-            if drawn is None:
-                ok = False
-                break
-            g = ladders.graph(n)
-            try:
-                total, chains, unused = _GroupSolver(g, drawn, node_budget).solve()
-            except _SearchBudget:
-                ok = False
-                break
-            if total <= 0:
-                ok = False
-                break
-            groups[n] = drawn
-            results[n] = (chains, unused)
-        if not ok:
-            continue
+        for n in JEWEL_LENGTHS:  # each length is drawn again until it has a key of its own
+            got = _deal_group(ladders, n, rng, node_budget)
+            if got is None:
+                raise DoubletsError(f"could not deal {n}-letter Jewels with a key; try another seed")
+            groups[n], results[n] = got
         chains = [c for n in JEWEL_LENGTHS for c in results[n][0]]
         if not any(c.necklace for c in chains):
             continue
-        if any(not ladders.printable(w) for c in chains for w in c.words):
-            continue  # the best key would print a rare or unwelcome word: deal again
-        if any(_spellings_clash(c.words, ladders.variant_key) for c in chains):
-            continue  # or two spellings of one word in one chain
         unused = [w for n in JEWEL_LENGTHS for w in results[n][1]]
         return Jewels(
             players=players,
@@ -1352,6 +1363,26 @@ def make_jewels(
             date=iso,
         )
     raise DoubletsError("could not deal Jewels that allow a Necklace; try another seed")
+
+
+def _deal_group(
+    ladders: Ladders, length: int, rng: random.Random, node_budget: int
+) -> tuple[list[str], tuple[list[JewelChain], list[str]]] | None:
+    """Jewels of one length with their best key (searched among printable words only): drawn
+    again while a draw fails, its search runs past the budget, it scores nothing, or a chain
+    of its key would hold two spellings of one word."""
+    g = _jewel_graph(ladders, length)
+    for _ in range(JEWEL_DRAWS):
+        drawn = _draw_group(ladders, length, rng)
+        if drawn is None:
+            continue
+        try:
+            total, chains, unused = _GroupSolver(g, drawn, node_budget).solve()
+        except _SearchBudget:
+            continue
+        if total > 0 and not any(_spellings_clash(c.words, ladders.variant_key) for c in chains):
+            return drawn, (chains, unused)
+    return None
 
 
 def _draw_group(ladders: Ladders, length: int, rng: random.Random) -> list[str] | None:

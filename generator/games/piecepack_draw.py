@@ -152,7 +152,7 @@ def pyramid_painter(suit: str, rank: str, base: float) -> Painter:
             c.restoreState()
         suit_glyph(c, suit, 0, base * 0.15, base * 0.42, glyph_ink)
         label = "FRONT" if front else rank
-        face_name, size = style.font("caption")
-        glyph_centred(c, label, 0, -base * 0.3, max(size * 0.8, 6.0), glyph_ink, face_name)
+        face_name, size = style.font("label")
+        glyph_centred(c, label, 0, -base * 0.3, size, glyph_ink, face_name)
 
     return paint

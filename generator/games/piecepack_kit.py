@@ -8,26 +8,43 @@ from typing import Any
 from generator.games import piecepack as pp
 from generator.games import piecepack_draw as draw
 from generator.games import piecepack_nets as pn
-from generator.games.piecepack_fold import fold_pages
-from generator.press.cards import CardSize, DeckOptions, Layout, deck_pages, impose
+from generator.press.cards import Card, DeckOptions, Drawer, deck_pages, fold_pages
 from generator.press.document import Page
+from generator.press.impose import CardSize, impose
 from generator.press.paper import Paper, mm
 
 TILE = CardSize("tile", pp.TILE_MM * mm, pp.TILE_MM * mm)
 COIN = CardSize("coin", pp.COIN_MM * mm, pp.COIN_MM * mm)
 
 
-def tile_layout(paper: Paper) -> Layout:
-    """Tiles imposed like cards: as many 2 in squares as fit, sharing cut lines."""
-    return impose(paper, TILE)
-
-
-def coin_layout(paper: Paper) -> Layout:
-    return impose(paper, COIN)
-
-
 def net_items(k: pp.Kit, kind: str) -> list[pn.Item]:
     return [pn.MAKERS[p.kind](p) for p in k.of(kind)]
+
+
+FOLD_HOWTO = (
+    "For printers without two-sided printing. Cut each strip out along its solid outline, fold it "
+    "on the dashed line with the print outside, and glue the halves back to back."
+)
+
+
+def _two_sided(
+    cards: list[Card],
+    size: CardSize,
+    paper: Paper,
+    title: str,
+    back: Drawer | None,
+    duplex: str,
+    offset: tuple[float, float],
+) -> list[Page]:
+    """Fronts and backs sheets aligned for the flip, as the decks print them (no blank pieces: the
+    standard fixes how many there are); or, with duplex "none", strips to fold."""
+    if duplex == "none":
+        pairs = [(card.front, card.back or back) for card in cards]
+        return fold_pages(
+            [(f, b) for f, b in pairs if b is not None], paper, size, title, f"{title} to fold", FOLD_HOWTO
+        )
+    deck = DeckOptions(impose(paper, size), title, back, duplex, offset, blanks=False)
+    return deck_pages(cards, deck)
 
 
 def kit_parts(
@@ -38,24 +55,12 @@ def kit_parts(
     fold; the rest as sheets of nets."""
     parts: list[tuple[str, list[Page]]] = []
     if "tiles" in k.kinds:
-        cards = draw.tile_cards(k.of("tile"))
-        if duplex == "none":  # one-sided printers: each tile's face and back fold over
-            pages = fold_pages(cards, TILE, paper, "Piecepack tiles", draw.tile_back())
-        else:
-            pages = deck_pages(
-                cards,
-                DeckOptions(tile_layout(paper), "Piecepack tiles", draw.tile_back(), duplex, back_offset),
-            )
+        tiles = draw.tile_cards(k.of("tile"))
+        pages = _two_sided(tiles, TILE, paper, "Piecepack tiles", draw.tile_back(), duplex, back_offset)
         parts.append(("Tiles", pages))
     if "coins" in k.kinds:
-        cards = draw.coin_cards(k.of("coin"))
-        if duplex == "none":
-            pages = fold_pages(cards, COIN, paper, "Piecepack coins")
-        else:
-            pages = deck_pages(
-                cards, DeckOptions(coin_layout(paper), "Piecepack coins", None, duplex, back_offset)
-            )
-        parts.append(("Coins", pages))
+        coins = draw.coin_cards(k.of("coin"))
+        parts.append(("Coins", _two_sided(coins, COIN, paper, "Piecepack coins", None, duplex, back_offset)))
     folded = net_items(k, "die") + net_items(k, "pawn")
     if folded:
         kinds = [w for w in ("dice", "pawns") if w in k.kinds]

@@ -181,7 +181,7 @@ def nets_model(items: list[Item]) -> list[dict[str, Any]]:
     """What each net folds into, for --json: the piece and the net's measurements (mm)."""
     out = []
     for it in items:
-        entry = {"kind": it.piece.kind, "suit": it.piece.suit, "rank": it.piece.rank}
+        entry: dict[str, Any] = {"kind": it.piece.kind, "suit": it.piece.suit, "rank": it.piece.rank}
         entry["net_mm"] = [round(it.net.width / mm, 2), round(it.net.height / mm, 2)]
         entry["folds"] = len(it.net.folds)
         entry["tabs"] = len(it.net.tabs)

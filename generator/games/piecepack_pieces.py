@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from functools import cache
 
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.press.fonts import FACES, FONTS_DIR, runs
+from generator.press.card_parts import ink_box
+from generator.press.fonts import FALLBACK, runs
 from generator.press.paper import inch
+from generator.press.parts import arrow
 from generator.press.style import SUITS, Style
 from generator.press.text import text_at
 
@@ -45,7 +45,6 @@ __all__ = [
     "SUITS",
     "SUIT_GLYPHS",
     "TILE",
-    "draw_arrow",
     "draw_coin_rank",
     "draw_coin_suit",
     "draw_die",
@@ -54,6 +53,8 @@ __all__ = [
     "draw_tile_back",
     "draw_tile_face",
     "glyph_centred",
+    "role_text",
+    "sized",
     "pale",
     "suit_colour",
 ]
@@ -69,23 +70,40 @@ def pale(rgb: RGB, keep: float) -> RGB:
     return tuple(1 - keep * (1 - v) for v in rgb)  # type: ignore[return-value]
 
 
-@cache
-def _ink_extent(face: str, ch: str) -> tuple[float, float]:
-    """(bottom, top) of a glyph's ink above the baseline, per point of size."""
-    from PIL import ImageFont
-
-    font = ImageFont.truetype(str(FONTS_DIR / FACES[face]), 1000)
-    _, top, _, bottom = font.getbbox(ch, anchor="ls")
-    return (-bottom / 1000, -top / 1000)
-
-
 def glyph_centred(
-    c: Canvas, ch: str, x: float, y: float, size: float, color: RGB, face: str = "Sans"
+    c: Canvas, ch: str, x: float, y: float, size: float, colour: RGB, face: str = FALLBACK
 ) -> None:
-    """Draw one glyph with the middle of its ink at (x, y) (through the press's glyph fallback)."""
+    """Draw one glyph (in `face`, through the press's glyph fallback) with the middle of its ink at
+    (x, y); `size` is computed from the piece it marks."""
     face = runs(ch, face)[0][0]
-    bottom, top = _ink_extent(face, ch)
-    text_at(c, ch, x, y - size * (bottom + top) / 2, face, size, color, "centre")
+    _, bottom, _, top = ink_box(face, ch)
+    text_at(c, ch, x, y - size * (bottom + top) / 2, face, size, colour, "centre")
+
+
+def sized(style: Style, role: str, size: float) -> float:
+    """A size computed from a box (a cell, a band), kept within text role `role`: no larger than the
+    role's size and no smaller than its floor."""
+    t = style.text(role)
+    return max(t.min_size, min(t.size, size))
+
+
+def role_text(
+    c: Canvas,
+    style: Style,
+    role: str,
+    text: str,
+    x: float,
+    y: float,
+    *,
+    size: float | None = None,
+    colour: RGB | None = None,
+    align: str = "left",
+) -> float:
+    """One line of text of role `role` at baseline y (at `size` when one is computed from a box, in
+    `colour` when the role's colour is not wanted); returns its width."""
+    face, sz = style.font(role, size)
+    ink = colour if colour is not None else style.ink_of(style.text(role).colour)
+    return text_at(c, text, x, y, face, sz, ink, align)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -155,7 +173,7 @@ def draw_tile_face(c: Canvas, x: float, y: float, size: float, suit: str, rank: 
 
 
 # ---------------------------------------------------------------------------------------------
-# Dice, arrows, pyramids
+# Dice and pyramids
 # ---------------------------------------------------------------------------------------------
 
 PIPS: dict[int, tuple[tuple[float, float], ...]] = {
@@ -175,44 +193,6 @@ def draw_die(c: Canvas, x: float, y: float, size: float, pips: int, style: Style
     c.setFillColorRGB(*style.ink)
     for px, py in PIPS[pips]:
         c.circle(x + px * size, y + py * size, size * 0.075, stroke=0, fill=1)
-    c.restoreState()
-
-
-def draw_arrow(
-    c: Canvas,
-    x1: float,
-    y1: float,
-    x2: float,
-    y2: float,
-    color: RGB,
-    width: float = 1.2,
-    head: float = 6.0,
-    both: bool = False,
-    dash: Sequence[float] | None = None,
-) -> None:
-    """A straight arrow from (x1, y1) to (x2, y2) with a filled head (two heads when `both`)."""
-    length = math.hypot(x2 - x1, y2 - y1)
-    if length < 1e-6:
-        return
-    ux, uy = (x2 - x1) / length, (y2 - y1) / length
-    c.saveState()
-    c.setStrokeColorRGB(*color)
-    c.setFillColorRGB(*color)
-    c.setLineWidth(width)
-    c.setLineCap(0)
-    if dash:
-        c.setDash(*dash)
-    sx, sy = (x1 + ux * head * 0.8, y1 + uy * head * 0.8) if both else (x1, y1)
-    c.line(sx, sy, x2 - ux * head * 0.8, y2 - uy * head * 0.8)
-    c.setDash()
-    ends = [(x2, y2, ux, uy)] + ([(x1, y1, -ux, -uy)] if both else [])
-    for tx, ty, vx, vy in ends:
-        p = c.beginPath()
-        p.moveTo(tx, ty)
-        p.lineTo(tx - vx * head - vy * head * 0.42, ty - vy * head + vx * head * 0.42)
-        p.lineTo(tx - vx * head + vy * head * 0.42, ty - vy * head - vx * head * 0.42)
-        p.close()
-        c.drawPath(p, stroke=0, fill=1)
     c.restoreState()
 
 
@@ -262,19 +242,21 @@ def draw_sorcerer(c: Canvas, x: float, y: float, size: float, suit: str, facing:
     for k in (0.68, 0.38):
         c.rect(-h * k, -h * k, size * k, size * k, stroke=1, fill=0)
     c.restoreState()
-    # the suit glyph on a small disc at the apex (upright, not turned with the sorcerer)
-    c.saveState()
-    c.setFillColorRGB(*style.paper)
-    c.setStrokeColorRGB(*col)
-    c.setLineWidth(max(0.35, size * 0.015))
-    c.circle(x, y, size * 0.19, stroke=1, fill=1)
-    glyph_centred(c, SUIT_GLYPHS[suit], x, y, size * 0.27, col)
-    c.restoreState()
+    # the suit glyph on a small disc at the apex (upright, not turned with the sorcerer), left off
+    # where it would print below the smallest text size (a legend's icon: the colour tells the suit)
+    if size * 0.27 >= style.text("label").min_size:
+        c.saveState()
+        c.setFillColorRGB(*style.paper)
+        c.setStrokeColorRGB(*col)
+        c.setLineWidth(max(0.35, size * 0.015))
+        c.circle(x, y, size * 0.19, stroke=1, fill=1)
+        glyph_centred(c, SUIT_GLYPHS[suit], x, y, size * 0.27, col)
+        c.restoreState()
     # the facing arrow, from the front face outwards
     a = math.radians(ANGLES[facing])
     ux, uy = math.cos(a), math.sin(a)
     start, end = h * 1.02, h + size * 0.55
-    draw_arrow(
+    arrow(
         c,
         x + ux * start,
         y + uy * start,

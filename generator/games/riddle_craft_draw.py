@@ -39,6 +39,7 @@ KIND_LABELS: dict[str, str] = {
 WORDS_ROLE = "card_words"  # the riddle's words, and a When Card's
 FLOOR_SHARE = 0.8  # on cards smaller than poker the words may shrink to this share of the role's floor
 WIDTH_GROWTH = 1.25  # on wider cards the words grow with the width, up to this much
+WHEN_HEIGHT_SHARE = 0.0875  # a When Card's words are at most this share of the card's height (22 pt on poker)
 WHEN_HINT = "Add it, with one card from your hand, to any clue already played. Either side counts."
 SCORES_CAPTION = "What a riddle scores, by its length"
 
@@ -197,13 +198,13 @@ def when_face(word: str, size: float, what: str = "When Card") -> Drawer:
 
 
 def when_size(card: WhenCard, box: CardBox) -> float:
-    """The one size at which both sides of a When Card fit on a single line (the larger the better,
-    up to the words' role size on this card)."""
+    """The one size at which both sides of a When Card fit on a single line: the larger the better,
+    up to WHEN_HEIGHT_SHARE of the card's height."""
     style, k = box.style, scale(box)
     sw = box.inner[2]
     face = style.text(WORDS_ROLE).face
     widest = max(string_width(t, face, 1.0) for t in (card.front, card.back))
-    size = min(style.text(WORDS_ROLE).size * k, (sw - 2 * TEXT_PAD * k - 2 * mm) / widest)
+    size = min(WHEN_HEIGHT_SHARE * box.height, (sw - 2 * TEXT_PAD * k - 2 * mm) / widest)
     if size < words_floor(style, k):
         raise TextFitError(
             f"When Card: {max(card.front, card.back, key=len)!r} is too long for one line on the card"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -277,7 +276,7 @@ def moves(space_id: str, facing: str, occupied: Iterable[str] = ()) -> tuple[Mov
     spaces (each is a separate Move); the same space may be reached by two kinds.
     """
     blocked = set(occupied) - {space_id}
-    out = []
+    out: list[Move] = []
     for kind, eighths in MOVE_KINDS.items():
         direction = turn(facing, eighths)
         out.extend(Move(kind, direction, to) for to in step(space_id, direction) if to not in blocked)
@@ -368,16 +367,6 @@ class OrbPattern:
     cells: tuple[Cell, ...]
 
 
-def _read_toml(path: Path, what: str) -> dict[str, Any]:
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except FileNotFoundError:
-        raise ParlourError(f"{what} file not found: {path}") from None
-    except tomllib.TOMLDecodeError as err:
-        raise ParlourError(f"{path}: not valid TOML ({err}); fix the syntax") from None
-
-
 def _as_cell(value: object, where: str) -> Cell:
     if (
         not isinstance(value, list)
@@ -422,7 +411,7 @@ def validate_orb_cells(cells: Sequence[Cell], where: str = "orb pattern") -> tup
 def load_orb_pattern(path: str | Path | None = None) -> OrbPattern:
     """Read and check an orb pattern file (default: templates/sorcerer_orbs.toml)."""
     path = Path(path) if path is not None else templates.locate(ORBS_NAME)
-    data = _read_toml(path, "orb pattern")
+    data = templates.read_toml_file(path, "orb pattern file")
     raw = data.get("orbs")
     if not isinstance(raw, list):
         raise ParlourError(f"{path}: needs a list 'orbs = [[row, col], ...]' of {ORB_COUNT} cells")
@@ -619,7 +608,7 @@ def _text(value: object, where: str, required: bool = True) -> str:
 def load_notes(path: str | Path | None = None) -> Notes:
     """Read and check the cheat-note text (default: templates/sorcerer_notes.toml)."""
     path = Path(path) if path is not None else templates.locate(NOTES_NAME)
-    data = _read_toml(path, "cheat notes")
+    data = templates.read_toml_file(path, "cheat notes file")
     title = _text(data.get("title"), f"{path}: 'title'")
     raw_sections = data.get("sections")
     if not isinstance(raw_sections, list) or not raw_sections:

@@ -16,11 +16,12 @@ from generator.games.piecepack_pieces import (
     draw_sorcerer,
     glyph_centred,
     pale,
+    role_text,
+    sized,
     suit_colour,
 )
 from generator.press.fonts import string_width
-from generator.press.style import Style
-from generator.press.text import text_at
+from generator.press.style import RGB, Style
 
 Box = tuple[float, float, float, float]
 Window = tuple[int, int, int, int]  # first row, first col, last row, last col (cells, inclusive)
@@ -65,6 +66,21 @@ def wall_width(cell: float) -> float:
 def centre_box(g: BoardGeom) -> Box:
     """The pervigil per nunc on the page: (x, y, w, h)."""
     return (g.x(4), g.y(6), 2 * g.cell, 2 * g.cell)
+
+
+def hatch(c: Canvas, box: Box, step: float, colour: RGB, width: float = 0.4) -> None:
+    """Diagonal lines `step` apart across the box (x, y, w, h), clipped to it."""
+    x, y, w, h = box
+    c.saveState()
+    p = c.beginPath()
+    p.rect(x, y, w, h)
+    c.clipPath(p, stroke=0, fill=0)
+    c.setStrokeColorRGB(*colour)
+    c.setLineWidth(width)
+    for i in range(int((w + h) / step) + 2):
+        o = i * step
+        c.line(x + o - h, y, x + o, y + h)
+    c.restoreState()
 
 
 def draw_orb_ring(c: Canvas, x: float, y: float, d: float, style: Style) -> None:
@@ -124,9 +140,9 @@ def draw_chamber(
             _draw_portal_face(c, g, t, style, big=big, label=look.portal_art)
         elif look.tile_labels:
             label = f"{SUIT_GLYPHS[t.suit]}{RANK_LABELS[t.rank]}"
-            size = min(6.5, g.cell * 0.11)
+            size = sized(style, "label", g.cell * 0.11)
             x, y = g.x(t.col) + g.cell * 0.05, g.y(t.row) - g.cell * 0.05 - size * 0.8
-            text_at(c, label, x, y, "Cond", size, style.muted)
+            role_text(c, style, "label", label, x, y, size=size)
     if _seen(window, 4, 4, 2):
         _draw_centre(c, g, style, look.centre_text)
     if look.walls:
@@ -206,60 +222,52 @@ def _draw_portal_face(
     cx = g.x(t.col + (1.62 if right else 0.38))
     cy = g.y(t.row + (1.62 if low else 0.38))
     glyph_centred(c, SUIT_GLYPHS[t.suit], cx, cy + k * 0.02, k * 0.36, col)
-    text_at(c, "A", cx + (-k * 0.3 if right else k * 0.3), cy - k * 0.1, "Sans-Bold", k * 0.24, col, "centre")
+    ax = cx + (-k * 0.3 if right else k * 0.3)
+    role_text(c, style, "strong", "A", ax, cy - k * 0.1, size=k * 0.24, colour=col, align="centre")
     mx, my = g.x(t.col + 1), g.y(t.row + 1)
     if big:
         glyph_centred(c, SUIT_GLYPHS[t.suit], mx, my, k * 1.1, pale(col, 0.35 if style.fills else 0.22))
     if label:
-        size = min(7.0, k * 0.13)
+        size = sized(style, "label", k * 0.13)
         ly = g.y(t.row + (0.2 if low else 1.8)) - size * 0.35
-        text_at(c, "portal", mx, ly, "Cond", size, style.muted, "centre")
+        role_text(c, style, "label", "portal", mx, ly, size=size, align="centre")
 
 
 def _draw_centre(c: Canvas, g: BoardGeom, style: Style, with_text: bool) -> None:
     """The pervigil per nunc: no tile, three dice (the time stones)."""
     k = g.cell
     x, y, w, h = centre_box(g)
-    c.saveState()
     if style.fills:
+        c.saveState()
         c.setFillColorRGB(*pale(style.muted, 0.18))
         c.rect(x, y, w, h, stroke=0, fill=1)
+        c.restoreState()
     else:
-        p = c.beginPath()
-        p.rect(x, y, w, h)
-        c.clipPath(p, stroke=0, fill=0)
-        c.setStrokeColorRGB(*style.rule)
-        c.setLineWidth(0.4)
-        step = k * 0.25
-        n = int(2 * w / step) + 2
-        for i in range(n):
-            o = i * step
-            c.line(x + o - h, y, x + o, y + h)
-    c.restoreState()
+        hatch(c, (x, y, w, h), k * 0.25, style.rule)
     # the dice sit in the upper half and the words in the lower, leaving the middle (where the pieces
     # of the full-size board meet, and their registration mark sits) clear
     top = y + h
     for i, dx in enumerate((-0.62, 0.0, 0.62)):
         draw_die(c, x + w / 2 + dx * k, top - 0.55 * k, 0.5 * k, i + 1, style)
     if with_text:
-        size = min(8.0, k * 0.13)
-        pad_w = string_width("pervigil per nunc", "Cond-Bold", size) + 0.12 * k
-        for text, ty, face in (
-            ("pervigil per nunc", top - 1.42 * k, "Cond-Bold"),
-            ("3 time stones", top - 1.72 * k, "Cond"),
+        size = sized(style, "key", k * 0.13)
+        pad_w = string_width("pervigil per nunc", style.font("key_head")[0], size) + 0.12 * k
+        for text, ty, role in (
+            ("pervigil per nunc", top - 1.42 * k, "key_head"),
+            ("3 time stones", top - 1.72 * k, "key"),
         ):
             c.saveState()
             c.setFillColorRGB(*style.paper)
             c.rect(x + (w - pad_w) / 2, ty - size * 0.3, pad_w, size * 1.2, stroke=0, fill=1)
             c.restoreState()
-            text_at(c, text, x + w / 2, ty, face, size, style.ink, "centre")
+            role_text(c, style, role, text, x + w / 2, ty, size=size, colour=style.ink, align="centre")
 
 
 def draw_indices(c: Canvas, g: BoardGeom, style: Style) -> None:
     """Row numbers down the left and column numbers across the top (as in --json ids: r<row>c<col>)."""
-    size = min(6.5, g.cell * 0.12)
+    size = sized(style, "label", g.cell * 0.12)
     gap = g.cell * 0.12 + 2
     for i in range(sc.SIZE):
         x, y = g.cell_centre(i, i)
-        text_at(c, str(i), x, g.top + gap, "Cond", size, style.muted, "centre")
-        text_at(c, str(i), g.left - gap, y - size * 0.35, "Cond", size, style.muted, "right")
+        role_text(c, style, "label", str(i), x, g.top + gap, size=size, align="centre")
+        role_text(c, style, "label", str(i), g.left - gap, y - size * 0.35, size=size, align="right")

@@ -9,13 +9,13 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.games import sorcerer as sc
-from generator.games.piecepack_pieces import ANGLES, draw_arrow, draw_pyramid_top, draw_sorcerer, suit_colour
+from generator.games.piecepack_pieces import ANGLES, draw_pyramid_top, draw_sorcerer, sized, suit_colour
 from generator.games.sorcerer_board import BoardGeom, BoardLook, draw_chamber
 from generator.press.document import Page, PageInfo
-from generator.press.fonts import string_width
 from generator.press.paper import MARGIN, Paper, mm
+from generator.press.parts import Header, arrow, label_patch, sheet_header
 from generator.press.style import Style
-from generator.press.text import TextStyle, draw_text, text_at
+from generator.press.text import draw_text
 
 Box = tuple[float, float, float, float]
 
@@ -170,9 +170,9 @@ def diagrams_model() -> dict[str, Any]:
 
 
 def diagram_boxes(paper: Paper) -> list[Box]:
-    """Six panel boxes, 2 across and 3 down, below the title."""
+    """Six panel boxes, 2 across and 3 down, below the header."""
     w, h = paper.size
-    top = h - MARGIN - 16 * mm
+    top = h - MARGIN - HEADER.height
     gap = 5 * mm
     pw = (w - 2 * MARGIN - gap) / 2
     ph = (top - MARGIN - 2 * gap) / 3
@@ -212,7 +212,7 @@ def _draw_panel(c: Canvas, box: Box, panel: Panel, style: Style) -> None:
         y + h - 8 * mm,
         w - 6 * mm,
         6 * mm,
-        TextStyle("Sans-Bold", 10, 7, align="left", valign="middle", color=style.accent),
+        style.text_style("heading", align="left", valign="middle"),
         f"diagram '{panel.title}'",
     )
     nr = panel.rows[1] - panel.rows[0] + 1
@@ -233,7 +233,7 @@ def _draw_panel(c: Canvas, box: Box, panel: Panel, style: Style) -> None:
         y + 2 * mm,
         w - 6 * mm,
         CAPTION_H - 3 * mm,
-        TextStyle("Cond", 8.5, 6.5, align="left", valign="middle", leading=1.2, color=style.ink),
+        style.text_style("key", align="left", valign="middle"),
         f"diagram '{panel.title}' caption",
     )
 
@@ -296,7 +296,7 @@ def _draw_panel_arrows(c: Canvas, g: BoardGeom, panel: Panel, style: Style) -> N
         n = math.hypot(dx, dy)
         # leave the sorcerer (or the source cell's middle) clear, and stop at the target's ring
         back = cell * (0.1 if a.both else 0.5 if a.frm is None else 0.42)
-        draw_arrow(
+        arrow(
             c,
             fx + dx / n * back,
             fy + dy / n * back,
@@ -327,7 +327,7 @@ def _draw_panel_sorcerer(c: Canvas, g: BoardGeom, panel: Panel, style: Style) ->
         ux, uy = math.cos(ang), math.sin(ang)
         reach = cell * (0.95 if f in sc.ORTHOGONAL else 1.2)
         current = f == facing
-        draw_arrow(
+        arrow(
             c,
             sx + ux * cell * 0.5,
             sy + uy * cell * 0.5,
@@ -339,30 +339,26 @@ def _draw_panel_sorcerer(c: Canvas, g: BoardGeom, panel: Panel, style: Style) ->
             dash=None if current else (2, 1.5),
         )
         lx, ly = sx + ux * (reach + cell * 0.17), sy + uy * (reach + cell * 0.17)
-        glyph_box = 6.5
-        c.saveState()
-        c.setFillColorRGB(*style.paper)
-        tw = string_width(f, "Cond-Bold", glyph_box)
-        c.rect(lx - tw / 2 - 1, ly - glyph_box * 0.45, tw + 2, glyph_box * 1.0, stroke=0, fill=1)
-        c.restoreState()
-        text_at(c, f, lx, ly - glyph_box * 0.35, "Cond-Bold", glyph_box, style.ink, "centre")
+        size = sized(style, "key_head", cell * 0.11)
+        label_patch(c, style, f, lx, ly, role="key_head", size=size, colour=style.ink, middle=True)
     draw_pyramid_top(c, sx, sy, cell * 0.62, "suns", facing, style)
 
 
 def _cell_label(c: Canvas, g: BoardGeom, to: str, label: str, cell: float, style: Style) -> None:
-    """A short label at the top of a target space, on a white patch."""
-    sp = sc.space(to)
+    """A short label at the top of a target space, on a patch of paper."""
     x, _ = g.space_centre(to)
-    size = min(7.0, cell * 0.12)
-    top = g.y(sp.row)
-    for ln in [label]:
-        base = top - size * 1.15
-        tw = string_width(ln, "Cond", size)
-        c.saveState()
-        c.setFillColorRGB(*style.paper)
-        c.rect(x - tw / 2 - 0.8, base - size * 0.22, tw + 1.6, size * 1.05, stroke=0, fill=1)
-        c.restoreState()
-        text_at(c, ln, x, base, "Cond", size, style.ink, "centre")
+    size = sized(style, "label", cell * 0.12)
+    label_patch(c, style, label, x, g.y(sc.space(to).row) - size * 1.15, size=size, colour=style.ink)
+
+
+SUBTITLE_H = 4 * mm  # the line under the header's rule
+HEADER = Header(
+    "The Sorcerer's Chamber: how a sorcerer moves",
+    text="Two moves a turn, in any mix: a step to a space in front, or a turn to a new facing. "
+    "Rings mark the spaces a step can reach.",
+    text_h=SUBTITLE_H,
+    text_role="caption",
+)
 
 
 def diagrams_page() -> Page:
@@ -370,30 +366,8 @@ def diagrams_page() -> Page:
     panels = diagram_panels()
 
     def draw(c: Canvas, info: PageInfo) -> None:
-        s = info.style
-        w, h = info.paper.size
-        draw_text(
-            c,
-            "The Sorcerer's Chamber: how a sorcerer moves",
-            MARGIN,
-            h - MARGIN - 10 * mm,
-            w - 2 * MARGIN,
-            10 * mm,
-            TextStyle("Serif-Bold", 17, 11, align="left", valign="bottom", color=s.accent),
-            "diagrams title",
-        )
-        draw_text(
-            c,
-            "Two moves a turn, in any mix: a step to a space in front, or a turn to a new facing. "
-            "Rings mark the spaces a step can reach.",
-            MARGIN,
-            h - MARGIN - 16 * mm,
-            w - 2 * MARGIN,
-            6 * mm,
-            TextStyle("Sans", 8.5, 6.5, align="left", valign="middle", color=s.muted),
-            "diagrams subtitle",
-        )
+        sheet_header(c, info.paper, info.style, HEADER, what="diagrams")
         for box, panel in zip(diagram_boxes(info.paper), panels, strict=True):
-            _draw_panel(c, box, panel, s)
+            _draw_panel(c, box, panel, info.style)
 
     return Page(draw, "Sorcerer's Chamber: move diagrams", bookmark="Move diagrams")

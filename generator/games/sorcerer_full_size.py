@@ -9,21 +9,37 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.games import sorcerer as sc
-from generator.games.piecepack_pieces import CELL
-from generator.games.sorcerer_board import BOARD, BoardGeom, BoardLook, draw_chamber
+from generator.games.piecepack_pieces import CELL, role_text
+from generator.games.sorcerer_board import BOARD, BoardGeom, BoardLook, draw_chamber, hatch
 from generator.press.document import Page, PageInfo
-from generator.press.fonts import string_width
-from generator.press.paper import MARGIN, Paper, mm
-from generator.press.style import Style
-from generator.press.text import TextStyle, draw_text, text_at
+from generator.press.paper import MARGIN, Paper, inch, mm
+from generator.press.parts import Header, draw_bullets, fit_bullets_or_fail, label_patch, sheet_header
+from generator.press.style import RGB, Style
+from generator.press.text import draw_text
 
 Box = tuple[float, float, float, float]
+Point = tuple[float, float]
+Dash = tuple[float, float]
 
 OVERLAP = 12 * mm  # the glue strip one piece lays over
 OUT = 10 * mm  # paper kept outside the board's outer edge (registration marks)
 CUT_PAD = 9 * mm  # paper kept beyond a cut line (the cut label)
 STRIP_PAD = 6 * mm  # paper kept beyond a glue strip (the strip label)
-HEADER_H = 25 * mm  # the piece's title and instructions
+NOTE_GAP = 4 * mm  # between the board's paper and the assembly note under it
+NOTE_MIN_H = 40 * mm  # the least room kept under the board for the assembly note
+MAP_MAX = 60 * mm  # the side of the assembly note's map of the pieces, at most
+
+
+def piece_header(p: Piece, total: int) -> Header:
+    """The piece's header: which piece this is, where it goes, and the scale to print at."""
+    return Header(
+        f"Full-size board, piece {p.name} of {total}",
+        ("The Sorcerer's Chamber", f"{p.position}  ·  print at 100 %: a tile is 2 in (50.8 mm)"),
+    )
+
+
+#: The header's height (the same on every piece: a title line with two lines at its right).
+HEADER_H = Header("title", ("a", "b")).height
 
 
 @dataclass(frozen=True)
@@ -42,6 +58,7 @@ class Piece:
     cut: tuple[str, ...]  # edges of `shown` to cut along ("left", "top")
     strips: tuple[str, ...]  # edges carrying a glue strip ("right", "bottom")
     marks: tuple[tuple[float, float], ...]  # registration marks, board coordinates
+    note: Box  # (x, y, w, h) on the page: the assembly note under the board
 
     @property
     def geom(self) -> BoardGeom:
@@ -87,7 +104,7 @@ def full_size_pieces(paper: Paper) -> list[Piece]:
     """Cut the 10 in board into the fewest portrait pages that hold it at real size, with glue strips."""
     w, h = paper.size
     room_w = w - 2 * MARGIN
-    room_h = h - 2 * MARGIN - HEADER_H
+    room_h = h - 2 * MARGIN - HEADER_H - NOTE_GAP - NOTE_MIN_H
     cols = next(n for n in range(1, 10) if _fits(_splits(n), room_w))
     rows = next(n for n in range(1, 10) if _fits(_splits(n), room_h))
     us, vs = _splits(cols), _splits(rows)
@@ -108,7 +125,8 @@ def full_size_pieces(paper: Paper) -> list[Piece]:
             u0, u1, left_pad, right_pad = _span(us, cidx)
             region = (u0 - left_pad, v0 - top_pad, u1 + right_pad, v1 + bottom_pad)
             page_left = MARGIN + (room_w - (region[2] - region[0])) / 2
-            page_top = h - MARGIN - HEADER_H - (room_h - (region[3] - region[1])) / 2
+            page_top = h - MARGIN - HEADER_H  # the board right under the header, the note under it
+            note = (MARGIN, MARGIN, room_w, page_top - (region[3] - region[1]) - NOTE_GAP - MARGIN)
             origin = (page_left - region[0], page_top + region[1])
             cut = tuple(e for e, on in (("left", cidx > 0), ("top", r > 0)) if on)
             strips = tuple(e for e, on in (("right", cidx < cols - 1), ("bottom", r < rows - 1)) if on)
@@ -128,6 +146,7 @@ def full_size_pieces(paper: Paper) -> list[Piece]:
                     cut,
                     strips,
                     inside,
+                    note,
                 )
             )
     return pieces
@@ -183,7 +202,7 @@ def full_size_pages(chamber: sc.Chamber, paper: Paper) -> list[Page]:
 
 def _draw_piece(c: Canvas, info: PageInfo, chamber: sc.Chamber, p: Piece, pieces: list[Piece]) -> None:
     s = info.style
-    _draw_piece_header(c, info, p, pieces)
+    sheet_header(c, info.paper, s, piece_header(p, len(pieces)), what="full-size piece")
     _draw_piece_board(c, s, chamber, p)
     for edge in p.strips:
         _draw_glue_strip(c, s, p, edge)
@@ -191,60 +210,87 @@ def _draw_piece(c: Canvas, info: PageInfo, chamber: sc.Chamber, p: Piece, pieces
         _draw_cut_line(c, s, p, edge)
     for mu, mv in p.marks:
         draw_mark(c, *p.page_xy(mu, mv), s)
+    _draw_assembly(c, s, p, pieces)
 
 
-MAP_CELL = 7 * mm  # one piece on the header's map of the pieces
+def assembly_items(p: Piece, pieces: list[Piece]) -> list[str]:
+    """The assembly note's points: this piece's joins first, then what holds for every piece."""
+    order = ", ".join(q.name for q in pieces)
+    side = f"{BOARD / inch:.0f} in ({BOARD / mm:.0f} mm)"
+    return [
+        _join_text(p),
+        f"Join the pieces in the order {order}: each one lies over the glue strips of those laid before it. "
+        "Cut only along dashed lines; a glue strip is never cut off.",
+        "Line up the ⊕ marks across every seam, then tape the seam along its whole length on the back.",
+        "On the map, the heavy outline is this page and the hatched bands are glue strips.",
+        f"Finished, the board is a {side} square: 24 tiles of 2 in round an empty centre.",
+    ]
 
 
-def _draw_piece_header(c: Canvas, info: PageInfo, p: Piece, pieces: list[Piece]) -> None:
-    """The piece's title, how to join it, and a map of the pieces with this one picked out."""
-    s = info.style
-    w, h = info.paper.size
-    map_w = p.cols * MAP_CELL
-    text_w = w - 2 * MARGIN - map_w - 6 * mm
-    draw_text(
-        c,
-        f"The Sorcerer's Chamber, full size: piece {p.name} of {len(pieces)} ({p.position})",
-        MARGIN,
-        h - MARGIN - 8 * mm,
-        text_w,
-        8 * mm,
-        TextStyle("Serif-Bold", 14, 9, align="left", valign="bottom", color=s.accent),
-        "piece title",
+def _draw_assembly(c: Canvas, s: Style, p: Piece, pieces: list[Piece]) -> None:
+    """The assembly note under the board: a map of the pieces at the left, the points at its right."""
+    x, y, w, h = p.note
+    side = min(h, MAP_MAX, w * 0.4)
+    top = y + h
+    _draw_assembly_map(c, s, p, pieces, (x, top - side, side, side))
+    tx = x + side + 6 * mm
+    tw = x + w - tx
+    head = s.text("heading")
+    head_h = head.size * head.leading + 1.5 * mm
+    heading = s.text_style("heading", align="left", valign="top")
+    draw_text(c, "Putting the board together", tx, top - head_h, tw, head_h, heading, "assembly heading")
+    fit = fit_bullets_or_fail(
+        assembly_items(p, pieces), tw, h - head_h, s.text_style("body"), "assembly note"
     )
-    draw_text(
-        c,
-        _join_text(p) + " Print at 100 %: a tile measures 2 in (50.8 mm) and a coin fits its dashed ring.",
-        MARGIN,
-        h - MARGIN - HEADER_H + 3 * mm,
-        text_w,
-        HEADER_H - 12 * mm,
-        TextStyle("Sans", 8.5, 6.5, align="left", valign="top", leading=1.25, color=s.ink),
-        "piece instructions",
+    draw_bullets(c, fit, tx, top - head_h, tw, s.accent)
+
+
+def _own(q: Piece) -> Box:
+    """The part of the board only this piece shows: its shown part less its glue strips."""
+    u0, v0, u1, v1 = q.shown
+    return (
+        u0,
+        v0,
+        u1 - (OVERLAP if "right" in q.strips else 0),
+        v1 - (OVERLAP if "bottom" in q.strips else 0),
     )
-    mx0 = w - MARGIN - map_w
-    my0 = h - MARGIN - p.rows * MAP_CELL
-    for q in pieces:
-        x = mx0 + q.col * MAP_CELL
-        y = my0 + (p.rows - 1 - q.row) * MAP_CELL
+
+
+def _strip_boxes(q: Piece) -> list[Box]:
+    u0, v0, u1, v1 = q.shown
+    boxes = [(u1 - OVERLAP, v0, u1, v1)] if "right" in q.strips else []
+    return boxes + ([(u0, v1 - OVERLAP, u1, v1)] if "bottom" in q.strips else [])
+
+
+def _draw_assembly_map(c: Canvas, s: Style, p: Piece, pieces: list[Piece], box: Box) -> None:
+    """The whole board with each piece's own part, the glue strips hatched and this piece outlined."""
+    x, y, side, _ = box
+    k = side / BOARD
+
+    def place(u0: float, v0: float, u1: float, v1: float) -> Box:
+        return (x + u0 * k, y + side - v1 * k, (u1 - u0) * k, (v1 - v0) * k)
+
+    if s.tint is not None:
         c.saveState()
-        c.setLineWidth(1.2 if q is p else 0.5)
-        c.setStrokeColorRGB(*(s.ink if q is p else s.rule))
-        if q is p and s.tint is not None:
-            c.setFillColorRGB(*s.tint)
-            c.rect(x, y, MAP_CELL, MAP_CELL, stroke=0, fill=1)
-        c.rect(x, y, MAP_CELL, MAP_CELL, stroke=1, fill=0)
+        c.setFillColorRGB(*s.tint)
+        c.rect(*place(*_own(p)), stroke=0, fill=1)
         c.restoreState()
-        text_at(
-            c,
-            q.name,
-            x + MAP_CELL / 2,
-            y + MAP_CELL / 2 - 2.5,
-            "Sans-Bold" if q is p else "Sans",
-            7,
-            s.ink if q is p else s.muted,
-            "centre",
-        )
+    for q in pieces:
+        for band in _strip_boxes(q):
+            hatch(c, place(*band), 1.2 * mm, s.rule)
+    c.saveState()
+    c.setStrokeColorRGB(*s.ink)
+    c.setLineWidth(0.6)
+    for q in pieces:
+        c.rect(*place(*_own(q)), stroke=1, fill=0)
+    c.setLineWidth(1.8)
+    c.rect(*place(*p.shown), stroke=1, fill=0)
+    c.restoreState()
+    for q in pieces:
+        bx, by, bw, bh = place(*_own(q))
+        role = "strong" if q is p else "caption"
+        baseline = by + bh / 2 - s.text(role).size * 0.35
+        role_text(c, s, role, q.name, bx + bw / 2, baseline, align="centre")
 
 
 def _draw_piece_board(c: Canvas, s: Style, chamber: sc.Chamber, p: Piece) -> None:
@@ -273,49 +319,50 @@ def _draw_piece_board(c: Canvas, s: Style, chamber: sc.Chamber, p: Piece) -> Non
     c.restoreState()
 
 
+def _seam_lines(
+    c: Canvas, p: Piece, lines: list[tuple[Point, Point]], colour: RGB, width: float, dash: Dash
+) -> None:
+    """Dashed lines between board points (u, v) on this piece's page."""
+    c.saveState()
+    c.setStrokeColorRGB(*colour)
+    c.setLineWidth(width)
+    c.setDash(*dash)
+    for a, b in lines:
+        c.line(*p.page_xy(*a), *p.page_xy(*b))
+    c.restoreState()
+
+
 def _draw_glue_strip(c: Canvas, s: Style, p: Piece, edge: str) -> None:
     """A light line where the other piece's edge lands, and a label beyond the strip."""
     u0, v0, u1, v1 = p.shown
-    c.saveState()
-    c.setStrokeColorRGB(*s.muted)
-    c.setLineWidth(0.5)
-    c.setDash(1, 2)
     if edge == "right":
-        seam = u1 - OVERLAP
-        c.line(*p.page_xy(seam, v0), *p.page_xy(seam, v1))
-        c.line(*p.page_xy(u1, v0), *p.page_xy(u1, v1))
-        other = piece_name(p.row, p.col + 1)
-        at = _gap_middle(v0, v1, [m[1] for m in p.marks])
-        _rotated_label(c, f"glue strip: {other} lies over this", *p.page_xy(u1 + STRIP_PAD / 2, at), -90, s)
+        lines = [((u1 - OVERLAP, v0), (u1 - OVERLAP, v1)), ((u1, v0), (u1, v1))]
+        at = (u1 + STRIP_PAD / 2, _gap_middle(v0, v1, [m[1] for m in p.marks]))
+        other, angle = piece_name(p.row, p.col + 1), -90
     else:
-        seam = v1 - OVERLAP
-        c.line(*p.page_xy(u0, seam), *p.page_xy(u1, seam))
-        c.line(*p.page_xy(u0, v1), *p.page_xy(u1, v1))
-        other = piece_name(p.row + 1, p.col)
-        at = _gap_middle(u0, u1, [m[0] for m in p.marks])
-        _rotated_label(c, f"glue strip: {other} lies over this", *p.page_xy(at, v1 + STRIP_PAD / 2), 0, s)
-    c.restoreState()
+        lines = [((u0, v1 - OVERLAP), (u1, v1 - OVERLAP)), ((u0, v1), (u1, v1))]
+        at = (_gap_middle(u0, u1, [m[0] for m in p.marks]), v1 + STRIP_PAD / 2)
+        other, angle = piece_name(p.row + 1, p.col), 0
+    _seam_lines(c, p, lines, s.muted, 0.5, (1, 2))
+    text = f"glue strip: {other} lies over this"
+    label_patch(c, s, text, *p.page_xy(*at), colour=s.ink, middle=True, angle=angle)
 
 
 def _draw_cut_line(c: Canvas, s: Style, p: Piece, edge: str) -> None:
     """A dashed cut line across the whole region, with scissors and what to lay this piece over."""
     u0, v0, u1, v1 = p.shown
     ru0, rv0, ru1, rv1 = p.region
-    c.saveState()
-    c.setStrokeColorRGB(*s.ink)
-    c.setLineWidth(0.7)
-    c.setDash(4, 3)
     if edge == "left":
-        c.line(*p.page_xy(u0, rv0), *p.page_xy(u0, rv1))
-        other = piece_name(p.row, p.col - 1)
-        at = _gap_middle(v0, v1, [m[1] for m in p.marks])
-        _rotated_label(c, f"✂ cut here, then lay over {other}", *p.page_xy(u0 - CUT_PAD / 2, at), 90, s)
+        lines = [((u0, rv0), (u0, rv1))]
+        at = (u0 - CUT_PAD / 2, _gap_middle(v0, v1, [m[1] for m in p.marks]))
+        other, angle = piece_name(p.row, p.col - 1), 90
     else:
-        c.line(*p.page_xy(ru0, v0), *p.page_xy(ru1, v0))
-        other = piece_name(p.row - 1, p.col)
-        at = _gap_middle(u0, u1, [m[0] for m in p.marks])
-        _rotated_label(c, f"✂ cut here, then lay over {other}", *p.page_xy(at, v0 - CUT_PAD / 2), 0, s)
-    c.restoreState()
+        lines = [((ru0, v0), (ru1, v0))]
+        at = (_gap_middle(u0, u1, [m[0] for m in p.marks]), v0 - CUT_PAD / 2)
+        other, angle = piece_name(p.row - 1, p.col), 0
+    _seam_lines(c, p, lines, s.ink, 0.7, (4, 3))
+    text = f"✂ cut here, then lay over {other}"
+    label_patch(c, s, text, *p.page_xy(*at), colour=s.ink, middle=True, angle=angle)
 
 
 def _gap_middle(a: float, b: float, marks: Sequence[float]) -> float:
@@ -323,19 +370,6 @@ def _gap_middle(a: float, b: float, marks: Sequence[float]) -> float:
     stops = sorted({a, b, *(m for m in marks if a < m < b)})
     lo, hi = max(zip(stops, stops[1:], strict=False), key=lambda pair: pair[1] - pair[0])
     return (lo + hi) / 2
-
-
-def _rotated_label(c: Canvas, text: str, x: float, y: float, angle: float, style: Style) -> None:
-    """A small label centred on (x, y), turned by `angle` degrees, on a white patch."""
-    size = 7.0
-    c.saveState()
-    c.translate(x, y)
-    c.rotate(angle)
-    width = string_width(text, "Cond", size)
-    c.setFillColorRGB(*style.paper)
-    c.rect(-width / 2 - 2, -size * 0.55, width + 4, size * 1.2, stroke=0, fill=1)
-    text_at(c, text, 0, -size * 0.35, "Cond", size, style.ink, "centre")
-    c.restoreState()
 
 
 def draw_mark(c: Canvas, x: float, y: float, style: Style, r: float = 3 * mm) -> None:

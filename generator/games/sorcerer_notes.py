@@ -8,19 +8,19 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.games import sorcerer as sc
-from generator.games.piecepack_pieces import SUIT_GLYPHS, glyph_centred, suit_colour
+from generator.games.piecepack_pieces import SUIT_GLYPHS, glyph_centred, role_text, suit_colour
 from generator.press.document import Page, PageInfo
 from generator.press.fonts import string_width
 from generator.press.paper import MARGIN, Paper, mm
+from generator.press.parts import hline
 from generator.press.style import Style
 from generator.press.text import TextFitError, text_at
 
 Box = tuple[float, float, float, float]
 
-NOTE_SIZE = 7.5
-NOTE_MIN = 6.5
 NOTE_PAD = 3 * mm
-NOTE_LEADING = 1.16
+NOTE_ROLE = "note"  # the note's text role: its size is the largest tried, its floor the least
+BOLD_ROLE = "key_head"  # terms, headings, the title and the footer take this role's face
 
 
 def notes_boxes(paper: Paper) -> list[Box]:
@@ -30,7 +30,7 @@ def notes_boxes(paper: Paper) -> list[Box]:
     return [(MARGIN + i * bw, MARGIN + (1 - j) * bh, bw, bh) for j in range(2) for i in range(2)]
 
 
-Word = tuple[str, str, str]  # (text, face, colour role)
+Word = tuple[str, bool, str]  # (text, bold, colour role)
 
 
 def _note_blocks(notes: sc.Notes) -> list[tuple[str, Any]]:
@@ -43,25 +43,33 @@ def _note_blocks(notes: sc.Notes) -> list[tuple[str, Any]]:
             term = item.term.split()
             for i, t in enumerate(term):
                 tail = ":" if (i == len(term) - 1 and not item.cost) else ""
-                words.append((t + tail, "Cond-Bold", "ink"))
+                words.append((t + tail, True, "ink"))
             if item.cost:
                 cost = f"({item.cost}):".split()
-                words.extend((t, "Cond", "accent") for t in cost)
-            words.extend((t, "Cond", "ink") for t in item.text.split())
+                words.extend((t, False, "accent") for t in cost)
+            words.extend((t, False, "ink") for t in item.text.split())
             blocks.append(("para", words))
     if notes.footer:
         blocks.append(("footer", notes.footer))
     return blocks
 
 
-def _wrap_words(words: list[Word], size: float, width: float) -> list[list[Word]] | None:
+def _faces(style: Style) -> tuple[str, str]:
+    """(plain face, bold face) of the note's text."""
+    return style.font(NOTE_ROLE)[0], style.font(BOLD_ROLE)[0]
+
+
+def _wrap_words(
+    words: list[Word], size: float, width: float, faces: tuple[str, str]
+) -> list[list[Word]] | None:
     lines: list[list[Word]] = [[]]
     used = 0.0
     for word in words:
-        ww = string_width(word[0], word[1], size)
+        face = faces[word[1]]
+        ww = string_width(word[0], face, size)
         if ww > width:
             return None
-        gap = string_width(" ", word[1], size) if lines[-1] else 0.0
+        gap = string_width(" ", face, size) if lines[-1] else 0.0
         if used + gap + ww > width and lines[-1]:
             lines.append([word])
             used = ww
@@ -78,24 +86,28 @@ class NoteLayout:
     height: float
 
 
-def layout_note(notes: sc.Notes, width: float, height: float) -> NoteLayout:
-    """Set the note at the largest size from NOTE_SIZE down to NOTE_MIN that fits; else TextFitError."""
+def layout_note(notes: sc.Notes, width: float, height: float, style: Style) -> NoteLayout:
+    """Set the note at the largest size, from the note role's size down to its floor, that fits the
+    box; else TextFitError."""
+    role = style.text(NOTE_ROLE)
     blocks = _note_blocks(notes)
-    size = NOTE_SIZE
-    while size >= NOTE_MIN - 1e-9:
-        laid = _try_layout(blocks, size, width)
+    size = role.size
+    while size >= role.min_size - 1e-9:
+        laid = _try_layout(blocks, size, width, role.leading, _faces(style))
         if laid is not None and laid.height <= height:
             return laid
         size = round(size - 0.25, 2)
     raise TextFitError(
         f"cheat note {notes.title!r} does not fit its {width / mm:.0f}x{height / mm:.0f} mm box even at "
-        f"{NOTE_MIN:g} pt; shorten templates/sorcerer_notes.toml"
+        f"{role.min_size:g} pt; shorten templates/sorcerer_notes.toml"
     )
 
 
-def _try_layout(blocks: list[tuple[str, Any]], size: float, width: float) -> NoteLayout | None:
+def _try_layout(
+    blocks: list[tuple[str, Any]], size: float, width: float, leading: float, faces: tuple[str, str]
+) -> NoteLayout | None:
     """Baselines (down from the top) for every line at `size`; None if a word is wider than the box."""
-    pitch = size * NOTE_LEADING
+    pitch = size * leading
     y = 0.0
     out: list[tuple[str, Any, float]] = []
     for kind, content in blocks:
@@ -104,11 +116,11 @@ def _try_layout(blocks: list[tuple[str, Any]], size: float, width: float) -> Not
             out.append((kind, content, y))
             y += size * 0.3
         elif kind == "heading":
-            y += size * 0.4 + size * 1.12 * NOTE_LEADING
+            y += size * 0.4 + size * 1.12 * leading
             out.append((kind, content, y))
             y += size * 0.1
         elif kind == "para":
-            lines = _wrap_words(content, size, width)
+            lines = _wrap_words(content, size, width, faces)
             if lines is None:
                 return None
             for line in lines:
@@ -116,9 +128,9 @@ def _try_layout(blocks: list[tuple[str, Any]], size: float, width: float) -> Not
                 out.append(("line", line, y))
             y += size * 0.15
         elif kind == "footer":
-            if string_width(content, "Cond-Bold", size * 1.05) > width:
+            if string_width(content, faces[1], size * 1.05) > width:
                 return None  # one line, never wider than the note
-            y += size * 0.4 + size * 1.05 * NOTE_LEADING  # room kept for it at the foot of the note
+            y += size * 0.4 + size * 1.05 * leading  # room kept for it at the foot of the note
             out.append((kind, content, y))
     y += size * 0.25  # descenders of the last line
     return NoteLayout(size, out, y)
@@ -127,36 +139,42 @@ def _try_layout(blocks: list[tuple[str, Any]], size: float, width: float) -> Not
 def _draw_note(c: Canvas, box: Box, notes: sc.Notes, style: Style) -> float:
     x, y, w, h = box
     ix, iy, iw, ih = x + NOTE_PAD, y + NOTE_PAD, w - 2 * NOTE_PAD, h - 2 * NOTE_PAD
-    laid = layout_note(notes, iw, ih)
+    laid = layout_note(notes, iw, ih, style)
     size = laid.size
     top = iy + ih
-    colours = {"ink": style.ink, "accent": style.accent}
+    faces = _faces(style)
+    bold = faces[1]
     for kind, content, off in laid.lines:
         base = top - off
         if kind == "title":
-            text_at(c, content, ix, base, "Cond-Bold", size * 1.55, style.accent)
+            text_at(c, content, ix, base, bold, size * 1.55, style.accent)
             gx = ix + iw
             for suit in reversed(sc.SUITS):
-                gw = text_at(
-                    c, SUIT_GLYPHS[suit], gx, base, "Sans", size * 1.35, suit_colour(suit, style), "right"
+                gw = role_text(
+                    c,
+                    style,
+                    "body",
+                    SUIT_GLYPHS[suit],
+                    gx,
+                    base,
+                    size=size * 1.35,
+                    colour=suit_colour(suit, style),
+                    align="right",
                 )
                 gx -= gw + size * 0.5
         elif kind == "heading":
-            text_at(c, content.upper(), ix, base, "Cond-Bold", size * 1.12, style.accent)
-            c.saveState()
-            c.setStrokeColorRGB(*style.rule)
-            c.setLineWidth(0.4)
-            hw = string_width(content.upper(), "Cond-Bold", size * 1.12)
-            c.line(ix + hw + 2, base + size * 0.35, ix + iw, base + size * 0.35)
-            c.restoreState()
+            text_at(c, content.upper(), ix, base, bold, size * 1.12, style.accent)
+            hw = string_width(content.upper(), bold, size * 1.12)
+            hline(c, ix + hw + 2, ix + iw, base + size * 0.35, style.rule)
         elif kind == "line":
             lx = ix
-            for word, face, role in content:
-                lx += text_at(c, word, lx, base, face, size, colours[role])
+            for word, is_bold, colour in content:
+                face = faces[is_bold]
+                lx += text_at(c, word, lx, base, face, size, style.ink_of(colour))
                 lx += string_width(" ", face, size)
         elif kind == "footer":
             # pinned to the foot of the note, whatever room is left above it
-            text_at(c, content, ix + iw / 2, iy + size * 0.35, "Cond-Bold", size * 1.05, style.ink, "centre")
+            text_at(c, content, ix + iw / 2, iy + size * 0.35, bold, size * 1.05, style.ink, "centre")
     return size
 
 
@@ -180,7 +198,7 @@ def draw_cut_lines(c: Canvas, boxes: list[Box], style: Style) -> None:
         c.rotate(angle)
         c.setFillColorRGB(*style.paper)
         c.rect(-5, -4, 10, 8, stroke=0, fill=1)
-        glyph_centred(c, "✂", 0, 0, 9, style.muted)
+        glyph_centred(c, "✂", 0, 0, style.text("body").size, style.muted)
         c.restoreState()
 
 
@@ -201,10 +219,10 @@ def notes_page(notes: sc.Notes) -> Page:
     )
 
 
-def notes_model(notes: sc.Notes, paper: Paper) -> dict[str, Any]:
-    """The notes as JSON-ready data, with the size they are set at on this paper."""
+def notes_model(notes: sc.Notes, paper: Paper, style: Style) -> dict[str, Any]:
+    """The notes as JSON-ready data, with the size they are set at on this paper in this style."""
     x, y, w, h = notes_boxes(paper)[0]
-    laid = layout_note(notes, w - 2 * NOTE_PAD, h - 2 * NOTE_PAD)
+    laid = layout_note(notes, w - 2 * NOTE_PAD, h - 2 * NOTE_PAD, style)
     return {
         "title": notes.title,
         "sections": [

@@ -20,15 +20,31 @@ from generator.games.piecepack_pieces import (
 from generator.games.sorcerer_board import BoardGeom, draw_chamber, draw_indices, wall_width
 from generator.press.document import Page, PageInfo
 from generator.press.paper import MARGIN, Paper, mm
+from generator.press.parts import Header, sheet_header
 from generator.press.style import Style
-from generator.press.text import TextStyle, draw_text
+from generator.press.text import draw_text
 
-TITLE_H = 17 * mm
 LEGEND_H = 50 * mm
+SUBTITLE_H = 4 * mm  # the line of facts under the header's rule
+
+
+def setup_header(chamber: sc.Chamber, pattern_name: str, scale: float) -> Header:
+    """The page's header: the title, and under its rule the seed, the orb pattern and the scale."""
+    return Header(
+        f"The Sorcerer's Chamber: set-up for {len(chamber.sorcerers)} players",
+        text=f"Seed {chamber.seed}  ·  orb pattern “{pattern_name}”, parlour's own (the original diagram is "
+        f"lost)  ·  shown at {scale:.0f} % of full size",
+        text_h=SUBTITLE_H,
+        text_role="caption",
+    )
+
+
+#: The header's height (the same for every set-up page: a title line and a line of text).
+TITLE_H = Header("title", text="text", text_h=SUBTITLE_H).height
 
 
 def setup_geom(paper: Paper) -> BoardGeom:
-    """Where the scaled board sits on the set-up page: as large as fits between title and legend."""
+    """Where the scaled board sits on the set-up page: as large as fits between header and legend."""
     w, h = paper.size
     label = 5 * mm  # room for the row/column numbers
     avail_w = w - 2 * MARGIN - 2 * label
@@ -51,29 +67,9 @@ def setup_page(chamber: sc.Chamber, pattern_name: str, label: str = "Sorcerer's 
 
     def draw(c: Canvas, info: PageInfo) -> None:
         s = info.style
-        w, h = info.paper.size
         g = setup_geom(info.paper)
-        draw_text(
-            c,
-            f"The Sorcerer's Chamber: set-up for {len(chamber.sorcerers)} players",
-            MARGIN,
-            h - MARGIN - 10 * mm,
-            w - 2 * MARGIN,
-            10 * mm,
-            TextStyle("Serif-Bold", 17, 11, align="left", valign="bottom", color=s.accent),
-            "set-up title",
-        )
-        scale = g.cell / CELL * 100
-        draw_text(
-            c,
-            f"Seed {chamber.seed}  ·  orb pattern “{pattern_name}”, parlour's own (the original diagram is lost)"
-            f"  ·  shown at {scale:.0f} % of full size",
-            MARGIN,
-            h - MARGIN - TITLE_H + 1 * mm,
-            w - 2 * MARGIN,
-            6 * mm,
-            TextStyle("Sans", 8.5, 6.5, align="left", valign="middle", color=s.muted),
-            "set-up subtitle",
+        sheet_header(
+            c, info.paper, s, setup_header(chamber, pattern_name, g.cell / CELL * 100), what="set-up"
         )
         draw_chamber(c, g, s, chamber)
         draw_indices(c, g, s)
@@ -99,7 +95,7 @@ class _Legend:
         """Write row i of a column; returns the centre of its icon."""
         x = self.left + column * (self.col_w + self.gap)
         y = self.top - (i + 1) * self.row_h
-        body = TextStyle("Cond", 8.5, 6.5, align="left", valign="middle", leading=1.15, color=self.style.ink)
+        body = self.style.text_style("key", align="left", valign="middle")
         pad = 2.5 * mm
         draw_text(
             self.c,
@@ -144,7 +140,7 @@ def _draw_legend(c: Canvas, info: PageInfo, chamber: sc.Chamber, g: BoardGeom) -
         bottom,
         right - left,
         top - LEGEND_ROWS * row_h - bottom - 1 * mm,
-        TextStyle("Sans", 8, 6.5, align="left", valign="middle", leading=1.2, color=s.muted),
+        s.text_style("caption", align="left", valign="middle"),
         "set-up note",
     )
 

@@ -1,9 +1,9 @@
 """What parlour prints, gathered from real runs and held against the print vocabulary.
 
 `parlour words audit` makes a run of daily Doublets sheets, sheets of every length and
-difficulty, sets of Jewels and every Chimera's Lair key exactly as the commands make them, collects
-every word those print (puzzle ends, key links, Jewels and their keys, the Chimera key's shown
-answers), and reports what falls outside the print vocabulary, how frequent the key links are,
+difficulty, sets of Jewels, every Chimera's Lair key and the Fighting Words check of every
+letter pair exactly as the commands make them, collects every word those print (puzzle ends,
+key links, Jewels and their keys, the Chimera key's shown answers, the check's examples), and reports what falls outside the print vocabulary, how frequent the key links are,
 the rarest printed words, mixed spellings, repeated daily puzzles and end words back too soon.
 """
 
@@ -32,6 +32,9 @@ class Printed:
     where: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
     links: list[tuple[str, str]] = field(default_factory=list)  # (word, kind: doublets|jewels)
     chains: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # (where, chain)
+    # Fighting Words checks whose letters no printable word holds: the referee's answer
+    # (named with its list), not counted as printed words.
+    referee: dict[str, list[str]] = field(default_factory=dict)
 
     def add(self, words: Iterable[str], place: str) -> None:
         for w in words:
@@ -115,6 +118,21 @@ def _pars_fall(sheet: Any) -> bool:
     return any(b < a for a, b in zip(pars, pars[1:], strict=False))
 
 
+def _fighting_words_examples(printed: Printed) -> None:
+    """The examples `fighting-words check XY` shows for every pair of letters."""
+    from generator.words.lexicon import load
+    from generator.words.pattern import can_grow
+
+    lex = load()
+    for a in "abcdefghijklmnopqrstuvwxyz":
+        for b in "abcdefghijklmnopqrstuvwxyz":
+            g = can_grow(a + b)
+            if g.examples and not any(lex.printable(w) for w in g.examples):
+                printed.referee[a + b] = list(g.examples)  # no printable word holds a-b
+            else:
+                printed.add(g.examples, f"fighting-words check {a + b}")
+
+
 def gather(
     start: _dt.date,
     days: int = 365,
@@ -122,6 +140,7 @@ def gather(
     lengths: Iterable[int] = SHEET_LENGTHS,
     difficulties: Iterable[str] = SHEET_DIFFICULTIES,
     chimera_variants: Iterable[str] | None = None,
+    fighting_words: bool = True,
     seed: int = 1,
     progress: Callable[[str], None] | None = None,
 ) -> Audit:
@@ -176,7 +195,11 @@ def gather(
     for v in variants:
         for e in chimera_draw.layout_key(ch.answer_key(v), paper):
             printed.add(e.row.answers[: e.shown], f"chimera {v} {e.row.card.label}")
+    if fighting_words:
+        say("Fighting Words check of every letter pair")
+        _fighting_words_examples(printed)
     scope = {
+        "fighting_words": "every letter pair" if fighting_words else "none",
         "from": start.isoformat(),
         "days": days,
         "sheets": [f"{n}-{d}" for n in lengths for d in difficulties],
@@ -204,7 +227,7 @@ def report(audit: Audit, lexicon: Lexicon) -> tuple[list[str], dict[str, Any]]:
     lines = [
         f"covered: {s['days']} daily sheets from {s['from']}, {len(s['sheets'])} sheets "
         f"(every length and difficulty, seed {s['seed']}), {s['jewels']} sets of Jewels, "
-        f"{len(s['chimera'])} Chimera keys",
+        f"{len(s['chimera'])} Chimera keys, Fighting Words checks of {s.get('fighting_words', 'none')}",
         f"printed words: {total:,} ({len(p.where):,} distinct)",
         f"outside the print vocabulary: {len(outside)}",
     ]
@@ -215,6 +238,12 @@ def report(audit: Audit, lexicon: Lexicon) -> tuple[list[str], dict[str, Any]]:
         + ", ".join(f"{k} {a:,}/{b:,}" for k, (a, b) in by_kind.items())
         + ")"
     )
+    if p.referee:
+        lines.append(
+            f"Fighting Words checks no printable word answers (the referee's words shown, "
+            f"named with their list): {len(p.referee)}, e.g. "
+            + ", ".join(f"{k.upper()}: {' '.join(v)}" for k, v in list(p.referee.items())[:4])
+        )
     lines.append(f"rarest {len(rarest)} printed words (zipf, times printed):")
     lines.append("  " + ", ".join(f"{w} {z:.2f} x{n}" for w, z, n in rarest))
     lines.append(f"chains holding two spellings of one word: {len(mixed)}")
@@ -250,6 +279,7 @@ def report(audit: Audit, lexicon: Lexicon) -> tuple[list[str], dict[str, Any]]:
         "end_word_gaps": {"within_days": END_GAP_DAYS, "count": short, "distinct_ends": ends, "words": gaps},
         "pars_fall": audit.daily.pars_fall,
         "failures": audit.failures,
+        "fighting_words_referee_only": p.referee,
         "words": {w: len(v) for w, v in sorted(p.where.items())},
     }
     return lines, data

@@ -69,6 +69,14 @@ class Header:
         right = [r for r in self.right if r]
         right_w = width * RIGHT_SHARE if right else 0.0
         title = style.text("title")
+        if right:  # a line too long for its share even at its least size takes what the title leaves
+            need = max(
+                string_width(line, style.text(role).face, style.text(role).min_size)
+                for line, role in zip(right, ("strong", "small"), strict=False)
+            )
+            title_need = string_width(self.title, title.face, max(title.min_size, title.size * 0.55))
+            if need > right_w:
+                right_w = min(need + 1, width - title_need - 2 * mm)
         tx.draw_text(
             c,
             self.title,

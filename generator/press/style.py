@@ -79,6 +79,7 @@ TEXT_ROLES: dict[str, tuple[str | None, dict[str, Any]]] = {
     "card_index": ("card_title", {"face": "Sans-Bold", "size": 14.0, "colour": "ink"}),
     "card_letters": ("card_body", {"face": "Cond-Bold", "size": 11.0}),
     "piece_rank": ("card_glyph", {"size": 40.0}),
+    "note": ("key", {"size": 7.5, "min_size": 6.5, "leading": 1.16}),
 }
 
 

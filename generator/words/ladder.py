@@ -732,6 +732,7 @@ def ladders_for(lexicon: Lexicon | _LexiconLike | None, spelling: str = DEFAULT_
     if first is not None and spelling == first.spelling:
         return first
     lexicon = first.lexicon if first is not None else lexicon
+    assert lexicon is not None  # None stood for the packaged lexicon, taken above
     base = first
     for lex, sp, lad in _BY_LEXICON:
         if lex is lexicon:
@@ -740,7 +741,7 @@ def ladders_for(lexicon: Lexicon | _LexiconLike | None, spelling: str = DEFAULT_
             base = base or lad
     if spelling not in SPELLINGS:
         print_filter(lexicon, spelling)  # raises the one-line error
-    lad = Ladders(lexicon, spelling=spelling, base=base)  # type: ignore[arg-type]
+    lad = Ladders(lexicon, spelling=spelling, base=base)
     _BY_LEXICON.insert(0, (lexicon, spelling, lad))
     del _BY_LEXICON[6:]
     return lad

@@ -128,6 +128,7 @@ class SubsequenceIndex:
         words: Iterable[str],
         zipf: Callable[[str], float],
         tier: Callable[[str], str | None] | None = None,
+        printable: Callable[[str], bool] | None = None,
     ) -> None:
         ranked = sorted(set(words), key=lambda w: (-zipf(w), w))
         self.words: Sequence[str] = ranked
@@ -178,6 +179,9 @@ class SubsequenceIndex:
         self._pairs = pairs
         self._repeats = repeats
         self._tier_masks = self._masks_from_tiers()
+        # words of the print vocabulary: examples are taken from these first (none when unknown)
+        flags = bytes(49 if printable is not None and printable(w) else 48 for w in reversed(ranked))
+        self._print_mask = int(flags, 2) if flags else 0
 
     def _masks_from_tiers(self) -> list[int]:
         """masks[r]: the words whose narrowest tier has rank <= r."""
@@ -193,7 +197,7 @@ class SubsequenceIndex:
     ) -> SubsequenceIndex:
         """Index the lexicon's words of `tier` (or narrower) with at least `min_len` letters."""
         words = [w for w in lexicon.words(tier=tier) if len(w) >= min_len]
-        return cls(words, lexicon.zipf, getattr(lexicon, "tier", None))
+        return cls(words, lexicon.zipf, getattr(lexicon, "tier", None), getattr(lexicon, "printable", None))
 
     # --- saving and loading (the cache file) -------------------------------------------------
 
@@ -216,6 +220,7 @@ class SubsequenceIndex:
                 "starts": starts.tobytes(),
                 "tiers": self._tiers,
                 "masks": [m.to_bytes(self._nbytes, "little") for m in self._tier_masks],
+                "print": self._print_mask.to_bytes(self._nbytes, "little"),
             }
         )
         body = b"".join(b.to_bytes(self._nbytes, "little") for b in sets)
@@ -243,6 +248,7 @@ class SubsequenceIndex:
         self.words = _WordList(head["words"], starts)
         self._tiers = head["tiers"]
         self._tier_masks = [int.from_bytes(m, "little") for m in head["masks"]]
+        self._print_mask = int.from_bytes(head["print"], "little")
         self._all = (1 << n) - 1
         self._file = mm
         self._base = start + size
@@ -296,19 +302,26 @@ class SubsequenceIndex:
 
     def find_narrowest(self, letters: str, limit: int = EXAMPLES) -> tuple[str | None, list[str]]:
         """(tier, words): the narrowest tier holding a fitting word, and up to `limit` fitting
-        words taken from the narrowest tiers first (most common first within each);
+        words, most common first: words of the print vocabulary (the ones parlour would
+        print) when any fits, else from the narrowest tiers first (the referee's answer);
         (None, []) when no indexed word holds `letters`."""
         bits = self.candidates(letters)
         tier: str | None = None
-        found: list[str] = []
         done = 0
         for rank, mask in enumerate(self._tier_masks):
-            if not bits or len(found) >= max(1, limit):
-                break
-            more = self._verify(letters, bits & mask & ~done, max(1, limit) - len(found))
-            if more and tier is None:
+            if self._verify(letters, bits & mask & ~done, 1):
                 tier = TIERS[rank]
-            found += more
+                break
+            done = mask
+        if tier is None:
+            return None, []
+        want = max(1, limit)
+        found = self._verify(letters, bits & self._print_mask, want)
+        done = 0
+        for mask in self._tier_masks if not found else ():
+            found += self._verify(letters, bits & mask & ~done, want - len(found))
+            if len(found) >= want:
+                break
             done = mask
         return tier, found[: max(0, limit)]
 
@@ -342,7 +355,7 @@ class SubsequenceIndex:
 
 _LOW_MASK = (1 << _LOW_BITS) - 1
 _MAGIC = b"parlour-subseq\n"
-_FORMAT = 1  # bump when the file layout or the index's meaning changes
+_FORMAT = 2  # bump when the file layout or the index's meaning changes
 
 
 class _WordList(Sequence[str]):

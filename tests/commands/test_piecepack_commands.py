@@ -277,3 +277,45 @@ def test_bad_input_is_one_line_and_leaves_nothing(run, tmp_path, args, fragment)
     res = run("piecepack", *args)
     assert fragment in one_line_error(res)
     assert files_in(tmp_path) == []
+
+
+def test_the_pack_prints_the_kit_only_when_asked(run, tmp_path):
+    from generator.commands.pack import choose_sections
+
+    assert "piecepack" not in choose_sections(None, None)
+    assert "piecepack" not in choose_sections(None, "calibration")
+    assert choose_sections("piecepack,sorcerer", None) == ["sorcerer", "piecepack"]
+    res = run("pack", "--games", "sorcerer,piecepack", "--json", "p.json", "-o", "p.pdf")
+    assert res.exit_code == 0, res.output
+    model = json.loads((tmp_path / "p.json").read_text())
+    assert len(model["piecepack"]["pieces"]) == 68
+    reader = PdfReader(str(tmp_path / "p.pdf"))
+    titles = [o.title for o in reader.outline if not isinstance(o, list)]
+    assert titles[-2:] == ["The Sorcerer's Chamber", "Piecepack (to print if you have none)"]
+    text = " ".join(" ".join(p.extract_text().split()) for p in reader.pages[:4])
+    assert "parlour piecepack" in text  # the Sorcerer's How to play says what to print
+
+
+def test_duplex_none_prints_tiles_and_coins_as_strips_to_fold(tmp_path):
+    pdf, _ = make(tmp_path, "--pieces", "tiles,coins", "--duplex", "none")
+    reader = PdfReader(str(pdf))
+    texts = [p.extract_text() for p in reader.pages]
+    assert all("fold" in t for t in texts)
+    assert not any("backs" in t for t in texts)  # no separate backs sheet to glue on
+    glyphs = Counter()
+    strips, folds = [], []
+    for i in range(len(reader.pages)):
+        for p in page_paths(pdf, i):
+            x0, y0, x1, y1 = p.bbox()
+            size = sorted(((x1 - x0) / mm, (y1 - y0) / mm))
+            if p.stroked and p.dashed and size[0] < 0.1 and size[1] > 15:
+                folds.append(size[1])
+            elif p.stroked and not p.dashed:
+                strips.append(size)
+        glyphs.update(c for c, _, _ in chars(pdf, i) if c in GLYPH_SUIT)
+    # a strip is a piece's two sides joined along the fold: twice as long as the piece
+    assert sum(1 for s in strips if s == pytest.approx([50.8, 101.6], abs=0.1)) == 24
+    assert sum(1 for s in strips if s == pytest.approx([19.05, 38.1], abs=0.1)) == 24
+    assert sorted(folds) == pytest.approx([19.05] * 24 + [50.8] * 24, abs=0.1)
+    # every coin's suit side printed, and each tile face's suit mark
+    assert glyphs == {g: 6 + 6 for g in pp.SUIT_GLYPHS.values()}

@@ -16,6 +16,7 @@ from generator.press.style import get_style
 from tests.clicheck import files_in as _files
 from tests.clicheck import one_line_error as _one_line_error
 from tests.pdfcheck import fonts_embedded
+from tests.textsize import text_runs
 
 GLYPHS = {"❂", "◐", "♛", "⚜"}
 
@@ -159,3 +160,22 @@ def test_pack_includes_the_sorcerer_section(run, tmp_path):
     titles = [o.title for o in reader.outline if not isinstance(o, list)]
     assert "The Sorcerer's Chamber" in titles
     assert "sorcerer" in json.loads((tmp_path / "pack.json").read_text())
+
+
+SORCERER_RUNS = [
+    ("board", "--players", "4", "--full-size"),
+    ("board", "--players", "3", "--full-size", "--paper", "a4", "--ink-saver"),
+    ("notes",),
+    ("notes", "--paper", "a4"),
+    ("diagrams",),
+    ("diagrams", "--paper", "a4", "--ink-saver"),
+]
+
+
+@pytest.mark.parametrize("args", SORCERER_RUNS, ids=["-".join(a) for a in SORCERER_RUNS])
+def test_every_sorcerer_page_prints_nothing_below_6pt(run, tmp_path, args):
+    """Read from the content streams: the set-up page's tile labels, indices and portal words, the
+    full-size pieces' labels and assembly note, the notes and the diagrams are all 6 pt or more."""
+    assert run("sorcerer", *args, "-o", "s.pdf").exit_code == 0
+    small = [r for r in text_runs(tmp_path / "s.pdf") if r.size < 6.0 - 1e-6]
+    assert small == []

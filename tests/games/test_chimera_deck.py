@@ -52,6 +52,7 @@ def test_the_printed_deck_reads_back(run, tmp_path):
     assert res.exit_code == 0, res.output
     model = json.loads((tmp_path / "d.json").read_text())
     assert model["variant"] == "two-thirds" and len(model["cards"]) == 52
+    assert model["blank_cards"] == 2  # 52 cards on sheets of 9: two spares fill the sixth
     reader = PdfReader(str(tmp_path / "d.pdf"))
     assert len(reader.pages) == 12  # six sheets of nine, each with its backs
     fronts = "".join(reader.pages[i].extract_text() for i in range(0, 12, 2))
@@ -118,3 +119,17 @@ def test_bad_variant_is_one_line(run, tmp_path):
     res = run("chimera", "deck", "--variant", "most")
     assert "--variant" in one_line_error(res)
     assert files_in(tmp_path) == []
+
+
+@pytest.mark.parametrize("card", ["mini", "square", "tarot"])
+def test_every_card_size_prints_and_small_cards_say_less_rather_than_shrink(run, tmp_path, card):
+    res = run("chimera", "deck", "--card", card, "-o", "d.pdf")
+    assert res.exit_code == 0, res.output
+    text = " ".join(PdfReader(str(tmp_path / "d.pdf")).pages[0].extract_text().split())
+    assert "THE CHIMERA" in text and "needs 4" in text
+
+
+def test_same_deck_same_bytes(run, tmp_path):
+    assert run("chimera", "deck", "-o", "a.pdf", "--variant", "third").exit_code == 0
+    assert run("chimera", "deck", "-o", "b.pdf", "--variant", "third").exit_code == 0
+    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()

@@ -645,3 +645,68 @@ def test_rule_text_is_in_our_own_words():
     assert copied_runs("\n".join(texts)) == []
     # the check itself: a sentence lifted from the rules is caught
     assert copied_runs("a null chain is reckoned as being two links longer than a correct one")
+
+
+# --- familiar key links and printable Jewels keys (issue 10) ----------------------------------
+
+
+def _familiar_par(lexicon, start, end):
+    """Oracle: par over familiar printable words only (zipf >= 3.0), by a plain BFS over
+    wildcard buckets written here, or None if no chain of such words joins the ends."""
+    n = len(start)
+    ok = {w for w in lexicon.words("standard", n) if lexicon.printable(w) and lexicon.zipf(w) >= 3.0}
+    ok |= {start, end}
+    buckets: dict[str, list[str]] = {}
+    for w in ok:
+        for i in range(n):
+            buckets.setdefault(w[:i] + "_" + w[i + 1 :], []).append(w)
+    seen, frontier = {start: 0}, [start]
+    while frontier and end not in seen:
+        nxt = []
+        for u in frontier:
+            for i in range(n):
+                for v in buckets[u[:i] + "_" + u[i + 1 :]]:
+                    if v not in seen:
+                        seen[v] = seen[u] + 1
+                        nxt.append(v)
+        frontier = nxt
+    return None if end not in seen else seen[end] - 1
+
+
+@pytest.mark.parametrize("length", [4, 5])
+def test_sheet_keys_use_only_familiar_links(real, length):
+    """A sheet skips a puzzle whose every minimal chain needs a link rarer than zipf 3.0, so
+    each key here is a minimal chain of familiar words (checked against a BFS over them)."""
+    for diff in (*D.DIFFICULTIES, D.MIXED):
+        for p in D.make_sheet(8, length, diff, seed=2).puzzles:
+            assert all(real.zipf(w) >= D.SHEET_LINK_ZIPF for w in p.links), p
+            assert _familiar_par(real, p.start, p.end) == p.par, p
+
+
+def test_a_puzzle_needing_a_rare_link_is_skipped_at_the_familiar_floor():
+    zipf = {"cold": 4.5, "word": 4.6, "cord": 2.7, "wold": 2.6}
+    g = D.WordGraph(list(zipf), zipf.get)
+    s, t = g.index["cold"], g.index["word"]
+
+    def rules(floor):
+        return D._Rules(None, 1, 3, floor, set())
+
+    assert D._keyed(g, s, t, rules(D.SHEET_LINK_ZIPF)) is None  # cord and wold are both rare
+    low = D._keyed(g, s, t, rules(D.LINK_ZIPF_FLOOR))  # the fallback floor takes the friendlier
+    assert low is not None and low.chain == ("cold", "cord", "word")
+    zipf["wold"] = 3.4
+    g = D.WordGraph(list(zipf), zipf.get)
+    got = D._keyed(g, s, t, rules(D.SHEET_LINK_ZIPF))
+    assert got is not None and got.chain == ("cold", "wold", "word")
+
+
+def test_jewels_keys_are_searched_among_printable_words(real):
+    lad = ladders_for(real)
+    for n in D.JEWEL_LENGTHS:
+        g = D._jewel_graph(lad, n)
+        want = {w for w in real.words("standard", n) if lad.printable(w)}
+        assert set(g.words) == want and all(real.zipf(w) >= D.LINK_ZIPF_FLOOR for w in g.words)
+    # a user's own Jewels need not be printable: they join the graph for their search
+    assert not real.printable("snot")
+    key = solve_jewels(["snot", "slot", "spot", "shot"], real)
+    assert key.score > 0 and "snot" in {w for c in key.chains for w in c.jewels}

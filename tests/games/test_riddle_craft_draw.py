@@ -76,9 +76,16 @@ def test_when_card_sides_share_one_size_on_one_line(card):
     w = load_template().when[0]
     size = draw.when_size(w, box)
     k = scale(box)
-    assert draw.words_floor(DEFAULT, k) <= size <= DEFAULT.text("card_words").size * k
-    for text in (w.front, w.back):
-        assert string_width(text, "Serif-Bold", size) <= box.inner[2] - 2 * TEXT_PAD * k
+    assert draw.words_floor(DEFAULT, k) <= size <= draw.WHEN_HEIGHT_SHARE * box.height
+    room = box.inner[2] - 2 * TEXT_PAD * k
+    face = DEFAULT.text("card_words").face
+    assert max(string_width(t, face, size) for t in (w.front, w.back)) <= room
+    # the largest quarter point that fits: a quarter more is too wide or over the height share
+    bigger = size + 0.25
+    assert (
+        bigger > draw.WHEN_HEIGHT_SHARE * box.height
+        or max(string_width(t, face, bigger) for t in (w.front, w.back)) > room - 2 * mm
+    )
 
 
 def test_when_words_too_long_for_one_line():

@@ -8,11 +8,13 @@ from pypdf import PdfReader
 from generator.games import sorcerer as sc
 from generator.games import sorcerer_full_size as full
 from generator.games.sorcerer_board import BOARD
+from generator.press import parts
 from generator.press.paper import MARGIN, get_paper, inch, mm
 from tests.sorcerer_pdf import (
     PAPERS,
     assert_no_missing_glyphs,
     assert_text_inside_margins,
+    chars,
     dark_runs,
     raster,
     render,
@@ -89,3 +91,35 @@ def test_a_printed_tile_measures_two_inches(tmp_path, chamber, paper):
         assert got == pytest.approx(want, abs=2.5)
     assert edges[1] - edges[0] == pytest.approx(2 * dpi, abs=2.5)
     assert edges[2] - edges[1] == pytest.approx(2 * dpi, abs=2.5)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_no_blank_band_between_the_header_and_the_assembly_note(tmp_path, chamber, paper):
+    """Issue 15 point 8, measured from the page: the board starts right under the header (it used to
+    leave 47 mm on Letter and 56 mm on A4 blank there), and the assembly note uses the room under it,
+    so no band of bare paper taller than 12 mm runs across the page from the header's rule down to
+    the note's last line."""
+    dpi = 72
+    p = get_paper(paper)
+    pdf = render(tmp_path, full.full_size_pages(chamber, p), paper)
+    rule_y = p.height - MARGIN - parts.TITLE_BAND - parts.RULE_GAP
+    for index, piece in enumerate(full.full_size_pieces(p)):
+        text = PdfReader(str(pdf)).pages[index].extract_text()
+        assert "Putting the board together" in text and "A1, A2, B1, B2" in " ".join(text.split())
+        note = [
+            box
+            for ch, _, box in chars(pdf, index)
+            if not ch.isspace()
+            and MARGIN <= box[1]
+            and box[3] < piece.note[1] + piece.note[3]  # not the footer
+        ]
+        assert note, "the assembly note is on the page"
+        lowest = min(box[1] for box in note)
+        im = raster(pdf, dpi, index).convert("L")
+        rows = range(round(p.height - rule_y) + 2, round(p.height - lowest))
+        blank = [all(im.getpixel((x, r)) > 245 for x in range(im.width)) for r in rows]
+        longest = run = 0
+        for b in blank:
+            run = run + 1 if b else 0
+            longest = max(longest, run)
+        assert longest / dpi * 25.4 <= 12, (piece.name, longest / dpi * 25.4)

@@ -10,7 +10,12 @@ from generator.games import sorcerer as sc
 from generator.games import sorcerer_notes as notes_draw
 from generator.press.fonts import string_width
 from generator.press.paper import MARGIN, get_paper
+from generator.press.style import get_style
 from tests.sorcerer_pdf import GLYPHS, PAPERS, assert_no_missing_glyphs, assert_text_inside_margins, render
+
+STYLE = get_style(False)
+NOTE = STYLE.text("note")
+BOLD = STYLE.font("key_head")[0]
 
 
 @pytest.mark.parametrize("paper", PAPERS)
@@ -19,7 +24,7 @@ def test_notes_page_four_up_at_a_readable_size(tmp_path, paper):
     boxes = notes_draw.notes_boxes(get_paper(paper))
     assert len(boxes) == 4
     x, y, w, h = boxes[0]
-    laid = notes_draw.layout_note(notes, w - 2 * notes_draw.NOTE_PAD, h - 2 * notes_draw.NOTE_PAD)
+    laid = notes_draw.layout_note(notes, w - 2 * notes_draw.NOTE_PAD, h - 2 * notes_draw.NOTE_PAD, STYLE)
     assert laid.size >= 7.25  # ~7.5 pt; the floor is 6.5
     pdf = render(tmp_path, [notes_draw.notes_page(notes)], paper)
     text = PdfReader(str(pdf)).pages[0].extract_text()
@@ -44,25 +49,27 @@ def test_a_note_too_long_to_fit_is_a_clear_error():
         "Crib", (sc.NoteSection("Spells", tuple(sc.NoteItem("Zap", "word " * 400) for _ in range(3))),)
     )
     with pytest.raises(ParlourError, match="cheat note 'Crib' does not fit .* 6.5 pt"):
-        notes_draw.layout_note(long, 250, 340)
+        notes_draw.layout_note(long, 250, 340, STYLE)
 
 
 def test_notes_never_shrink_below_the_floor():
     notes = sc.load_notes()
     for height in (330, 300, 280):
         try:
-            laid = notes_draw.layout_note(notes, 250, height)
+            laid = notes_draw.layout_note(notes, 250, height, STYLE)
         except ParlourError:
             continue
-        assert laid.size >= notes_draw.NOTE_MIN
+        assert laid.size >= NOTE.min_size
 
 
 def test_a_footer_wider_than_the_note_shrinks_or_is_a_clear_error():
     section = sc.NoteSection("Spells", (sc.NoteItem("Zap", "one orb"),))
     footer = "Last sorcerer standing wins, " * 2
-    full = string_width(footer, "Cond-Bold", notes_draw.NOTE_SIZE * 1.05)
-    laid = notes_draw.layout_note(sc.Notes("Crib", (section,), footer), full - 5, 340)
-    assert laid.size < notes_draw.NOTE_SIZE  # shrunk until the one-line footer fits the width
-    assert string_width(footer, "Cond-Bold", laid.size * 1.05) <= full - 5
+    full = string_width(footer, BOLD, NOTE.size * 1.05)
+    laid = notes_draw.layout_note(sc.Notes("Crib", (section,), footer), full - 5, 340, STYLE)
+    assert laid.size < NOTE.size  # shrunk until the one-line footer fits the width
+    assert string_width(footer, BOLD, laid.size * 1.05) <= full - 5
     with pytest.raises(ParlourError, match="does not fit"):
-        notes_draw.layout_note(sc.Notes("Crib", (section,), "Last sorcerer standing wins. " * 8), 250, 340)
+        notes_draw.layout_note(
+            sc.Notes("Crib", (section,), "Last sorcerer standing wins. " * 8), 250, 340, STYLE
+        )

@@ -108,7 +108,7 @@ def test_gather_collects_exactly_what_the_models_print(small) -> None:
         count(w for w in c.words if w not in c.jewels)
     got = {}
     for w, places in small.printed.where.items():
-        n = sum(not p.startswith("chimera") for p in places)
+        n = sum(not p.startswith(("chimera", "fighting-words")) for p in places)
         if n:
             got[w] = n
     assert got == want
@@ -151,3 +151,37 @@ def test_audit_command_writes_json_and_rejects_a_bad_date(tmp_path) -> None:
     bad = runner.invoke(group, ["words", "audit", "--from", "2026-13-01"], catch_exceptions=False)
     assert bad.exit_code == 2
     assert "--from" in bad.stderr and "Traceback" not in bad.output
+
+
+@pytest.fixture(scope="module")
+def every_surface() -> wa.Audit:
+    """Every printed surface, sampled deterministically so the suite stays quick: 60 daily
+    sheets from 1 January (the schedule's half-vocabulary stretch and the days after it), a
+    sheet of every length and difficulty, 8 sets of Jewels, all five Chimera keys and the
+    Fighting Words check of every letter pair."""
+    return wa.gather(dt.date(2026, 1, 1), days=60, jewels=8)
+
+
+def test_every_printed_surface_stays_in_the_print_vocabulary(every_surface) -> None:
+    lex = load()
+    a = every_surface
+    assert a.outside(lex) == {}
+    assert not a.failures
+    kinds = {place.split()[0] for places in a.printed.where.values() for place in places}
+    assert kinds == {"daily", "sheet", "jewels", "chimera", "fighting-words"}
+    assert len(a.daily.days) == 60 and a.scope["sheets"] == [
+        f"{n}-{d}" for n in wa.SHEET_LENGTHS for d in wa.SHEET_DIFFICULTIES
+    ]
+    assert set(a.scope["chimera"]) == set(ch.VARIANTS)
+    assert a.mixed_spellings(lex) == []
+    doublets = {
+        w
+        for w, ps in a.printed.where.items()
+        if any(p.split()[0] in ("daily", "sheet", "jewels") for p in ps)
+    }
+    assert {w for w in doublets if not lex.spelling_allowed(w, "us")} == set()  # Doublets print US spellings
+    hi, links = a.link_share(lex, "doublets")
+    assert hi >= 0.97 * links  # key links of zipf >= 3.0 (the aim of issue 10)
+    # a Fighting Words check shows the referee's words only where no printable word fits
+    for pair, shown in a.printed.referee.items():
+        assert shown and not any(lex.printable(w) for w in shown), pair

@@ -206,3 +206,41 @@ def test_quick_lexicon_agrees_with_the_full_one(tmp_path, monkeypatch) -> None:
     for w in sample:
         assert quick.tier(w) == full.tier(w), w
     assert quick.zipf("shirt") == full.zipf("shirt")  # anything else is the full lexicon's answer
+
+
+def test_examples_come_from_the_print_vocabulary_first() -> None:
+    """Where a printable word fits, the examples are printable words only (most common
+    first); the list named is still the narrowest holding any fitting word."""
+    from generator.words.lexicon import Entry
+    from generator.words.lexicon import Lexicon as Lex
+
+    words = {"train": 5.0, "strain": 4.0, "trainee": 3.5, "trains": 4.5}
+    lex = Lex.from_entries(
+        [Entry(w, "common", z) for w, z in words.items()],
+        printable=["strain", "trainee"],
+        noprint={"train": "curated", "trains": "curated"},
+    )
+    g = can_grow("trn", lexicon=lex, examples=3)
+    assert g.tier == "common"
+    assert g.examples == ["strain", "trainee"]
+    assert can_grow("trn", lexicon=lex, examples=1).examples == ["strain"]
+
+
+def test_packaged_examples_are_printable_where_a_printable_word_fits() -> None:
+    """Every letter pair: the examples are printable whenever a printable word holds the
+    letters, else the referee's words (oracle: a scan of the print vocabulary)."""
+    from generator.words.lexicon import PRINT_TIER, load
+    from generator.words.pattern import is_subsequence
+
+    lex = load()
+    printed = [w for w in lex.words(PRINT_TIER) if len(w) >= 4]
+    for a in "abcdefghijklmnopqrstuvwxyz":
+        for b in "abcdefghijklmnopqrstuvwxyz":
+            g = can_grow(a + b)
+            fits = sum(is_subsequence(a + b, w) for w in printed)
+            marks = [lex.printable(w) for w in g.examples]
+            assert g.can_grow == bool(g.examples)
+            if fits:
+                assert all(marks) and len(marks) == min(fits, 3), (a + b, g.examples)
+            else:
+                assert not any(marks), (a + b, g.examples)
