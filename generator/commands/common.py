@@ -143,124 +143,18 @@ def print_options(
         @functools.wraps(f)
         def wrapper(**kw: Any) -> Any:
             inputs = command_inputs(kw)
-            raw_output, raw_json = kw.pop("output"), kw.pop("json_path")
-            opts = PrintOptions(
-                paper=get_paper(kw.pop("paper")),
-                output=None if raw_output is None else Path(raw_output),
-                seed=kw.pop("seed", 1),
-                json_path=None if raw_json is None else Path(raw_json),
-                png_dir=kw.pop("png_dir"),
-                style=get_style(kw.pop("ink_saver")),
-                card=get_card(kw.pop("card", "poker")),
-                bleed=kw.pop("bleed", 0.0) * mm,
-                back_offset=parse_offset(kw.pop("back_offset", None)),
-                duplex=kw.pop("duplex", "long"),
-                blanks=not kw.pop("no_blanks", False),
-            )
-            if not 0 <= opts.bleed <= 10 * mm:
-                raise click.BadParameter("bleed must be between 0 and 10 mm", param_hint="'--bleed'")
-            if cards:
-                opts.layout()  # a card too big for the paper is refused before any work
-            opts.output_text = raw_output
-            if kw.pop("booklet", False):  # pages drawn on half the paper, imposed two to a side
-                opts.booklet, opts.paper = opts.paper, booklet_half(opts.paper)
-            opts.cards_dir, dpi = kw.pop("cards_dir", None), kw.pop("dpi", None)
-            if dpi is not None:
-                if opts.cards_dir is None:
-                    raise click.BadParameter(
-                        "--dpi sets the resolution of --cards DIR: give --cards too", param_hint="'--dpi'"
-                    )
-                opts.dpi = check_dpi(dpi)
+            opts, raw_output, raw_json = _read_print_options(kw, cards)
             opts.outputs = plan_outputs(opts, inputs, plan_output, raw_output, raw_json)
             with opts.outputs:
                 return f(opts=opts, **kw)
 
-        options = [
-            click.option(
-                "--paper",
-                type=click.Choice(list(PAPERS), case_sensitive=False),
-                default=BY_KEY["paper"].default,
-                show_default=True,
-                help="Paper size.",
-            ),
-            click.option(
-                "-o",
-                "--output",
-                type=click.Path(),
-                default=None,
-                help="PDF to write [default: output/<name>.pdf].",
-            ),
-            click.option(
-                "--json",
-                "json_path",
-                type=click.Path(),
-                default=None,
-                help="Also write the content model as JSON to this file.",
-            ),
-            click.option(
-                "--png",
-                "png_dir",
-                type=click.Path(path_type=Path),
-                default=None,
-                help="Also write one preview PNG per page into this directory.",
-            ),
-            click.option("--ink-saver", is_flag=True, help="No large filled areas; greyscale-friendly."),
-        ]
+        options = list(BASE_OPTIONS)
         if booklet:
             options.append(BOOKLET_OPTION)
         if seed:
-            options.insert(
-                2,
-                click.option(
-                    "--seed",
-                    type=int,
-                    default=1,
-                    show_default=True,
-                    help="Seed for anything chosen at random; the same seed gives the same PDF.",
-                ),
-            )
+            options.insert(2, SEED_OPTION)
         if cards:
-            options += [
-                click.option(
-                    "--card",
-                    default=BY_KEY["card"].default,
-                    show_default=True,
-                    metavar="SIZE",
-                    help=f"Card size: a preset ({', '.join(CARD_PRESETS)}) or WIDTHxHEIGHT in "
-                    "millimetres, like 63x88.",
-                ),
-                click.option(
-                    "--bleed",
-                    type=SignedFloat(),
-                    is_flag=False,
-                    flag_value=DEFAULT_BLEED_MM,
-                    default=0.0,
-                    help=f"Add bleed in mm around each card, with a gutter ({DEFAULT_BLEED_MM:g} mm "
-                    "if no value is given). Default: none; cards share cut lines.",
-                ),
-                click.option(
-                    "--back-offset",
-                    default=None,
-                    show_default=True,
-                    metavar="X,Y",
-                    help="Shift card backs by X,Y mm to match your printer (see 'parlour calibrate'; "
-                    "'parlour calibrate --save X,Y' makes it the default).",
-                ),
-                click.option(
-                    "--duplex",
-                    type=click.Choice(DUPLEX_MODES, case_sensitive=False),
-                    default=BY_KEY["duplex"].default,
-                    show_default=True,
-                    help="How the sheet is turned for backs: long edge, short edge, or none "
-                    "(backs printed one-sided for gluing).",
-                ),
-                click.option(
-                    "--no-blanks",
-                    is_flag=True,
-                    help="Leave a deck's last sheet short instead of filling its free slots with "
-                    "blank cards that carry the deck's back (--json counts the blanks).",
-                ),
-            ]
+            options += CARD_OPTIONS
         if cards or images:
             options += IMAGES_OPTIONS
         for opt in reversed(options):
@@ -268,6 +162,120 @@ def print_options(
         return wrapper
 
     return decorate
+
+
+def _read_print_options(kw: dict[str, Any], cards: bool) -> tuple[PrintOptions, str | None, str | None]:
+    """PrintOptions from the values print_options added (taken out of `kw`), and -o and --json as typed;
+    with `cards`, a card too big for the paper is refused before any work."""
+    raw_output, raw_json = kw.pop("output"), kw.pop("json_path")
+    opts = PrintOptions(
+        paper=get_paper(kw.pop("paper")),
+        output=None if raw_output is None else Path(raw_output),
+        seed=kw.pop("seed", 1),
+        json_path=None if raw_json is None else Path(raw_json),
+        png_dir=kw.pop("png_dir"),
+        style=get_style(kw.pop("ink_saver")),
+        card=get_card(kw.pop("card", "poker")),
+        bleed=kw.pop("bleed", 0.0) * mm,
+        back_offset=parse_offset(kw.pop("back_offset", None)),
+        duplex=kw.pop("duplex", "long"),
+        blanks=not kw.pop("no_blanks", False),
+    )
+    if not 0 <= opts.bleed <= 10 * mm:
+        raise click.BadParameter("bleed must be between 0 and 10 mm", param_hint="'--bleed'")
+    if cards:
+        opts.layout()
+    opts.output_text = raw_output
+    if kw.pop("booklet", False):  # pages drawn on half the paper, imposed two to a side
+        opts.booklet, opts.paper = opts.paper, booklet_half(opts.paper)
+    opts.cards_dir, dpi = kw.pop("cards_dir", None), kw.pop("dpi", None)
+    if dpi is not None:
+        if opts.cards_dir is None:
+            raise click.BadParameter(
+                "--dpi sets the resolution of --cards DIR: give --cards too", param_hint="'--dpi'"
+            )
+        opts.dpi = check_dpi(dpi)
+    return opts, raw_output, raw_json
+
+
+BASE_OPTIONS = [
+    click.option(
+        "--paper",
+        type=click.Choice(list(PAPERS), case_sensitive=False),
+        default=BY_KEY["paper"].default,
+        show_default=True,
+        help="Paper size.",
+    ),
+    click.option(
+        "-o",
+        "--output",
+        type=click.Path(),
+        default=None,
+        help="PDF to write [default: output/<name>.pdf].",
+    ),
+    click.option(
+        "--json",
+        "json_path",
+        type=click.Path(),
+        default=None,
+        help="Also write the content model as JSON to this file.",
+    ),
+    click.option(
+        "--png",
+        "png_dir",
+        type=click.Path(path_type=Path),
+        default=None,
+        help="Also write one preview PNG per page into this directory.",
+    ),
+    click.option("--ink-saver", is_flag=True, help="No large filled areas; greyscale-friendly."),
+]
+SEED_OPTION = click.option(
+    "--seed",
+    type=int,
+    default=1,
+    show_default=True,
+    help="Seed for anything chosen at random; the same seed gives the same PDF.",
+)
+CARD_OPTIONS = [
+    click.option(
+        "--card",
+        default=BY_KEY["card"].default,
+        show_default=True,
+        metavar="SIZE",
+        help=f"Card size: a preset ({', '.join(CARD_PRESETS)}) or WIDTHxHEIGHT in millimetres, like 63x88.",
+    ),
+    click.option(
+        "--bleed",
+        type=SignedFloat(),
+        is_flag=False,
+        flag_value=DEFAULT_BLEED_MM,
+        default=0.0,
+        help=f"Add bleed in mm around each card, with a gutter ({DEFAULT_BLEED_MM:g} mm "
+        "if no value is given). Default: none; cards share cut lines.",
+    ),
+    click.option(
+        "--back-offset",
+        default=None,
+        show_default=True,
+        metavar="X,Y",
+        help="Shift card backs by X,Y mm to match your printer (see 'parlour calibrate'; "
+        "'parlour calibrate --save X,Y' makes it the default).",
+    ),
+    click.option(
+        "--duplex",
+        type=click.Choice(DUPLEX_MODES, case_sensitive=False),
+        default=BY_KEY["duplex"].default,
+        show_default=True,
+        help="How the sheet is turned for backs: long edge, short edge, or none "
+        "(backs printed one-sided for gluing).",
+    ),
+    click.option(
+        "--no-blanks",
+        is_flag=True,
+        help="Leave a deck's last sheet short instead of filling its free slots with "
+        "blank cards that carry the deck's back (--json counts the blanks).",
+    ),
+]
 
 
 IMAGES_OPTIONS = [

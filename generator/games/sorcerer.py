@@ -318,7 +318,7 @@ def validate_orb_cells(cells: Sequence[Cell], where: str = "orb pattern") -> tup
 def load_orb_pattern(path: str | Path | None = None) -> OrbPattern:
     """Read and check an orb pattern file (default: templates/sorcerer_orbs.toml)."""
     path = Path(path) if path is not None else templates.locate(ORBS_NAME)
-    data = templates.read_toml_file(path, "orb pattern")
+    data = templates.read_toml_file(path, "orb pattern file")
     raw = data.get("orbs")
     if not isinstance(raw, list):
         raise ParlourError(f"{path}: needs a list 'orbs = [[row, col], ...]' of {ORB_COUNT} cells")
@@ -515,7 +515,7 @@ def _text(value: object, where: str, required: bool = True) -> str:
 def load_notes(path: str | Path | None = None) -> Notes:
     """Read and check the cheat-note text (default: templates/sorcerer_notes.toml)."""
     path = Path(path) if path is not None else templates.locate(NOTES_NAME)
-    data = templates.read_toml_file(path, "cheat notes")
+    data = templates.read_toml_file(path, "cheat notes file")
     title = _text(data.get("title"), f"{path}: 'title'")
     raw_sections = data.get("sections")
     if not isinstance(raw_sections, list) or not raw_sections:

@@ -37,7 +37,7 @@ def moves(space_id: str, facing: str, occupied: Iterable[str] = ()) -> tuple[Mov
     spaces (each is a separate Move); the same space may be reached by two kinds.
     """
     blocked = set(occupied) - {space_id}
-    out = []
+    out: list[Move] = []
     for kind, eighths in MOVE_KINDS.items():
         direction = turn(facing, eighths)
         out.extend(Move(kind, direction, to) for to in step(space_id, direction) if to not in blocked)

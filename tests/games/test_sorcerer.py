@@ -260,7 +260,7 @@ def test_the_loader_rejects_malformed_files(tmp_path, text, message):
 
 
 def test_a_missing_pattern_file_is_a_user_error(tmp_path):
-    with pytest.raises(ParlourError, match=r"orb pattern .*nope\.toml"):
+    with pytest.raises(ParlourError, match=r"orb pattern file .*nope\.toml does not exist"):
         sc.load_orb_pattern(tmp_path / "nope.toml")
 
 
