@@ -13,7 +13,13 @@ PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 SETUPTOOLS = PYPROJECT["tool"]["setuptools"]
 
 #: import name -> distribution name, for the third-party modules the package may import
-DISTRIBUTIONS = {"reportlab": "reportlab", "click": "click", "PIL": "pillow", "pypdfium2": "pypdfium2", "pypdf": "pypdf"}
+DISTRIBUTIONS = {
+    "reportlab": "reportlab",
+    "click": "click",
+    "PIL": "pillow",
+    "pypdfium2": "pypdfium2",
+    "pypdf": "pypdf",
+}
 
 
 def _dist_name(requirement: str) -> str:

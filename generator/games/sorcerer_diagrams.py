@@ -9,6 +9,7 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.games import sorcerer as sc
+from generator.games import sorcerer_moves as mv
 from generator.games.piecepack_pieces import ANGLES, draw_pyramid_top, draw_sorcerer, sized, suit_colour
 from generator.games.sorcerer_board import BoardGeom, BoardLook, draw_chamber
 from generator.press.document import Page, PageInfo
@@ -61,9 +62,9 @@ def _step_panels() -> list[Panel]:
         ("step-diagonal", "r2c3", "NE", "Step, facing a corner"),
     ):
         arrows = tuple(
-            Arrow(sc.space(where).cells[0], m.to, KIND_LABELS[m.kind]) for m in sc.moves(where, facing)
+            Arrow(sc.space(where).cells[0], m.to, KIND_LABELS[m.kind]) for m in mv.moves(where, facing)
         )
-        dirs = ", ".join(m.direction for m in sc.moves(where, facing))
+        dirs = ", ".join(m.direction for m in mv.moves(where, facing))
         panels.append(
             Panel(
                 key,
@@ -82,7 +83,7 @@ def _rotate_panel() -> Panel:
     return Panel(
         "rotate",
         "Rotate",
-        f"Turning is a move too: face any of the other {len(sc.rotations('N'))} ways, "
+        f"Turning is a move too: face any of the other {len(mv.rotations('N'))} ways, "
         "4 square on and 4 diagonal. Then step the way you face.",
         (1, 3),
         (2, 4),
@@ -124,13 +125,13 @@ def _portal_panels() -> list[Panel]:
 def _start_panel() -> Panel:
     portal = sc.portal_id("suns")
     start = sc.START_FACING["suns"]
-    targets = sc.move_targets(portal, start)
+    targets = mv.move_targets(portal, start)
     kinds: dict[str, list[str]] = {to: [] for to in targets}
-    for m in sc.moves(portal, start):
+    for m in mv.moves(portal, start):
         if SHORT_KINDS[m.kind] not in kinds[m.to]:
             kinds[m.to].append(SHORT_KINDS[m.kind])
     starts = tuple(Arrow(None, to, " or ".join(kinds[to])) for to in targets)
-    names = ", ".join(f"{SHORT_KINDS[k]} {k} ({sc.turn(start, e)})" for k, e in sc.MOVE_KINDS.items())
+    names = ", ".join(f"{SHORT_KINDS[k]} {k} ({sc.turn(start, e)})" for k, e in mv.MOVE_KINDS.items())
     return Panel(
         "start",
         "First step from the start",

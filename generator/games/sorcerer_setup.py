@@ -6,17 +6,8 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.games import piecepack_pieces as pieces
 from generator.games import sorcerer as sc
-from generator.games.piecepack_pieces import (
-    CELL,
-    SUIT_GLYPHS,
-    draw_coin_suit,
-    draw_die,
-    draw_sorcerer,
-    glyph_centred,
-    pale,
-    suit_colour,
-)
 from generator.games.sorcerer_board import BoardGeom, draw_chamber, draw_indices, wall_width
 from generator.press.document import Page, PageInfo
 from generator.press.paper import MARGIN, Paper, mm
@@ -57,7 +48,8 @@ def setup_geom(paper: Paper) -> BoardGeom:
 def _player_lines(chamber: sc.Chamber) -> str:
     corner = {"suns": "top left", "crowns": "top right", "moons": "bottom right", "arms": "bottom left"}
     parts = [
-        f"{SUIT_GLYPHS[s.suit]} {s.suit} ({corner[s.suit]}, facing {s.facing})" for s in chamber.sorcerers
+        f"{pieces.SUIT_GLYPHS[s.suit]} {s.suit} ({corner[s.suit]}, facing {s.facing})"
+        for s in chamber.sorcerers
     ]
     return f"{len(parts)} players: " + ", ".join(parts) + "."
 
@@ -69,7 +61,7 @@ def setup_page(chamber: sc.Chamber, pattern_name: str, label: str = "Sorcerer's 
         s = info.style
         g = setup_geom(info.paper)
         sheet_header(
-            c, info.paper, s, setup_header(chamber, pattern_name, g.cell / CELL * 100), what="set-up"
+            c, info.paper, s, setup_header(chamber, pattern_name, g.cell / pieces.CELL * 100), what="set-up"
         )
         draw_chamber(c, g, s, chamber)
         draw_indices(c, g, s)
@@ -153,13 +145,13 @@ def _legend_board(legend: _Legend, g: BoardGeom) -> None:
     )
     c.saveState()
     if s.fills:
-        c.setFillColorRGB(*pale(suit_colour("arms", s), 0.16))
+        c.setFillColorRGB(*pieces.pale(pieces.suit_colour("arms", s), 0.16))
         c.rect(x - icon / 2, y - icon / 2, icon, icon, stroke=0, fill=1)
     c.setStrokeColorRGB(*s.ink)
     c.setLineWidth(0.6)
     c.rect(x - icon / 2, y - icon / 2, icon, icon, stroke=1, fill=0)
     c.restoreState()
-    glyph_centred(c, SUIT_GLYPHS["arms"], x, y, icon * 0.55, suit_colour("arms", s))
+    pieces.glyph_centred(c, pieces.SUIT_GLYPHS["arms"], x, y, icon * 0.55, pieces.suit_colour("arms", s))
 
     x, y = legend.entry(
         1,
@@ -191,7 +183,7 @@ def _legend_board(legend: _Legend, g: BoardGeom) -> None:
     x, y = legend.entry(
         3, 0, "Centre, the pervigil per nunc: no tile. Put three dice there: the time stones."
     )
-    draw_die(c, x, y, icon * 0.6, 3, s)
+    pieces.draw_die(c, x, y, icon * 0.6, 3, s)
 
 
 def _legend_pieces(legend: _Legend, chamber: sc.Chamber) -> None:
@@ -201,10 +193,10 @@ def _legend_pieces(legend: _Legend, chamber: sc.Chamber) -> None:
     for j, suit in enumerate(sc.SUITS):
         ox = x - icon * 0.25 + (j % 2) * icon * 0.5
         oy = y + icon * 0.25 - (j // 2) * icon * 0.5
-        draw_coin_suit(c, ox, oy, icon * 0.46, suit, s)
+        pieces.draw_coin_suit(c, ox, oy, icon * 0.46, suit, s)
     x, y = legend.entry(
         1, 1, "Sorcerer: your suit's three smallest pyramids, stacked. The arrow points the way it faces."
     )
-    draw_sorcerer(c, x - icon * 0.12, y, icon * 0.55, "crowns", "E", s)
+    pieces.draw_sorcerer(c, x - icon * 0.12, y, icon * 0.55, "crowns", "E", s)
     legend.entry(2, 1, _player_lines(chamber))
     legend.entry(3, 1, "Numbers round the edge: rows and columns, as in --json (r3c7 is row 3, column 7).")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
@@ -53,28 +54,21 @@ def _draw_ruler(c: Canvas, r: Ruler, ink: tuple[float, float, float]) -> None:
     c.setLineCap(0)  # butt caps: the baseline is exactly `length` long
     c.setLineWidth(0.6)
     c.line(0, 0, r.length, 0)
-    if r.unit == "mm":
-        n, step = 100, mm
-        for i in range(n + 1):
-            t = 7 * mm if i % 10 == 0 else 4.5 * mm if i % 5 == 0 else 2.5 * mm
-            c.setLineWidth(0.3)
-            c.line(i * step, 0, i * step, t)
-            if i % 10 == 0:
-                c.setFont("Sans", 6)
-                c.drawCentredString(i * step, t + 1 * mm, str(i // 10))
-        c.setFont("Sans", 6.5)
-        c.drawString(r.length + 2 * mm, 1 * mm, "cm")
-    else:
-        n, step = 32, inch / 8
-        for i in range(n + 1):
-            t = 7 * mm if i % 8 == 0 else 4.5 * mm if i % 4 == 0 else 3 * mm if i % 2 == 0 else 2 * mm
-            c.setLineWidth(0.3)
-            c.line(i * step, 0, i * step, t)
-            if i % 8 == 0:
-                c.setFont("Sans", 6)
-                c.drawCentredString(i * step, t + 1 * mm, str(i // 8))
-        c.setFont("Sans", 6.5)
-        c.drawString(r.length + 2 * mm, 1 * mm, "in")
+    # (ticks, step, ticks per label, label unit, tick heights by the divisor they fall on, longest first)
+    n, step, per, unit, heights = (
+        (100, mm, 10, "cm", ((10, 7.0), (5, 4.5), (1, 2.5)))
+        if r.unit == "mm"
+        else (32, inch / 8, 8, "in", ((8, 7.0), (4, 4.5), (2, 3.0), (1, 2.0)))
+    )
+    c.setLineWidth(0.3)
+    for i in range(n + 1):
+        t = next(h for d, h in heights if i % d == 0) * mm
+        c.line(i * step, 0, i * step, t)
+        if i % per == 0:
+            c.setFont("Sans", 6)
+            c.drawCentredString(i * step, t + 1 * mm, str(i // per))
+    c.setFont("Sans", 6.5)
+    c.drawString(r.length + 2 * mm, 1 * mm, unit)
     c.setFont("Sans-Bold", 7)
     c.drawString(0, -3.5 * mm, f"{r.name}: should measure exactly {'100 mm' if r.unit == 'mm' else '4 in'}")
     c.restoreState()
@@ -199,21 +193,14 @@ def calibration_pages(paper: Paper, duplex: str = "long") -> list[Page]:
 
     return [
         Page(
-            lambda c, i: side(c, i, False),
-            f"Calibration sheet ({edge} edge): front",
+            functools.partial(side, back=back),
+            f"Calibration sheet ({edge} edge): {name}",
             note=f"two-sided: {flip}",
             duplex=edge,
-            bookmark="Front",
-            side="front",
-        ),
-        Page(
-            lambda c, i: side(c, i, True),
-            f"Calibration sheet ({edge} edge): back",
-            note=f"two-sided: {flip}",
-            duplex=edge,
-            bookmark="Back",
-            side="back",
-        ),
+            bookmark=name.capitalize(),
+            side=name,
+        )
+        for back, name in ((False, "front"), (True, "back"))
     ]
 
 

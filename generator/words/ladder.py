@@ -5,12 +5,19 @@ from __future__ import annotations
 import copy
 import functools
 import gc
-from collections.abc import Callable, Collection, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from generator.errors import ParlourError
+from generator.words.ladder_search import (
+    ShortestChains,
+    _adjacency,
+    _bidirectional_count,
+    _cutoff,
+    _shortest_dag,
+)
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from generator.words.lexicon import Lexicon
@@ -183,94 +190,6 @@ class NoChain(LadderError):
 
 # ---------------------------------------------------------------------------------------------
 # The graph
-
-
-@dataclass(frozen=True)
-class ShortestChains:
-    """All minimal chains between two words, as a layered DAG (layer i = words i steps in)."""
-
-    graph: WordGraph
-    start: int
-    end: int
-    layers: tuple[tuple[int, ...], ...]  # layers[0] == (start,), layers[-1] == (end,)
-    _succ: dict[int, list[int]] = field(repr=False)
-
-    @property
-    def par(self) -> int:
-        """Number of links (words strictly between the ends) in a minimal chain."""
-        return len(self.layers) - 2
-
-    @property
-    def count(self) -> int:
-        """Exact number of distinct minimal chains."""
-        ways = {self.start: 1}
-        for layer in self.layers[:-1]:
-            for u in layer:
-                w = ways[u]
-                for v in self._succ[u]:
-                    ways[v] = ways.get(v, 0) + w
-        return ways[self.end]
-
-    def words(self) -> list[str]:
-        """Every word on some minimal chain (ends included), layer by layer."""
-        words = self.graph.words
-        return [words[i] for layer in self.layers for i in layer]
-
-    def friendliest(self, avoid: Collection[int] = ()) -> list[str]:
-        """The minimal chain with least total link cost; ties go to the alphabetically first.
-        Word ids in `avoid` cost AVOID_PENALTY more (as the graph's own avoided words do)."""
-        base = self.graph.cost
-        extra = frozenset(avoid)
-        if extra:
-
-            def cost(i: int) -> int:
-                return base(i) + (AVOID_PENALTY if i in extra else 0)
-
-        else:
-            cost = base
-        # best[v] = (cost of the chain so far, chain of indices); word indices follow alphabetical
-        # order, so comparing the index tuples compares the chains alphabetically.
-        best: dict[int, tuple[int, tuple[int, ...]]] = {self.start: (0, (self.start,))}
-        for layer in self.layers[:-1]:
-            for u in layer:
-                cu, chain = best[u]
-                for v in self._succ[u]:
-                    cand = (cu + cost(v), chain + (v,))
-                    old = best.get(v)
-                    if old is None or cand < old:
-                        best[v] = cand
-        words = self.graph.words
-        return [words[i] for i in best[self.end][1]]
-
-    def chain_cost(self, chain: Sequence[str]) -> int:
-        """Total cost of the links of a chain (its ends excluded)."""
-        idx, cost = self.graph.index, self.graph.cost
-        return sum(cost(idx[w]) for w in chain[1:-1])
-
-    def chains(self, limit: int | None = None) -> Iterator[list[str]]:
-        """Yield minimal chains in alphabetical order, at most `limit` of them (None: all)."""
-        if limit is not None and limit <= 0:
-            return
-        words = self.graph.words
-        succ = {u: sorted(vs) for u, vs in self._succ.items()}
-        produced = 0
-        path = [self.start]
-        stack = [iter(succ[self.start])]
-        while stack:
-            nxt = next(stack[-1], None)
-            if nxt is None:
-                stack.pop()
-                path.pop()
-                continue
-            path.append(nxt)
-            if nxt == self.end:
-                yield [words[i] for i in path]
-                produced += 1
-                if limit is not None and produced >= limit:
-                    return
-                path.pop()
-            else:
-                stack.append(iter(succ[nxt]))
 
 
 class WordGraph:
@@ -488,166 +407,6 @@ class WordGraph:
                         ways[v] += wu
             frontier = nxt
         return dist, ways
-
-
-def _adjacency(words: Sequence[str]) -> list[list[int]]:
-    """Neighbour lists via wildcard buckets ("c_t" -> cat, cot, cut), never all pairs.
-
-    For each letter position p the bucket key is the word with letter p removed; words sharing
-    a key are one letter apart.  Most keys of long words are unique, so only the repeated keys
-    are gathered into buckets (the dict/zip work runs at C speed).
-    """
-    n = len(words)
-    adj: list[list[int]] = [[] for _ in range(n)]
-    if n < 2:
-        return adj
-    ids = range(n)
-    length = len(words[0])
-    for p in range(length):
-        if p == 0:
-            keys = [w[1:] for w in words]
-        elif p == length - 1:
-            keys = [w[:-1] for w in words]
-        else:
-            keys = [w[:p] + w[p + 1 :] for w in words]
-        last = dict(zip(keys, ids, strict=True))  # key -> last word id holding it
-        if len(last) == n:
-            continue
-        buckets: dict[int, list[int]] = {}
-        for i in [i for i, k in zip(ids, keys, strict=True) if last[k] != i]:
-            j = last[keys[i]]
-            bucket = buckets.get(j)
-            if bucket is None:
-                buckets[j] = [i]
-            else:
-                bucket.append(i)
-        for j, bucket in buckets.items():
-            bucket.append(j)
-            for i in bucket:
-                adj[i].extend([k for k in bucket if k != i])
-    # Two distinct words of one length share at most one key, so no neighbour repeats.
-    return adj
-
-
-def _cutoff(max_links: int | None) -> int:
-    """Most BFS steps worth searching for a chain of at most `max_links` links."""
-    return 1 << 30 if max_links is None else max_links + 1
-
-
-def _bidirectional_count(adj: list[list[int]], s: int, t: int, max_steps: int) -> tuple[int, int] | None:
-    """(steps, number of shortest paths) from s to t by two-ended BFS; None if the two
-    searches have not met within max_steps (or cannot meet).
-
-    Each side keeps, for every word it has reached, the number of shortest paths from its
-    end.  The searches first share words in the layer just grown; every shortest path
-    crosses that layer exactly once, so the count is the sum over the shared words of the
-    product of the two sides' counts.
-    """
-    ws = {s: 1}
-    wt = {t: 1}
-    fs, ft = [s], [t]
-    a = b = 0
-    while a + b < max_steps:
-        if len(fs) <= len(ft):
-            mine, other, frontier = ws, wt, fs
-            a += 1
-        else:
-            mine, other, frontier = wt, ws, ft
-            b += 1
-        layer: list[int] = []
-        new: dict[int, int] = {}
-        for u in frontier:
-            wu = mine[u]
-            for v in adj[u]:
-                if v in mine:
-                    continue
-                c = new.get(v)
-                if c is None:
-                    new[v] = wu
-                    layer.append(v)
-                else:
-                    new[v] = c + wu
-        if not layer:
-            return None
-        meet = [v for v in layer if v in other]
-        if meet:
-            return a + b, sum(new[v] * other[v] for v in meet)
-        mine.update(new)
-        if frontier is fs:
-            fs = layer
-        else:
-            ft = layer
-    return None
-
-
-def _shortest_dag(g: WordGraph, s: int, t: int, max_steps: int) -> ShortestChains | None:
-    """Two-ended BFS to the meeting layer, then prune both sides back to the minimal-chain DAG."""
-    adj = g.adj
-    ds = {s: 0}
-    dt = {t: 0}
-    ls: list[list[int]] = [[s]]  # ls[i]: words at distance i from s
-    lt: list[list[int]] = [[t]]
-    meet: list[int] = []
-    while not meet:
-        if len(ls) + len(lt) - 2 >= max_steps:
-            return None
-        fwd = len(ls[-1]) <= len(lt[-1])
-        dmine, dother, lmine = (ds, dt, ls) if fwd else (dt, ds, lt)
-        level = len(lmine)
-        nxt = []
-        for u in lmine[-1]:
-            for v in adj[u]:
-                if v not in dmine:
-                    dmine[v] = level
-                    nxt.append(v)
-                    if v in dother:
-                        meet.append(v)
-        if not nxt:  # pragma: no cover - callers check connectivity first
-            raise NoChain(g.words[s], g.words[t], 0, 0)
-        lmine.append(nxt)
-    # The two searches first share words in the layer just grown, so every meeting word is at
-    # distance A = len(ls)-1 from s and B = len(lt)-1 from t, par + 1 = A + B, and every
-    # minimal chain passes through exactly one meeting word (at position A).
-    succ: dict[int, list[int]] = {}
-    meet_set = set(meet)
-    # s side: keep words with an onward step toward the meeting layer.
-    s_side: list[list[int]] = []
-    keep = meet_set
-    for level in range(len(ls) - 2, -1, -1):
-        layer = []
-        for u in ls[level]:
-            nexts = [v for v in adj[u] if v in keep]
-            if nexts:
-                succ[u] = nexts
-                layer.append(u)
-        s_side.append(layer)
-        keep = set(layer)
-    s_side.reverse()
-    # t side: walk away from the meeting layer toward t.
-    t_side: list[list[int]] = []
-    prev = meet_set
-    for level in range(len(lt) - 2, -1, -1):
-        layer = []
-        for v in lt[level]:
-            for u in adj[v]:
-                if u in prev:
-                    succ.setdefault(u, []).append(v)
-                    if not layer or layer[-1] != v:
-                        layer.append(v)
-        t_side.append(layer)
-        prev = set(layer)
-    succ.setdefault(t, [])
-    mid = sorted(meet_set)
-    layers = [*s_side, mid, *t_side]
-    # t_side layers were built by scanning lt[level], each word once, so they have no repeats;
-    # normalise layer order for reproducibility.
-    return ShortestChains(
-        graph=g,
-        start=s,
-        end=t,
-        layers=tuple(tuple(sorted(set(layer))) for layer in layers),
-        _succ=succ,
-    )
 
 
 # ---------------------------------------------------------------------------------------------

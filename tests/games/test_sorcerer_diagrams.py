@@ -7,6 +7,7 @@ from pypdf import PdfReader
 
 from generator.games import sorcerer as sc
 from generator.games import sorcerer_diagrams as diagrams
+from generator.games import sorcerer_moves as mv
 from generator.press.paper import get_paper, mm
 from tests.sorcerer_pdf import PAPERS, assert_no_missing_glyphs, assert_text_inside_margins, render
 
@@ -21,13 +22,13 @@ def test_step_diagrams_show_the_models_moves(panels):
         p = panels[key]
         where, f = p.sorcerer
         assert f == facing
-        assert {(a.to, a.label) for a in p.arrows} == {(m.to, m.kind) for m in sc.moves(where, facing)}
+        assert {(a.to, a.label) for a in p.arrows} == {(m.to, m.kind) for m in mv.moves(where, facing)}
         assert len(p.arrows) == 3
 
 
 def test_rotation_diagram_shows_all_eight_facings(panels):
     assert panels["rotate"].rays == sc.FACINGS
-    assert len(sc.rotations(panels["rotate"].sorcerer[1])) == 7
+    assert len(mv.rotations(panels["rotate"].sorcerer[1])) == 7
 
 
 def test_portal_diagrams_show_4_orthogonal_and_5_diagonal_steps(panels):
@@ -43,7 +44,7 @@ def test_portal_diagrams_show_4_orthogonal_and_5_diagonal_steps(panels):
 def test_start_diagram_reaches_the_five_cells(panels):
     p = panels["start"]
     assert p.sorcerer == ("portal-suns", "SE")
-    assert tuple(a.to for a in p.arrows) == sc.move_targets("portal-suns", "SE")
+    assert tuple(a.to for a in p.arrows) == mv.move_targets("portal-suns", "SE")
     assert {a.label for a in p.arrows} == {"FL", "FL or F", "F", "F or FR", "FR"}
 
 

@@ -53,7 +53,9 @@ def test_user_style_overrides(tmp_path) -> None:
     finally:
         templates.reset()
     assert st.accent == S.hex_rgb("#800000") and st.tint is None
-    assert st.text("body").size == 10 and st.text("table").size == 8  # a child that sets its own size keeps it
+    assert (
+        st.text("body").size == 10 and st.text("table").size == 8
+    )  # a child that sets its own size keeps it
     assert st.text("strong").size == 10  # a child that does not, follows
     assert st.text("note").face == "Serif" and st.text("note").colour == "muted"
     assert S.get_style(False) is S.DEFAULT
