@@ -239,7 +239,7 @@ def make_sheet_from_options(
 @click.option(
     "--date", default=None, metavar="YYYY-MM-DD", help="Make the sheet for this date (instead of --seed)."
 )
-@print_options()
+@print_options(booklet=True)
 def sheet(
     opts: PrintOptions,
     count: int,
@@ -265,6 +265,7 @@ def sheet(
     """
     from generator.games import doublets_draw as draw
     from generator.games import doublets_sheet_draw as sheet_draw
+    from generator.press.booklet import ANSWERS
     from generator.press.document import Document
 
     day = parse_date(date) if date else None
@@ -278,7 +279,12 @@ def sheet(
             err=True,
         )
     doc = Document(opts.paper, f"{TITLE}: {draw.sheet_about(sh)}", draw.sheet_when(sh), opts.style)
-    doc.add("Puzzle sheet", sheet_draw.sheet_pages(sh, opts.paper, key.lower(), style=opts.style))
+    opts.cover = (TITLE, draw.sheet_about(sh), draw.sheet_when(sh))  # a booklet's cover
+    if opts.booklet is not None and key.lower() == "separate":  # the key at the back, not facing its sheet
+        doc.add("Puzzle sheet", sheet_draw.sheet_pages(sh, opts.paper, "none", style=opts.style))
+        doc.add(ANSWERS, sheet_draw.key_pages(sh, opts.paper, f"{TITLE} answer key", opts.style))
+    else:
+        doc.add("Puzzle sheet", sheet_draw.sheet_pages(sh, opts.paper, key.lower(), style=opts.style))
     from generator.commands.doublets_daily import dated_name
 
     name = dated_name("sheet", sh.date) if sh.date else "doublets-sheet"
@@ -321,7 +327,7 @@ def _daily_sheets(
 @click.option("--days", type=int, default=7, show_default=True, help="How many days (up to ten years).")
 @click.option("--book", is_flag=True, help="One PDF with a bookmark for every day, instead of a file a day.")
 @_with(_sheet_options(model.MIXED))
-@print_options(seed=False, plan_output=False)
+@print_options(seed=False, plan_output=False, booklet=True)
 def daily(
     opts: PrintOptions,
     start: str | None,
@@ -368,6 +374,8 @@ def daily(
     _check_count(count, length)
     parse_links(links)
     key = key.lower()
+    if opts.booklet is not None and not book:
+        raise ParlourError("--booklet folds one PDF into a booklet: add --book")
     sheets = _daily_sheets(first, days, count, length, difficulty, links, unique, spelling)
     if book:
         from generator.commands.doublets_daily import write_book

@@ -20,8 +20,12 @@ from typing import IO, Any
 from generator.commands.common import OUTPUT_DIR, PrintOptions, status, write_json, write_outputs
 from generator.errors import ParlourError
 from generator.games.doublets import Sheet
+from generator.press.booklet import ANSWERS
 
 TITLE = "Doublets"
+
+
+ANSWERS_ONLY = "answers"  # daily_pages: only the key pages (a booklet prints them at its back)
 
 
 def dated_name(kind: str, first: dt.date | str, last: dt.date | None = None) -> str:
@@ -45,6 +49,8 @@ def daily_pages(sh: Sheet, paper: Any, key: str, bookmark: str | None, style: An
     from generator.games import doublets_draw as draw
     from generator.games import doublets_sheet_draw as sheet_draw
 
+    if key == ANSWERS_ONLY:  # a booklet's keys, at its back
+        return sheet_draw.key_pages(sh, paper, f"{TITLE} answers for {draw.long_date(sh.date or '')}", style)
     label = f"{TITLE} for {draw.long_date(sh.date or '')}"
     pages = sheet_draw.sheet_pages(sh, paper, key, label=label, style=style)
     if bookmark:
@@ -118,7 +124,11 @@ def write_book(
     title = f"{TITLE}: a sheet a day, {draw.long_date(first.isoformat())} on"
     doc = Document(opts.paper, title, f"{days} daily sheets", opts.style)
     spool = SheetSpool()
-    days_drawer = _DayDrawer(spool, opts.paper, key, opts.style)
+    at_back = opts.booklet is not None and key == "separate"  # a booklet keeps its keys at the back
+    day_key = "none" if at_back else key
+    days_drawer = _DayDrawer(spool, opts.paper, day_key, opts.style)
+    keys_drawer = _DayDrawer(spool, opts.paper, ANSWERS_ONLY, opts.style)
+    answers: list = []
     model_days: list[dict[str, object]] | None = [] if opts.json_path is not None else None
     month: str | None = None
     pages: list = []
@@ -132,12 +142,21 @@ def write_book(
                 month, pages = name, []
             n = spool.add(sh)
             mark = f"{draw.DAYS[d.weekday()][:3]} {d.day} {draw.MONTHS[d.month - 1]}"
-            made = daily_pages(sh, opts.paper, key, mark, opts.style)
+            made = daily_pages(sh, opts.paper, day_key, mark, opts.style)
             pages += [replace(p, draw=days_drawer.drawer(n, k)) for k, p in enumerate(made)]
+            if at_back:
+                made = daily_pages(sh, opts.paper, ANSWERS_ONLY, None, opts.style)
+                answers += [replace(p, draw=keys_drawer.drawer(n, k)) for k, p in enumerate(made)]
             if model_days is not None:
                 model_days.append(sh.to_json())
         if pages:
             doc.add(month or "", pages)
+        if answers:
+            doc.add(ANSWERS, answers)
+        span = draw.long_date(first.isoformat()) + (
+            f" to {draw.long_date(last.isoformat())}" if last != first else ""
+        )
+        opts.cover = (TITLE, "A sheet a day", span, f"{days} puzzle sheet{'s' if days != 1 else ''}")
         write_outputs(doc, opts, daily_name(first, last), {"days": model_days or []})
     finally:
         spool.close()

@@ -22,6 +22,13 @@ LETTER = 0.6  # letter size in a word's cell, as a fraction of the cell
 CAP = 0.73  # DejaVu capital height per point of size (centres letters in their cells)
 RULES_H = 5 * mm  # the line of rules under a page's header
 HEADER_H = Header("", ("", ""), "rules", RULES_H).height
+HALF_PAGE = 160 * mm  # narrower pages (a booklet's A5 or half-letter) give the rules two lines
+
+
+def rules_h(paper: Paper) -> float:
+    """The height of the rules under the header: one line, or two on a half page."""
+    return RULES_H if paper.width > HALF_PAGE else 2 * RULES_H
+
 
 DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 MONTHS = (
@@ -95,13 +102,13 @@ def draw_header(
 ) -> float:
     """The house sheet header: the title, two short lines at the right, the rule, one line of
     rules. Returns the y below which the page's content may start."""
-    return sheet_header(c, paper, style, Header(title, (right_top, right_bottom), rules, RULES_H))
+    return sheet_header(c, paper, style, Header(title, (right_top, right_bottom), rules, rules_h(paper)))
 
 
 def content_box(paper: Paper) -> tuple[float, float, float, float]:
     """(x, bottom, width, top) of the area below the header."""
     w, h = paper.size
-    return MARGIN, MARGIN, w - 2 * MARGIN, h - MARGIN - HEADER_H
+    return MARGIN, MARGIN, w - 2 * MARGIN, h - MARGIN - Header("", ("", ""), "rules", rules_h(paper)).height
 
 
 # -- letter cells -------------------------------------------------------------------------------

@@ -123,3 +123,46 @@ def test_half_pages_sit_whole_on_their_half_of_the_sheet(run, tmp_path):
     half = get_paper("a4").height / 2
     for r in text_runs(tmp_path / "r.pdf"):
         assert not (half - 5 * mm < r.x < half + 5 * mm), r
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_a_week_of_daily_sheets_folds_in_page_order_with_the_answers_at_the_back(run, tmp_path, paper):
+    res = run(
+        "doublets",
+        "daily",
+        "--from",
+        "2025-01-01",
+        "--days",
+        "7",
+        "--book",
+        "--booklet",
+        "--paper",
+        paper,
+        "-o",
+        "week.pdf",
+    )
+    assert res.exit_code == 0, res.output
+    halves = _halves(tmp_path / "week.pdf")
+    pages = fold([(_label(a), _label(b)) for a, b in halves])
+    assert pages == ["cover"] + [str(i) for i in range(2, len(pages) + 1)] and len(pages) % 4 == 0
+    text = {(_label(a)): a for a, _ in halves} | {(_label(b)): b for _, b in halves}
+    assert "1 January 2025 to" in text["cover"] and "7 January 2025" in text["cover"]
+    # the seven sheets in date order, then Notes, then the seven keys at the back
+    kinds = []
+    for n in pages[1:]:
+        t = text[n]
+        kinds.append(
+            "key" if "answers" in t.split("\n")[0] else "notes" if t.startswith("Notes") else "sheet"
+        )
+    sheets = kinds.index("key") if "key" in kinds else len(kinds)
+    assert kinds[:7] == ["sheet"] * 7 and kinds[-7:] == ["key"] * 7
+    assert set(kinds[7:-7]) <= {"notes"}
+    days = [re.search(r"(\d+) January 2025", text[n]).group(1) for n in pages[1:8]]
+    assert days == [str(d) for d in range(1, 8)]
+    assert sheets == len(kinds) - 7
+
+
+def test_booklet_needs_one_pdf(run):
+    from tests.clicheck import one_line_error
+
+    assert "--book" in one_line_error(run("doublets", "daily", "--days", "2", "--booklet"))
