@@ -1,5 +1,5 @@
-"""Nothing printed below 6 pt: every page of each deck and the kit, read back from the PDF (the
-pack joins when its set-up page does)."""
+"""Nothing printed below 6 pt: every page of the pack, of each deck and of the kit, read back from
+the PDF."""
 
 from __future__ import annotations
 
@@ -14,6 +14,11 @@ MIN_PT = 6.0
 def _offenders(pdf) -> list[str]:
     small = [r for r in text_runs(pdf) if r.size < MIN_PT - 1e-6]
     return sorted({f"page {r.page}: {r.size:.2f} pt at ({r.x:.0f}, {r.y:.0f})" for r in small})[:12]
+
+
+def test_the_pack_prints_nothing_below_6pt(run, tmp_path):
+    assert run("pack", "-o", "pack.pdf").exit_code == 0
+    assert _offenders(tmp_path / "pack.pdf") == []
 
 
 DECKS = [
