@@ -115,11 +115,6 @@ class Style:
     )
     _table: dict[str, TextRole] = field(init=False, repr=False, default_factory=dict)
 
-    @property
-    def ink_saver(self) -> bool:
-        """Transitional: drawing code should not ask this (use the roles); removed once nothing does."""
-        return self.name == "ink-saver"
-
     # -- colour roles -------------------------------------------------------------------------
     @property
     def fills(self) -> bool:

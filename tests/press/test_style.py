@@ -79,3 +79,9 @@ def test_bad_style_files_say_what_and_where(text: str, needle: str) -> None:
     with pytest.raises(ParlourError, match="style.toml") as exc:
         S.from_toml(templates.parse_toml(text, "style.toml"), "style.toml")
     assert needle in str(exc.value)
+
+
+def test_drawing_code_cannot_ask_for_ink_saver_mode() -> None:
+    # the ink-saver style differs only in its roles; there is no flag for drawing code to test
+    assert not hasattr(S.DEFAULT, "ink_saver") and not hasattr(S.INK_SAVER, "ink_saver")
+    assert S.INK_SAVER.name == "ink-saver"
