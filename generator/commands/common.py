@@ -311,6 +311,13 @@ def default_output(name: str) -> Path:
     return OUTPUT_DIR / f"{name}.pdf"
 
 
+def json_note(opts: PrintOptions) -> str:
+    """The tail of a status line that says where --json went ("" without --json)."""
+    if not opts.json_path:
+        return ""
+    return f", content in {'standard output' if str(opts.json_path) == STDOUT else opts.json_path}"
+
+
 def status(msg: str) -> None:
     """A status line ("wrote ..."): on stderr, so that stdout carries only data."""
     click.echo(msg, err=True)
@@ -375,9 +382,7 @@ def write_outputs(doc: Document, opts: PrintOptions, name: str, model: Any = Non
         msg += f", {len(pngs)} preview{'s' if len(pngs) != 1 else ''} in {opts.png_dir}"
     if opts.cards_dir:
         msg += f", {len(card_rows)} card images and {MANIFEST} in {opts.cards_dir}"
-    if opts.json_path:
-        msg += f", content in {'standard output' if str(opts.json_path) == STDOUT else opts.json_path}"
-    status(msg)
+    status(msg + json_note(opts))
     return Path(shown)
 
 

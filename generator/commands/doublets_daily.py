@@ -17,7 +17,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import IO, Any
 
-from generator.commands.common import OUTPUT_DIR, PrintOptions, status, write_json, write_outputs
+from generator.commands.common import OUTPUT_DIR, PrintOptions, json_note, status, write_json, write_outputs
 from generator.errors import ParlourError
 from generator.games.doublets import Sheet
 from generator.press.booklet import ANSWERS
@@ -188,9 +188,7 @@ def write_folder(opts: PrintOptions, days: int, sheets: Iterable[Sheet], key: st
         what += f" ({written[0].name} to {written[-1].name})"
     if opts.png_dir:
         what += f", previews in {opts.png_dir}"
-    if opts.json_path:
-        what += f", content in {'standard output' if str(opts.json_path) == '-' else opts.json_path}"
-    status(what)
+    status(what + json_note(opts))
 
 
 def _write_day(opts: PrintOptions, sh: Sheet, staged: Path, key: str) -> str:

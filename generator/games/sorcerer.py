@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -512,35 +512,43 @@ def _text(value: object, where: str, required: bool = True) -> str:
     return value.strip()
 
 
+def _tables(raw: object, empty: str, place: str, not_table: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Each table of a non-empty TOML array of tables, with the place to name in its errors."""
+    if not isinstance(raw, list) or not raw:
+        raise ParlourError(empty)
+    for i, entry in enumerate(raw, 1):
+        at = f"{place} {i}"
+        if not isinstance(entry, dict):
+            raise ParlourError(f"{at} {not_table}")
+        yield at, entry
+
+
 def load_notes(path: str | Path | None = None) -> Notes:
     """Read and check the cheat-note text (default: templates/sorcerer_notes.toml)."""
     path = Path(path) if path is not None else templates.locate(NOTES_NAME)
     data = templates.read_toml_file(path, "cheat notes file")
     title = _text(data.get("title"), f"{path}: 'title'")
-    raw_sections = data.get("sections")
-    if not isinstance(raw_sections, list) or not raw_sections:
-        raise ParlourError(f"{path}: needs at least one [[sections]] table")
     sections = []
-    for i, raw in enumerate(raw_sections, 1):
-        where = f"{path}: section {i}"
-        if not isinstance(raw, dict):
-            raise ParlourError(f"{where} must be a table with 'heading' and 'items'")
+    for where, raw in _tables(
+        data.get("sections"),
+        f"{path}: needs at least one [[sections]] table",
+        f"{path}: section",
+        "must be a table with 'heading' and 'items'",
+    ):
         heading = _text(raw.get("heading"), f"{where} 'heading'")
-        raw_items = raw.get("items")
-        if not isinstance(raw_items, list) or not raw_items:
-            raise ParlourError(f"{where} ({heading}) needs a non-empty 'items' list")
-        items = []
-        for j, item in enumerate(raw_items, 1):
-            at = f"{where} ({heading}) item {j}"
-            if not isinstance(item, dict):
-                raise ParlourError(f"{at} must be a table {{ term = ..., text = ... }}")
-            items.append(
-                NoteItem(
-                    _text(item.get("term"), f"{at} 'term'"),
-                    _text(item.get("text"), f"{at} 'text'"),
-                    _text(item.get("cost"), f"{at} 'cost'", required=False),
-                )
+        items = [
+            NoteItem(
+                _text(item.get("term"), f"{at} 'term'"),
+                _text(item.get("text"), f"{at} 'text'"),
+                _text(item.get("cost"), f"{at} 'cost'", required=False),
             )
+            for at, item in _tables(
+                raw.get("items"),
+                f"{where} ({heading}) needs a non-empty 'items' list",
+                f"{where} ({heading}) item",
+                "must be a table { term = ..., text = ... }",
+            )
+        ]
         sections.append(NoteSection(heading, tuple(items)))
     footer = _text(data.get("footer"), f"{path}: 'footer'", required=False)
     return Notes(title, tuple(sections), footer)
