@@ -10,20 +10,10 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.games import fighting_words_draw as draw
 from generator.games.fighting_words import load_deck
 from generator.press.card_parts import cap_height, scale
-from generator.press.cards import CARD_PRESETS, CardBox, get_card
+from generator.press.cards import CARD_PRESETS, CardBox
 from generator.press.fonts import string_width
-from generator.press.style import DEFAULT, INK_SAVER, Style
-
-
-def box_of(card: str = "poker", style: Style = DEFAULT) -> CardBox:
-    c = get_card(card)
-    return CardBox(c.width, c.height, style=style)
-
-
-def inside(inner: tuple[float, float, float, float], outer: tuple[float, float, float, float]) -> bool:
-    x, y, w, h = inner
-    X, Y, W, H = outer
-    return X - 1e-6 <= x and Y - 1e-6 <= y and x + w <= X + W + 1e-6 and y + h <= Y + H + 1e-6
+from generator.press.style import DEFAULT, INK_SAVER
+from tests.cardbox import box_of, inside
 
 
 @pytest.mark.parametrize("card", list(CARD_PRESETS))

@@ -11,22 +11,12 @@ from generator.games import riddle_craft_draw as draw
 from generator.games import riddle_craft_sheets as sheets
 from generator.games.riddle_craft import RiddleCard, WhenCard, load_template
 from generator.press.card_parts import TEXT_PAD, fit_list, scale
-from generator.press.cards import CARD_PRESETS, CardBox, get_card
+from generator.press.cards import CARD_PRESETS
 from generator.press.fonts import string_width
 from generator.press.paper import mm
-from generator.press.style import DEFAULT, INK_SAVER, Style
+from generator.press.style import DEFAULT, INK_SAVER
 from generator.press.text import TextFitError, fit
-
-
-def box_of(card: str = "poker", style: Style = DEFAULT) -> CardBox:
-    c = get_card(card)
-    return CardBox(c.width, c.height, style=style)
-
-
-def inside(inner: tuple[float, float, float, float], outer: tuple[float, float, float, float]) -> bool:
-    x, y, w, h = inner
-    X, Y, W, H = outer
-    return X - 1e-6 <= x and Y - 1e-6 <= y and x + w <= X + W + 1e-6 and y + h <= Y + H + 1e-6
+from tests.cardbox import box_of, inside
 
 
 def test_kind_labels():

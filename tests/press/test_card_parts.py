@@ -9,15 +9,11 @@ import pytest
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.press import card_parts as parts
-from generator.press.cards import CARD_PRESETS, CardBox, get_card
+from generator.press.cards import CARD_PRESETS
 from generator.press.fonts import FACES, register_fonts, string_width
 from generator.press.style import DEFAULT, INK_SAVER, hex_rgb
 from generator.press.text import TextFitError, block_height, wrap_items
-
-
-def box_of(card: str = "poker") -> CardBox:
-    c = get_card(card)
-    return CardBox(c.width, c.height)
+from tests.cardbox import box_of
 
 
 def test_scale_is_one_for_poker_and_follows_the_card():
