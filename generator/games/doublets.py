@@ -256,6 +256,9 @@ class Ends:
     wide: WordGraph | None = None  # standard words plus frequent broad ones (see SHORTCUT_ZIPF)
     counts: dict[tuple[int, int], tuple[int, int] | None] = field(default_factory=dict)  # par, ways
     unkeyable: dict[float, set[tuple[int, int]]] = field(default_factory=dict)  # floor -> pairs never fit
+    keyable: dict[float, dict[int, int]] = field(
+        default_factory=dict
+    )  # see doublets_sheets.keyable_masks_for
 
     def __post_init__(self) -> None:
         self.common = frozenset(self.pool)

@@ -358,6 +358,7 @@ def _find_puzzle(
         return None
     outward = par_hi <= OUTWARD_MAX_PAR
     masks = None if outward or par_hi > MAX_PAR else reach_masks_for(g, ends)
+    keyable = keyable_masks_for(g, ends, rules.zipf_floor) if PRUNE else None
     fitting = rules.fitting()
     common, ends_ok = ends.common, rules.ends_ok
     tries = 0
@@ -377,17 +378,21 @@ def _find_puzzle(
             for _ in range(min(OUTWARD_PICKS, len(fits))):
                 t = fits.pop(rng.randrange(len(fits)))
                 tries += 1
+                if keyable is not None and not (keyable[s] >> t) & 1:
+                    continue
                 found = _keyed(g, s, t, rules, ends.wide, ends.unkeyable.setdefault(rules.zipf_floor, set()))
                 if found is not None:
                     return found
             continue
         t = group[rng.randrange(len(group))]
-        if not rules.ends_ok(g, s, t):
+        if keyable is not None and not (keyable[s] >> t) & 1:
             continue
         if masks is not None:  # exact and cheap: is t within par_lo+1..par_hi+1 steps of s?
             m = masks[s]
             if not (m[par_hi + 1] >> t) & 1 or (m[par_lo] >> t) & 1:
                 continue
+        if not rules.ends_ok(g, s, t):
+            continue
         pair = (s, t) if s < t else (t, s)
         if pair in ends.counts:  # pars and counts are the graph's, so they are kept for later sheets
             got = ends.counts[pair]
@@ -408,6 +413,7 @@ def _sweep(g: WordGraph, ends: Ends, rng: random.Random, rules: _Rules) -> Puzzl
     starts = [s for s in ends.pool if s not in rules.used and s not in rules.saturated]
     rng.shuffle(starts)
     fitting = rules.fitting()
+    keyable = keyable_masks_for(g, ends, rules.zipf_floor) if PRUNE else None
     for s in starts:
         reach = g.ball(g.words[s], rules.par_hi)
         fits = sorted(
@@ -417,6 +423,8 @@ def _sweep(g: WordGraph, ends: Ends, rng: random.Random, rules: _Rules) -> Puzzl
         )
         rng.shuffle(fits)
         for t in fits:
+            if keyable is not None and not (keyable[s] >> t) & 1:
+                continue
             found = _keyed(g, s, t, rules, ends.wide, ends.unkeyable.setdefault(rules.zipf_floor, set()))
             if found is not None:
                 return found
@@ -428,6 +436,47 @@ def reach_masks_for(g: WordGraph, ends: Ends) -> dict[int, list[int]]:
     if ends.reach is None:
         ends.reach = g.reach_masks(ends.pool, MAX_PAR + 1)
     return ends.reach
+
+
+# Most pairs of ends at a fitting distance cannot be keyed: every minimal chain needs a word
+# rarer than the floor or outside the print vocabulary, or a frequent broad word makes a
+# shorter chain.  _keyed finds that out only after counting the chains (two-ended search) and
+# building their DAG.  Both are decided by distances alone, so a bitset per start, built once
+# per length and floor, rejects such pairs before any search: the same pairs fail, only sooner,
+# so the puzzles chosen do not change (PRUNE = False turns the bitsets off, for tests).
+PRUNE = True
+
+
+def keyable_masks_for(g: WordGraph, ends: Ends, floor: float) -> dict[int, int]:
+    """For every candidate start s, a bitset of the words t that _keyed could key at `floor`:
+    some minimal chain s -> t has every link at least `floor` (graphs without frequencies:
+    any) and outside the graph's avoided words, and no chain through the wide graph (frequent
+    broad words) is shorter.  Pairs outside fail in _keyed whatever the other rules (cached)."""
+    got = ends.keyable.get(floor)
+    if got is None:
+        radius = MAX_PAR + 1
+        full = reach_masks_for(g, ends)
+        through = [w not in g.avoid and ((z := g.zipf(w)) is None or z >= floor) for w in g.words]
+        good = g.reach_masks(ends.pool, radius, through)
+        if ends.wide is None:
+            short = full
+        else:  # the wide graph's reach, read in g's word ids (its extra words get bits above)
+            wide, n = ends.wide, len(g.words)
+            extra = iter(range(n, len(wide.words)))
+            bits = [g.index[w] if w in g.index else next(extra) for w in wide.words]
+            reach = wide.reach_masks([wide.index[g.words[s]] for s in ends.pool], radius - 1, bits=bits)
+            short = {s: reach[wide.index[g.words[s]]] for s in ends.pool}
+        got = {}
+        for s in ends.pool:
+            # t at distance d with a good chain of d steps (so par is d - 1 and a minimal chain
+            # avoids every word the floor rules out) and no wide chain of d - 1 steps or fewer
+            g_s, w_s = good[s], short[s]
+            mask = 0
+            for d in range(1, radius + 1):
+                mask |= g_s[d] & ~w_s[d - 1]
+            got[s] = mask
+        ends.keyable[floor] = got
+    return got
 
 
 def _keyed(
