@@ -4,9 +4,10 @@ what choosing printable puzzles costs, as ratios to a floor measured in the same
 Measured, for one source tree (this checkout, or another with --tree, to compare before/after):
   - the share of key links with zipf >= 3.0 over a year of daily sheets (4 and 5 letters) and
     over sheets of every length and difficulty (seed 1), with the days a daily rule gave way;
-  - CPU seconds to choose a year of daily sheets (4 letters) and 1,000 puzzles (125 graded
-    4-letter sheets, as bench_ladder), Jewels time per deal (20 seeds: median and max wall),
-    and the CPU of `parlour doublets daily --book --days 365` (child);
+  - CPU seconds to choose a year of daily sheets (4 letters); bench_ladder's two 1,000-puzzle
+    figures (exact par of 1,000 random pairs of 4 and 5 letters; 125 graded 4-letter sheets);
+    Jewels time per deal (20 seeds: median and max wall); and the CPU of
+    `parlour doublets daily --book --days 365` (child);
   - the floor: a plain breadth-first search written here (no parlour code) from 300 start words
     over the 4-letter one-letter-change graph, CPU seconds, measured before and after.
 Each figure is printed with its ratio to the floor, so runs on a loaded machine compare.
@@ -97,7 +98,23 @@ CHILD = textwrap.dedent(
         out[f"sheets{n}"] = {
             "frequent": sum(lex.zipf(w) >= 3.0 for w in links), "links": len(links), "failed": failed
         }
-    t = time.process_time()  # bench_ladder's 1,000 puzzles: 125 graded 4-letter sheets
+    from generator.words.ladder import ladders_for
+
+    rng = random.Random(1)  # bench_ladder's 1,000 random pairs of common words, exact par
+    for n in (4, 5):
+        g = ladders_for(lex).graph(n)
+        comp = g._components()
+        biggest = max(set(comp), key=lambda c: g._component_sizes[c])
+        common = [w for w in lex.words("common", n) if comp[g.index[w]] == biggest]
+        pairs = [tuple(rng.sample(common, 2)) for _ in range(250 if quick else 1000)]
+        cpu = []
+        for _ in range(3):
+            t = time.process_time()
+            for a, b in pairs:
+                g.par(a, b)
+            cpu.append(time.process_time() - t)
+        out[f"par{n}"] = {"cpu": statistics.median(cpu), "pairs": len(pairs)}
+    t = time.process_time()  # bench_ladder's 1,000 puzzles chosen: 125 graded 4-letter sheets
     for seed in range(25 if quick else 125):
         make_sheet(8, 4, D.MIXED, seed=seed)
     out["sheets1000"] = {"cpu": time.process_time() - t, "puzzles": 8 * (25 if quick else 125)}
@@ -160,6 +177,12 @@ def main() -> None:
     print(
         f"  daily selection, 4 letters, {d4['days']} days: {d4['cpu']:.2f} s CPU = {d4['cpu'] / base:.1f} x floor"
     )
+    for n in (4, 5):
+        d = out[f"par{n}"]
+        print(
+            f"  exact par of {d['pairs']:,} random {n}-letter pairs (median of 3): {d['cpu']:.3f} s CPU "
+            f"= {d['cpu'] / base:.2f} x floor"
+        )
     d = out["sheets1000"]
     print(
         f"  {d['puzzles']:,} puzzles (graded 4-letter sheets, seeds from 0): {d['cpu']:.2f} s CPU "

@@ -74,10 +74,10 @@ def test_daily_blocks_are_calendar_years():
 
 def test_pruning_leaves_the_daily_choice_unchanged(monkeypatch, january):
     """Ten days chosen with the bitset rejections off (every pair searched) are the same."""
-    from generator.games import doublets_sheets as DS
+    from generator.games import doublets_ends
 
-    monkeypatch.setattr(DS, "PRUNE", False)
+    monkeypatch.setattr(doublets_ends, "PRUNE", False)
     assert list(DD.daily_sheets("2026-01-01", 10)) == january[:10]
     five = list(DD.daily_sheets("2026-01-01", 4, length=5))
-    monkeypatch.setattr(DS, "PRUNE", True)
+    monkeypatch.setattr(doublets_ends, "PRUNE", True)
     assert list(DD.daily_sheets("2026-01-01", 4, length=5)) == five

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator.games import doublets as D
+from generator.games import doublets_ends
 from generator.games import doublets_sheets as DS
 from generator.games.doublets import DoubletsError
 from generator.games.doublets_jewels import make_jewels
@@ -355,68 +356,6 @@ def test_a_puzzle_needing_a_rare_link_is_skipped_at_the_familiar_floor():
     assert got is not None and got.chain == ("cold", "wold", "word")
 
 
-# --- the cheap rejections before the searches ------------------------------------------------
-
-
-def _sample_pairs(ends, rng, n):
-    pool = ends.pool
-    out = []
-    while len(out) < n:
-        s = pool[rng.randrange(len(pool))]
-        group = ends.by_component[ends.component[s]]
-        t = group[rng.randrange(len(group))]
-        if s != t:
-            out.append((s, t))
-    return out
-
-
-@pytest.mark.parametrize("length", [3, 4, 5])
-@pytest.mark.parametrize("floor", [D.SHEET_LINK_ZIPF, LINK_ZIPF_FLOOR])
-def test_keyable_masks_say_exactly_which_pairs_the_key_can_take(real, length, floor):
-    """A pair outside keyable_masks_for fails in _keyed (so skipping it changes nothing), and
-    one inside has a minimal chain of allowed links and no shortcut: checked against
-    networkx over the words a link may be, and over the wide graph."""
-    import random
-
-    lad = ladders_for(real)
-    g, ends = lad.graph(length), D.ends_for(lad, length)
-    keyable = DS.keyable_masks_for(g, ends, floor)
-    oracle, wide = real_naive_graph(length), real_wide_naive_graph(length, D.SHORTCUT_ZIPF)
-    allowed = {w for w in g.words if w not in g.avoid and real.zipf(w) >= floor}
-    rng = random.Random(length)
-    seen = Counter()
-    for s, t in _sample_pairs(ends, rng, 150):
-        a, b = g.words[s], g.words[t]
-        d = nx.shortest_path_length(oracle, a, b)
-        sub = oracle.subgraph(allowed | {a, b})
-        good = nx.has_path(sub, a, b) and nx.shortest_path_length(sub, a, b) == d
-        expect = d <= D.MAX_PAR + 1 and good and nx.shortest_path_length(wide, a, b) == d
-        got = bool((keyable[s] >> t) & 1)
-        assert got == expect, (a, b, d)
-        seen[got] += 1
-        if d >= 2 and d - 1 <= D.MAX_PAR:
-            keyed = DS._keyed(g, s, t, DS._Rules(None, 1, D.MAX_PAR, floor, set()), ends.wide)
-            assert keyed is None or got, (a, b)
-    assert seen[True] and seen[False]
-
-
-def test_keyable_masks_on_a_toy_graph_without_a_wide_graph():
-    zipf = {"cold": 4.5, "word": 4.6, "cord": 2.7, "wold": 2.6, "warm": 4.0, "ward": 3.5, "card": 3.2}
-    g = WordGraph(list(zipf), zipf.get)
-    ends = D.Ends(
-        pool=sorted(g.index.values()), by_component={0: sorted(g.index.values())}, component=[0] * len(g)
-    )
-    high = DS.keyable_masks_for(g, ends, D.SHEET_LINK_ZIPF)
-    low = DS.keyable_masks_for(g, ends, LINK_ZIPF_FLOOR)
-    cold, word, card, cord = (g.index[w] for w in ("cold", "word", "card", "cord"))
-    assert not (high[cold] >> word) & 1  # cord and wold are both rarer than 3.0
-    assert (low[cold] >> word) & 1
-    assert not (high[cold] >> card) & 1 and (low[cold] >> card) & 1  # through cord only
-    assert (high[word] >> card) & 1 and (high[card] >> word) & 1  # through ward (3.5)
-    assert (high[cold] >> cord) & 1  # a rare end is no link
-    assert not (high[cold] >> cold) & 1  # no pair with itself
-
-
 @pytest.mark.parametrize(
     "count,length,difficulty,seed",
     [(8, 4, D.MIXED, 5), (8, 5, D.MIXED, 6), (6, 3, "fiendish", 0), (6, 6, "hard", 1), (6, 7, D.MIXED, 2)],
@@ -424,5 +363,5 @@ def test_keyable_masks_on_a_toy_graph_without_a_wide_graph():
 def test_pruning_leaves_the_choice_unchanged(real, monkeypatch, count, length, difficulty, seed):
     """The same sheet with the bitset rejections off (every pair searched, as before them)."""
     fast = make_sheet(count, length, difficulty, seed=seed)
-    monkeypatch.setattr(DS, "PRUNE", False)
+    monkeypatch.setattr(doublets_ends, "PRUNE", False)
     assert make_sheet(count, length, difficulty, seed=seed) == fast
