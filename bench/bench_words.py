@@ -4,8 +4,10 @@ what choosing printable puzzles costs, as ratios to a floor measured in the same
 Measured, for one source tree (this checkout, or another with --tree, to compare before/after):
   - the share of key links with zipf >= 3.0 over a year of daily sheets (4 and 5 letters) and
     over sheets of every length and difficulty (seed 1), with the days a daily rule gave way;
-  - CPU seconds to choose a year of daily sheets (4 letters), Jewels time per deal (20 seeds:
-    median and max wall), and the CPU of `parlour doublets daily --book --days 365` (child);
+  - CPU seconds to choose a year of daily sheets (4 letters); bench_ladder's two 1,000-puzzle
+    figures (exact par of 1,000 random pairs of 4 and 5 letters; 125 graded 4-letter sheets);
+    Jewels time per deal (20 seeds: median and max wall); and the CPU of
+    `parlour doublets daily --book --days 365` (child);
   - the floor: a plain breadth-first search written here (no parlour code) from 300 start words
     over the 4-letter one-letter-change graph, CPU seconds, measured before and after.
 Each figure is printed with its ratio to the floor, so runs on a loaded machine compare.
@@ -35,6 +37,12 @@ CHILD = textwrap.dedent(
     from collections import deque
     from generator.games import doublets as D
     from generator.words.lexicon import load
+    try:  # the split modules (main since the doublets split); older trees keep all in doublets
+        from generator.games.doublets_daily import daily_sheets
+        from generator.games.doublets_jewels import make_jewels
+        from generator.games.doublets_sheets import make_sheet
+    except ImportError:
+        daily_sheets, make_jewels, make_sheet = D.daily_sheets, D.make_jewels, D.make_sheet
 
     quick = sys.argv[1] == "1"
     lex = load()
@@ -68,7 +76,7 @@ CHILD = textwrap.dedent(
     days = 60 if quick else 365
     for n in (4, 5):
         t = time.process_time()
-        sheets = list(D.daily_sheets(dt.date(2025, 1, 1), days, 8, n, D.MIXED))
+        sheets = list(daily_sheets(dt.date(2025, 1, 1), days, 8, n, D.MIXED))
         cpu = time.process_time() - t
         links = [w for s in sheets for p in s.puzzles for w in p.links]
         out[f"daily{n}"] = {
@@ -82,7 +90,7 @@ CHILD = textwrap.dedent(
         links, failed = [], 0
         for diff in ("easy", "medium", "hard", "fiendish", "mixed"):
             try:
-                s = D.make_sheet(8, n, diff, seed=1)
+                s = make_sheet(8, n, diff, seed=1)
             except Exception:
                 failed += 1
                 continue
@@ -90,10 +98,30 @@ CHILD = textwrap.dedent(
         out[f"sheets{n}"] = {
             "frequent": sum(lex.zipf(w) >= 3.0 for w in links), "links": len(links), "failed": failed
         }
+    from generator.words.ladder import ladders_for
+
+    rng = random.Random(1)  # bench_ladder's 1,000 random pairs of common words, exact par
+    for n in (4, 5):
+        g = ladders_for(lex).graph(n)
+        comp = g._components()
+        biggest = max(set(comp), key=lambda c: g._component_sizes[c])
+        common = [w for w in lex.words("common", n) if comp[g.index[w]] == biggest]
+        pairs = [tuple(rng.sample(common, 2)) for _ in range(250 if quick else 1000)]
+        cpu = []
+        for _ in range(3):
+            t = time.process_time()
+            for a, b in pairs:
+                g.par(a, b)
+            cpu.append(time.process_time() - t)
+        out[f"par{n}"] = {"cpu": statistics.median(cpu), "pairs": len(pairs)}
+    t = time.process_time()  # bench_ladder's 1,000 puzzles chosen: 125 graded 4-letter sheets
+    for seed in range(25 if quick else 125):
+        make_sheet(8, 4, D.MIXED, seed=seed)
+    out["sheets1000"] = {"cpu": time.process_time() - t, "puzzles": 8 * (25 if quick else 125)}
     times = []
     for seed in range(5 if quick else 20):
         t = time.perf_counter()
-        D.make_jewels(2, seed)
+        make_jewels(2, seed)
         times.append(time.perf_counter() - t)
     out["jewels"] = {"median": statistics.median(times), "max": max(times)}
     out["floor_after"] = floor()
@@ -148,6 +176,17 @@ def main() -> None:
     d4 = out["daily4"]
     print(
         f"  daily selection, 4 letters, {d4['days']} days: {d4['cpu']:.2f} s CPU = {d4['cpu'] / base:.1f} x floor"
+    )
+    for n in (4, 5):
+        d = out[f"par{n}"]
+        print(
+            f"  exact par of {d['pairs']:,} random {n}-letter pairs (median of 3): {d['cpu']:.3f} s CPU "
+            f"= {d['cpu'] / base:.2f} x floor"
+        )
+    d = out["sheets1000"]
+    print(
+        f"  {d['puzzles']:,} puzzles (graded 4-letter sheets, seeds from 0): {d['cpu']:.2f} s CPU "
+        f"= {d['cpu'] / base:.1f} x floor"
     )
     j = out["jewels"]
     print(

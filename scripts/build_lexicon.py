@@ -73,6 +73,8 @@ BROAD_SIZES = (55, 60, 70)
 CAPITAL_KINDS = ("upper", "proper-names")
 NAME_SIZES = (10, 20, 35, 40, 50)  # proper-names lists whose names discount a word's zipf
 UPPER_SIZES = (10, 20, 35, 40, 50)  # "upper" lists: capitalised words (Dale, Titanic, Jeep)
+SHADOW_SIZES = NAME_SIZES + (55, 60, 70, 80)  # personal names that may inflate any word (Tiff: 80)
+ALL_SIZES = STANDARD_SIZES + BROAD_SIZES + (80, 95)
 US_CATEGORIES = ("american",)
 UK_CATEGORIES = ("british",)
 # Rewrites that turn one spelling of a word into another (either way round): a UK-only or
@@ -184,6 +186,20 @@ def name_forms() -> set[str]:
                     if entry[:1].isupper() and WORD_RE.fullmatch(entry.lower()):
                         names.add(entry.lower())
     return names
+
+
+def capital_forms(kinds: tuple[str, ...], sizes: tuple[int, ...]) -> set[str]:
+    """Lowercased capitalised entries (Glen, TIFF) of SCOWL's lists of these kinds and sizes."""
+    forms = set()
+    for category in CATEGORIES:
+        for kind in kinds:
+            for n in sizes:
+                path = SCOWL_DIR / f"{category}-{kind}.{n}"
+                if path.exists():
+                    for entry in read_list(path):
+                        if entry[:1].isupper() and WORD_RE.fullmatch(entry.lower()):
+                            forms.add(entry.lower())
+    return forms
 
 
 def side_words(categories: tuple[str, ...]) -> set[str]:
@@ -314,6 +330,8 @@ def build() -> dict[str, object]:
         curated,
         WordNet(),
         blocked=blocked,
+        shadowed=capital_forms(("proper-names",), SHADOW_SIZES),
+        capitalised=capital_forms(("proper-names", "upper", "abbreviations"), ALL_SIZES),
     )
     side, groups = spellings(std_words | broad_words)
     return {
@@ -383,6 +401,14 @@ def header(built: dict[str, object]) -> list[str]:
         "                capitalised sense (japan), or SCOWL lists it as a name or capitalised",
         "                word (proper-names and upper lists, size <= 50: Glen, Dale, Jeep)",
         f"                and its zipf less {vet_words.NAME_DISCOUNT} is under {vet_words.PRINT_ZIPF};",
+        "                or, at any size, SCOWL lists it as a personal name (proper-names,",
+        "                size <= 80: Glen, Earl, Tiff), its plural leads its inflections, the",
+        "                singular outruns the plural by more than the upper quartile of plain",
+        "                nouns of its SCOWL size (a name adds to the singular only), and no",
+        "                name-free evidence shows it in use: plural under the floor, no",
+        "                lowercase WordNet compound (water lily), glosses using it in fewer",
+        f"                than {vet_words.GLOSS_USES} other synsets, no closed compound of two"
+        " familiar words;",
         f"  rare          zipf under {vet_words.PRINT_ZIPF}, unless zipf >= "
         f"{vet_words.CORE_ZIPF} and SCOWL size <= {vet_words.CORE_SIZE}.",
         "",

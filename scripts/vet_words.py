@@ -23,6 +23,14 @@ fires names the category recorded for the word.
   WordNet's tagged uses of it are all of a capitalised sense (japan: Japan), or it is also
   a name or capitalised word in SCOWL's proper-names and upper lists (sizes <= 50: Dale) and its wordfreq zipf less
   NAME_DISCOUNT (for the name's share of that frequency) falls below the print floor.
+- name (inflated): SCOWL also lists the word as a personal name (`shadowed`: proper-names
+  lists up to size 80: Glen, Earl, Tiff), its most frequent inflection is its plural, the
+  singular outruns that plural by more than the NAME_GAP_SHARE quantile of plain nouns of
+  its SCOWL size (words SCOWL never writes with a capital; measured in the same build: a
+  name adds to the singular only), and nothing shows the word in use without the name: its
+  plural is under the print floor, WordNet builds no lowercase compound on it (water lily,
+  red fox), its glosses use it in fewer than GLOSS_USES other synsets, and it is no closed
+  compound of two familiar words (hometown). Whatever its SCOWL size: glen is a core word.
 - rare: zipf below PRINT_ZIPF, unless zipf >= CORE_ZIPF and SCOWL puts it in its core
   sizes (<= CORE_SIZE).
 """
@@ -32,6 +40,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Set as AbstractSet
 
 from wordnet_db import Sense, WordNet
 
@@ -46,6 +55,9 @@ NAMED_MAX = 3
 CRUDE = ("blocked", "vulgar", "slur")
 CRUDE_COMPANY = 2  # crude synonyms that make a sense "crude company" (see crude_company)
 SALIENT_COUNT = 3
+NAME_GAP_SHARE = 0.75  # quantile of plain nouns' singular-over-plural zipf gap (name_inflated)
+GLOSS_USES = 10  # WordNet glosses using a word this often show it in use (name_inflated)
+COMPOUND_PART = 3  # shortest part of a closed compound (home+town) in name_inflated
 
 CATEGORIES = (
     "curated",
@@ -270,11 +282,18 @@ def vet(
     wordnet: WordNet | None,
     progress: Callable[[str], None] | None = None,
     blocked: Iterable[str] = (),
+    shadowed: AbstractSet[str] = frozenset(),
+    capitalised: AbstractSet[str] = frozenset(),
 ) -> dict[str, str]:
     """Return word -> category for every word of `words` that is NOT printable (`blocked`:
-    the blocklist, words never in the lexicon at all, read for crude_company)."""
+    the blocklist, words never in the lexicon at all, read for crude_company; `shadowed`:
+    words SCOWL also lists as personal names, judged by name_inflated; `capitalised`: every
+    word SCOWL writes with a capital somewhere, left out of the plain nouns of
+    plural_gap_limits)."""
     out: dict[str, str] = {}
     ancestors: dict[str, set[str]] = {}
+    plain = set(words)
+    limits = plural_gap_limits(wordnet, plain, zipf, scowl_size, capitalised | shadowed) if wordnet and shadowed else {}
     for word in sorted(words):
         category: str | None = None
         if word in curated or (wordnet is not None and curated & _base_forms(wordnet, word)):
@@ -287,10 +306,12 @@ def vet(
         if category is None and word in abbreviations:
             category = "abbreviation"
         z = zipf[word]
-        core = z >= CORE_ZIPF and scowl_size.get(word, 99) <= CORE_SIZE
         if category is None and word in names and past_core and z - NAME_DISCOUNT < PRINT_ZIPF:
             category = "name"
-        if category is None and z < PRINT_ZIPF and not core:
+        if category is None and wordnet is not None and limits and word in shadowed:
+            if name_inflated(wordnet, word, zipf, limits, scowl_size, plain):
+                category = "name"
+        if category is None and not clears_floor(z, scowl_size.get(word, 99)):
             category = "rare"
         if category is not None:
             out[word] = category
@@ -319,3 +340,98 @@ def crude_company(
                 if _kind(wn, s, "sexual", ancestors) or _kind(wn, s, "vulgar", ancestors):
                     return True
     return False
+
+
+def _inflections(word: str) -> set[str]:
+    """Regular inflections of `word` (plural, verb forms, comparatives), spelled by rule;
+    callers keep those WordNet's morphy reads back to the word."""
+    forms = {word + e for e in ("s", "es", "ed", "d", "ing", "er", "est")}
+    forms |= {word + word[-1] + e for e in ("ed", "ing", "er", "est")}  # rob -> robbed
+    if word.endswith("y"):
+        forms |= {word[:-1] + e for e in ("ies", "ied", "ier", "iest")}
+    if word.endswith("e"):
+        forms |= {word[:-1] + e for e in ("ing", "er", "est")}
+    return forms - {word}
+
+
+def lead_plural(wn: WordNet, word: str, zipf: Mapping[str, float]) -> str | None:
+    """The word's plural, if that is its most frequent inflection among the lexicon's words
+    (`zipf`; forms wordfreq never saw do not count): glen -> glens. None when a verb or
+    adjective form leads (rob -> robbed) or the lexicon holds no inflection of it."""
+    forms = [f for f in sorted(_inflections(word)) if zipf.get(f, 0) > 0 and word in wn.lemmas_of(f)]
+    if not forms:
+        return None
+    lead = max(forms, key=lambda f: (zipf[f], f))
+    plurals = (word + "s", word + "es", word[:-1] + "ies" if word.endswith("y") else "")
+    return lead if lead in plurals else None
+
+
+def clears_floor(z: float, size: int) -> bool:
+    """True if a word of zipf `z` and SCOWL size `size` clears the print floor: PRINT_ZIPF,
+    or CORE_ZIPF for SCOWL's core sizes (<= CORE_SIZE)."""
+    return z >= PRINT_ZIPF or (z >= CORE_ZIPF and size <= CORE_SIZE)
+
+
+def _quantile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[int(share * (len(ordered) - 1))]
+
+
+def plural_gap_limits(
+    wn: WordNet,
+    words: set[str],
+    zipf: Mapping[str, float],
+    scowl_size: Mapping[str, int],
+    capitalised: AbstractSet[str],
+) -> dict[int, float]:
+    """Per SCOWL size, the NAME_GAP_SHARE quantile of zipf(singular) - zipf(plural) over the
+    plain nouns of that size: words of `words` SCOWL never writes with a capital (not in
+    `capitalised`) that clear the print floor,
+    whose plural is their leading inflection. A name adds to the singular alone, so a
+    shadowed noun far past this gap owes its frequency to the name."""
+    gaps: dict[int, list[float]] = {}
+    for word in sorted(words):
+        if word in capitalised or not clears_floor(zipf[word], scowl_size.get(word, 99)):
+            continue
+        plural = lead_plural(wn, word, zipf)
+        if plural is not None:
+            gaps.setdefault(scowl_size.get(word, 99), []).append(zipf[word] - zipf[plural])
+    return {size: _quantile(g, NAME_GAP_SHARE) for size, g in sorted(gaps.items())}
+
+
+def _closed_compound(word: str, words: set[str], zipf: Mapping[str, float]) -> bool:
+    """True if the word joins two familiar words of COMPOUND_PART letters or more (home +
+    town): a reader knows it from its parts, whatever a name adds to its count."""
+    return any(
+        a in words and b in words and min(zipf[a], zipf[b]) >= PRINT_ZIPF
+        for a, b in ((word[:i], word[i:]) for i in range(COMPOUND_PART, len(word) - COMPOUND_PART + 1))
+    )
+
+
+def name_inflated(
+    wn: WordNet,
+    word: str,
+    zipf: Mapping[str, float],
+    limits: Mapping[int, float],
+    scowl_size: Mapping[str, int],
+    words: set[str],
+) -> bool:
+    """True if a name (or capitalised word) makes the word look commoner than it is: its
+    plural leads its inflections, the singular outruns the plural by more than plain nouns
+    of its SCOWL size do (`limits`, from plural_gap_limits), and no evidence free of the
+    name shows it in use: the plural under the print floor, no lowercase WordNet compound
+    on it, fewer than GLOSS_USES other synsets' glosses using it or its plural, and not a
+    closed compound of two familiar words. glen (glens 2.66, no compound, 1 gloss) is out;
+    daisy (a small gap), holly (19 compounds) and fox (foxes 3.42) stay."""
+    plural = lead_plural(wn, word, zipf)
+    if plural is None or zipf[plural] >= PRINT_ZIPF:
+        return False
+    limit = limits.get(scowl_size.get(word, 99))
+    if limit is None or zipf[word] - zipf[plural] <= limit:
+        return False
+    if wn.compounds_with(word):
+        return False
+    own = {s.synset.key for lemma in wn.lemmas_of(word) for s in wn.senses(lemma)}
+    if len((wn.gloss_synsets(word) | wn.gloss_synsets(plural)) - own) >= GLOSS_USES:
+        return False
+    return not _closed_compound(word, words, zipf)

@@ -8,6 +8,7 @@ File format: wndb(5WN); lexicographer file names: lexnames(5WN).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -83,6 +84,8 @@ class WordNet:
         self.index: dict[str, list[tuple[str, str]]] = {}  # lemma -> [(pos, key)] by rank
         self.exceptions: dict[str, dict[str, list[str]]] = {}
         self.counts: dict[tuple[str, str, int], int] = {}  # (lemma, pos, rank) -> tag count
+        self._gloss_index: dict[str, set[str]] | None = None
+        self._compound_index: dict[str, set[str]] | None = None
         cntlist = root / "cntlist.rev"
         if cntlist.exists():
             for line in cntlist.read_text(encoding="latin-1").splitlines():
@@ -178,3 +181,29 @@ class WordNet:
         word = sense.position + 1
         ok = (word,) if word_only else (0, word)
         return (t for s, t, src in sense.synset.pointers if s == ";u" and src in ok)
+
+    def gloss_synsets(self, token: str) -> set[str]:
+        """Keys of the synsets whose gloss (definition and examples) writes `token` in
+        lowercase: WordNet's own prose, where names keep their capital."""
+        if self._gloss_index is None:
+            index: dict[str, set[str]] = {}
+            for key, syn in self.synsets.items():
+                for tok in set(re.findall(r"\b[a-z]+\b", syn.gloss)):
+                    index.setdefault(tok, set()).add(key)
+            self._gloss_index = index
+        return self._gloss_index.get(token, set())
+
+    def compounds_with(self, token: str) -> set[str]:
+        """Multiword lemmas holding `token` as one lowercase part (water_lily, red_fox,
+        Christmas_carol); a name's own compounds keep its capital (Glen_Canyon)."""
+        if self._compound_index is None:
+            index: dict[str, set[str]] = {}
+            for syn in self.synsets.values():
+                for lemma in syn.lemmas:
+                    parts = re.split(r"[_-]", lemma)
+                    if len(parts) > 1:
+                        for part in set(parts):
+                            if part.islower():
+                                index.setdefault(part, set()).add(lemma)
+            self._compound_index = index
+        return self._compound_index.get(token, set())

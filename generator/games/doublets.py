@@ -252,10 +252,12 @@ class Ends:
     by_component: dict[int, list[int]]
     component: list[int]
 
-    reach: dict[int, list[int]] | None = None  # see doublets_sheets.reach_masks_for
+    reach: dict[int, list[int]] | None = None  # see doublets_ends.reach_masks_for
     wide: WordGraph | None = None  # standard words plus frequent broad ones (see SHORTCUT_ZIPF)
     counts: dict[tuple[int, int], tuple[int, int] | None] = field(default_factory=dict)  # par, ways
     unkeyable: dict[float, set[tuple[int, int]]] = field(default_factory=dict)  # floor -> pairs never fit
+    # floor -> start -> bitset of the ends a key can reach (see doublets_ends.keyable_masks_for)
+    keyable: dict[float, dict[int, int]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.common = frozenset(self.pool)

@@ -10,6 +10,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from generator.games import doublets_ends
 from generator.games.doublets import (
     DIFFICULTIES,
     DIFFICULTY_BANDS,
@@ -31,6 +32,7 @@ from generator.games.doublets import (
     seed_and_date,
     spellings_clash,
 )
+from generator.games.doublets_ends import fast_draws, keyable_masks_for, plain_draws, reach_masks_for
 from generator.words.ladder import (
     DEFAULT_SPELLING,
     LINK_ZIPF_FLOOR,
@@ -346,48 +348,90 @@ def _find_puzzle(
     Short pars (par_hi <= 3) search outward from the start: one small BFS gives the par and
     chain count to every word in reach, so fitting ends are found at once (random ends would
     rarely be that close).  Otherwise ends are drawn at random and first tested against
-    bitsets of the words within each number of steps of the start (built once per length),
-    so only ends at a fitting distance cost a search.
+    bitsets (built once per length) of the words at a fitting distance from the start that a
+    key can reach (see doublets_ends), so only such pairs cost a search.
     """
-    words, used = g.words, rules.used
     par_lo, par_hi = rules.par_lo, rules.par_hi
     if par_lo > par_hi:
         return None
-    pool = [s for s in ends.pool if s not in used and s not in rules.saturated]
+    pool = [s for s in ends.pool if s not in rules.used and s not in rules.saturated]
     if not pool:
         return None
-    outward = par_hi <= OUTWARD_MAX_PAR
-    masks = None if outward or par_hi > MAX_PAR else reach_masks_for(g, ends)
-    fitting = rules.fitting()
-    common, ends_ok = ends.common, rules.ends_ok
-    tries = 0
+    keyable = keyable_masks_for(g, ends, rules.zipf_floor) if doublets_ends.PRUNE else None
     most = QUICK_TRIES if quick else MAX_TRIES_PER_PUZZLE
+    if par_hi <= OUTWARD_MAX_PAR:
+        found = _find_outward(g, ends, rng, rules, pool, most, keyable)
+    else:
+        found = _find_drawn(g, ends, rng, rules, pool, most, keyable)
+    return found if found is not None or quick else _sweep(g, ends, rng, rules)
+
+
+def _find_outward(
+    g: WordGraph,
+    ends: Ends,
+    rng: random.Random,
+    rules: _Rules,
+    pool: list[int],
+    most: int,
+    keyable: dict[int, int] | None,
+) -> Puzzle | None:
+    """Draws for short pars: from a random start, up to OUTWARD_PICKS of the ends that fit."""
+    fitting, common, ends_ok = rules.fitting(), ends.common, rules.ends_ok
+    unkeyable = ends.unkeyable.setdefault(rules.zipf_floor, set())
+    tries = 0
     while tries < most:
         tries += 1
         s = pool[rng.randrange(len(pool))]
-        group = ends.by_component[ends.component[s]]
-        a = words[s]
-        if outward:
-            reach = g.ball(a, par_hi)
-            fits = [
-                t
-                for t, (par, ways) in reach.items()
-                if t in common and (par, ways if ways < 4 else 4) in fitting and ends_ok(g, s, t)
-            ]
-            for _ in range(min(OUTWARD_PICKS, len(fits))):
-                t = fits.pop(rng.randrange(len(fits)))
-                tries += 1
-                found = _keyed(g, s, t, rules, ends.wide, ends.unkeyable.setdefault(rules.zipf_floor, set()))
-                if found is not None:
-                    return found
-            continue
-        t = group[rng.randrange(len(group))]
-        if not rules.ends_ok(g, s, t):
-            continue
+        reach = g.ball(g.words[s], rules.par_hi)
+        fits = [
+            t
+            for t, (par, ways) in reach.items()
+            if t in common and (par, ways if ways < 4 else 4) in fitting and ends_ok(g, s, t)
+        ]
+        for _ in range(min(OUTWARD_PICKS, len(fits))):
+            t = fits.pop(rng.randrange(len(fits)))
+            tries += 1
+            if keyable is not None and not (keyable[s] >> t) & 1:
+                continue
+            found = _keyed(g, s, t, rules, ends.wide, unkeyable)
+            if found is not None:
+                return found
+    return None
+
+
+def _find_drawn(
+    g: WordGraph,
+    ends: Ends,
+    rng: random.Random,
+    rules: _Rules,
+    pool: list[int],
+    most: int,
+    keyable: dict[int, int] | None,
+) -> Puzzle | None:
+    """Random pairs (start, end in its component) at a fitting distance, counted and keyed."""
+    words, par_lo, par_hi = g.words, rules.par_lo, rules.par_hi
+    masks = None if par_hi > MAX_PAR else reach_masks_for(g, ends)
+    fitting = rules.fitting()
+    unkeyable = ends.unkeyable.setdefault(rules.zipf_floor, set())
+    if keyable is None:
+        pairs = plain_draws(ends, pool, rng, most)
+    else:
+
+        def wanted(s: int) -> int:
+            assert keyable is not None
+            if masks is None:
+                return keyable[s]
+            m = masks[s]
+            return keyable[s] & m[par_hi + 1] & ~m[par_lo]
+
+        pairs = fast_draws(ends, pool, rng, most, wanted)
+    for s, t in pairs:
         if masks is not None:  # exact and cheap: is t within par_lo+1..par_hi+1 steps of s?
             m = masks[s]
             if not (m[par_hi + 1] >> t) & 1 or (m[par_lo] >> t) & 1:
                 continue
+        if not rules.ends_ok(g, s, t):
+            continue
         pair = (s, t) if s < t else (t, s)
         if pair in ends.counts:  # pars and counts are the graph's, so they are kept for later sheets
             got = ends.counts[pair]
@@ -395,10 +439,10 @@ def _find_puzzle(
             got = ends.counts[pair] = g.par_and_count(words[pair[0]], words[pair[1]], MAX_PAR)
         if got is None or not par_lo <= got[0] <= par_hi or (got[0], min(got[1], 4)) not in fitting:
             continue
-        found = _keyed(g, s, t, rules, ends.wide, ends.unkeyable.setdefault(rules.zipf_floor, set()))
+        found = _keyed(g, s, t, rules, ends.wide, unkeyable)
         if found is not None:
             return found
-    return None if quick else _sweep(g, ends, rng, rules)
+    return None
 
 
 def _sweep(g: WordGraph, ends: Ends, rng: random.Random, rules: _Rules) -> Puzzle | None:
@@ -408,6 +452,7 @@ def _sweep(g: WordGraph, ends: Ends, rng: random.Random, rules: _Rules) -> Puzzl
     starts = [s for s in ends.pool if s not in rules.used and s not in rules.saturated]
     rng.shuffle(starts)
     fitting = rules.fitting()
+    keyable = keyable_masks_for(g, ends, rules.zipf_floor) if doublets_ends.PRUNE else None
     for s in starts:
         reach = g.ball(g.words[s], rules.par_hi)
         fits = sorted(
@@ -417,17 +462,12 @@ def _sweep(g: WordGraph, ends: Ends, rng: random.Random, rules: _Rules) -> Puzzl
         )
         rng.shuffle(fits)
         for t in fits:
+            if keyable is not None and not (keyable[s] >> t) & 1:
+                continue
             found = _keyed(g, s, t, rules, ends.wide, ends.unkeyable.setdefault(rules.zipf_floor, set()))
             if found is not None:
                 return found
     return None
-
-
-def reach_masks_for(g: WordGraph, ends: Ends) -> dict[int, list[int]]:
-    """Bitsets of the words within 0..MAX_PAR+1 steps of every candidate start (cached)."""
-    if ends.reach is None:
-        ends.reach = g.reach_masks(ends.pool, MAX_PAR + 1)
-    return ends.reach
 
 
 def _keyed(

@@ -362,19 +362,35 @@ class WordGraph:
         del dist[s]
         return {v: (d - 1, ways[v]) for v, d in dist.items()}
 
-    def reach_masks(self, sources: Sequence[int], radius: int) -> dict[int, list[int]]:
+    def reach_masks(
+        self,
+        sources: Sequence[int],
+        radius: int,
+        through: Sequence[bool] | None = None,
+        bits: Sequence[int] | None = None,
+    ) -> dict[int, list[int]]:
         """For each source word id: bitsets (ints, bit i = word id i) of the words within
         0, 1, ..., radius steps.  Built level by level for the whole graph at once (one OR per
-        edge per level), so membership tests afterwards cost a shift and an AND."""
+        edge per level), so membership tests afterwards cost a shift and an AND.
+
+        `through[i]`: whether a chain may pass through word i (None: every word); the ends of
+        a chain need not.  `bits[i]`: the bit that stands for word i (None: bit i), so the
+        masks of one graph can be read in another graph's word ids."""
         adj = self.adj
-        cur = [1 << v for v in range(len(self.words))]
+        own = [1 << v for v in range(len(self.words))] if bits is None else [1 << b for b in bits]
+        cur = own
         out = {s: [cur[s]] for s in sources}
         for _ in range(radius):
+            step = (
+                cur
+                if through is None
+                else [c if ok else o for c, o, ok in zip(cur, own, through, strict=True)]
+            )
             nxt = []
             for v, nbrs in enumerate(adj):
-                m = cur[v]
+                m = own[v]
                 for u in nbrs:
-                    m |= cur[u]
+                    m |= step[u]
                 nxt.append(m)
             cur = nxt
             for s, masks in out.items():

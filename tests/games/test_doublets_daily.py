@@ -70,3 +70,14 @@ def test_the_pair_rule_never_allows_a_pair_twice_within_a_year(real):
 def test_daily_blocks_are_calendar_years():
     assert DD.daily_block("2025-03-01") == (2025, dt.date(2025, 1, 1), 365)
     assert DD.daily_block("2024-12-31") == (2024, dt.date(2024, 1, 1), 366)
+
+
+def test_pruning_leaves_the_daily_choice_unchanged(monkeypatch, january):
+    """Ten days chosen with the bitset rejections off (every pair searched) are the same."""
+    from generator.games import doublets_ends
+
+    monkeypatch.setattr(doublets_ends, "PRUNE", False)
+    assert list(DD.daily_sheets("2026-01-01", 10)) == january[:10]
+    five = list(DD.daily_sheets("2026-01-01", 4, length=5))
+    monkeypatch.setattr(doublets_ends, "PRUNE", True)
+    assert list(DD.daily_sheets("2026-01-01", 4, length=5)) == five

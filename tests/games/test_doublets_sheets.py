@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator.games import doublets as D
+from generator.games import doublets_ends
 from generator.games import doublets_sheets as DS
 from generator.games.doublets import DoubletsError
 from generator.games.doublets_jewels import make_jewels
@@ -353,3 +354,14 @@ def test_a_puzzle_needing_a_rare_link_is_skipped_at_the_familiar_floor():
     g = WordGraph(list(zipf), zipf.get)
     got = DS._keyed(g, s, t, rules(D.SHEET_LINK_ZIPF))
     assert got is not None and got.chain == ("cold", "wold", "word")
+
+
+@pytest.mark.parametrize(
+    "count,length,difficulty,seed",
+    [(8, 4, D.MIXED, 5), (8, 5, D.MIXED, 6), (6, 3, "fiendish", 0), (6, 6, "hard", 1), (6, 7, D.MIXED, 2)],
+)
+def test_pruning_leaves_the_choice_unchanged(real, monkeypatch, count, length, difficulty, seed):
+    """The same sheet with the bitset rejections off (every pair searched, as before them)."""
+    fast = make_sheet(count, length, difficulty, seed=seed)
+    monkeypatch.setattr(doublets_ends, "PRUNE", False)
+    assert make_sheet(count, length, difficulty, seed=seed) == fast

@@ -413,3 +413,29 @@ def test_errors_are_one_line_parlour_errors(carroll):
         with pytest.raises(ParlourError) as err:
             solve(a, b, carroll)
         assert "\n" not in str(err.value)
+
+
+@SLOW
+@given(words=toy_lexicon_words(), data=st.data())
+def test_reach_masks_through_some_words_and_in_other_bits(words, data):
+    """`through`: chains may pass only through the marked words (ends excepted), checked by a
+    BFS over the subgraph of those words plus both ends; `bits`: the same masks, renumbered."""
+    g = WordGraph(words)
+    oracle = naive_graph(words)
+    through = data.draw(st.lists(st.booleans(), min_size=len(g), max_size=len(g)))
+    bits = data.draw(st.permutations(range(len(g))))
+    a = data.draw(st.sampled_from(words))
+    radius = data.draw(st.integers(0, 6))
+    s = g.index[a]
+    plain = g.reach_masks([s], radius, through)[s]
+    renumbered = g.reach_masks([s], radius, through, bits)[s]
+    assert len(plain) == len(renumbered) == radius + 1
+    inner = {w for w, ok in zip(g.words, through, strict=True) if ok}
+    for b in words:
+        sub = oracle.subgraph(inner | {a, b})
+        d = nx.shortest_path_length(sub, a, b) if nx.has_path(sub, a, b) else None
+        i = g.index[b]
+        for r in range(radius + 1):
+            inside = d is not None and d <= r
+            assert bool((plain[r] >> i) & 1) == inside, (a, b, r, d)
+            assert bool((renumbered[r] >> bits[i]) & 1) == inside
