@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import functools
 import gc
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -370,16 +370,33 @@ class WordGraph:
         bits: Sequence[int] | None = None,
     ) -> dict[int, list[int]]:
         """For each source word id: bitsets (ints, bit i = word id i) of the words within
-        0, 1, ..., radius steps.  Built level by level for the whole graph at once (one OR per
-        edge per level), so membership tests afterwards cost a shift and an AND.
+        0, 1, ..., radius steps (see reach_levels for `through` and `bits`).  Membership tests
+        cost a shift and an AND."""
+        out: dict[int, list[int]] = {s: [] for s in sources}
+        for level in self.reach_levels(radius, through, bits):
+            for s, masks in out.items():
+                masks.append(level[s])
+        return out
+
+    def reach_levels(
+        self, radius: int, through: Sequence[bool] | None = None, bits: Sequence[int] | None = None
+    ) -> Iterator[list[int]]:
+        """For r = 0, 1, ..., radius: the bitsets of the words within r steps of every word
+        (a list by word id).  Built level by level for the whole graph at once (one OR per edge
+        per level), keeping only the last level.
 
         `through[i]`: whether a chain may pass through word i (None: every word); the ends of
-        a chain need not.  `bits[i]`: the bit that stands for word i (None: bit i), so the
-        masks of one graph can be read in another graph's word ids."""
+        a chain need not.  `bits[i]`: the bit that stands for word i, or -1 for none (None: bit
+        i), so the masks can be read in another graph's word ids, or hold only the words asked
+        about."""
         adj = self.adj
-        own = [1 << v for v in range(len(self.words))] if bits is None else [1 << b for b in bits]
+        own = (
+            [1 << v for v in range(len(self.words))]
+            if bits is None
+            else [1 << b if b >= 0 else 0 for b in bits]
+        )
         cur = own
-        out = {s: [cur[s]] for s in sources}
+        yield cur
         for _ in range(radius):
             step = (
                 cur
@@ -393,9 +410,7 @@ class WordGraph:
                     m |= step[u]
                 nxt.append(m)
             cur = nxt
-            for s, masks in out.items():
-                masks.append(cur[s])
-        return out
+            yield cur
 
     def bfs(self, a: str) -> tuple[list[int], list[int]]:
         """From `a`: (distance in steps to every word or -1, number of shortest paths or 0)."""
