@@ -28,14 +28,16 @@ def cache_dir() -> Path:
     return (Path(xdg) if xdg and Path(xdg).is_absolute() else home / ".cache") / "parlour"
 
 
-def data_cache_path(name: str, key: str, suffix: str) -> Path:
+def data_cache_path(name: str, key: str, suffix: str, code: tuple[str, ...] = ()) -> Path:
     """A cache file for data derived from the packaged lexicon: named `name-HASH-LEN.suffix`, where
     the hash covers `key` (the format of what is cached) and the data files' paths, sizes and
-    modification times, so a rebuilt lexicon gets a new file."""
+    modification times, so a rebuilt lexicon gets a new file. `code` names the modules (as
+    `__file__` paths) whose rules derive the data: their identity joins the hash the same way, so
+    a changed rule gets a new file too."""
     data = Path(__file__).resolve().parent / "data"
-    for fname in ("lexicon.txt", "blocklist.txt"):
-        st = (data / fname).stat()
-        key += f"|{data / fname}|{st.st_size}|{st.st_mtime_ns}"
+    for path in (data / "lexicon.txt", data / "blocklist.txt", *map(Path, code)):
+        st = path.stat()
+        key += f"|{path}|{st.st_size}|{st.st_mtime_ns}"
     return cache_dir() / f"{name}-{zlib.crc32(key.encode()):08x}-{len(key):x}{suffix}"
 
 

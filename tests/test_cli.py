@@ -138,6 +138,32 @@ def test_help_imports_no_command_module():
     assert not {m for m in mods if m.startswith(("generator.commands", "generator.games", "reportlab"))}
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["chimera", "check", "SIX", "HEART", "SHIRT"],
+        ["fighting-words", "check", "TRN"],
+        ["doublets", "solve", "COLD", "WARM"],
+    ],
+)
+def test_queries_load_no_page_code(args):
+    """A one-shot query never loads reportlab, Pillow, or parlour's page, card and booklet code."""
+    mods = _modules_after(*args)
+    assert "generator.commands.common" in mods  # the command ran
+    page_code = (
+        "reportlab",
+        "PIL",
+        "generator.press.cards",
+        "generator.press.impose",
+        "generator.press.booklet",
+        "generator.press.document",
+        "generator.press.card_images",
+        "generator.games.doublets_jewels",
+        "generator.games.doublets_daily",
+    )
+    assert not {m for m in mods if m.startswith(page_code)}
+
+
 # --- conventions: every choice ignores case; --seed only where it changes something ------------
 
 

@@ -215,12 +215,12 @@ def test_kernel_file_systems(run, tmp_path, where):
 
 
 def test_later_output_failure_leaves_no_pdf(run, tmp_path, monkeypatch):
-    from generator.commands import common
+    from generator.press import preview
 
     def broken(pdf, out, stem=None):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(common, "render_pngs", broken)
+    monkeypatch.setattr(preview, "render_pngs", broken)  # write_outputs imports it when it runs
     line = one_line_error(run("calibrate", "-o", "c.pdf", "--json", "c.json", "--png", "png"))
     assert "No space left" in line
     assert files_in(tmp_path) == [] and list(tmp_path.iterdir()) == []

@@ -12,7 +12,7 @@ from generator.config import BY_KEY
 from generator.errors import ParlourError
 from generator.press.calibration import calibration_model, calibration_pages
 from generator.press.document import Document, Page
-from generator.press.impose import DUPLEX_MODES
+from generator.press.print_defaults import DUPLEX_MODES
 
 
 def save_back_offset(text: str) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -11,12 +11,15 @@ from generator.commands.common import PrintOptions, print_options, write_json, w
 from generator.commands.sections import register
 from generator.games import chimera as ch
 from generator.lazy import lazy_module
-from generator.press.cards import deck_pages
-from generator.press.document import Document, Page
 from generator.press.output import STDOUT, Outputs
 from generator.words.pattern import quick_lexicon
 
 draw = lazy_module("generator.games.chimera_draw")  # drawing loads only when something prints
+press_cards = lazy_module("generator.press.cards")
+press_document = lazy_module("generator.press.document")
+
+if TYPE_CHECKING:
+    from generator.press.document import Document, Page
 
 TITLE = "Chimera's Lair"
 PACK_PLAYERS = 4
@@ -110,7 +113,7 @@ def check(
 
 
 def key_document(key: ch.AnswerKey, opts: PrintOptions) -> Document:
-    doc = Document(
+    doc = press_document.Document(
         opts.paper,
         f"{TITLE}: referee's key ({key.variant.name})",
         "Every valid answer for all 52 cards",
@@ -170,7 +173,9 @@ def pad(opts: PrintOptions, players: int, variant: str, sheets: int) -> None:
       parlour chimera pad --players 6 --variant over-half --paper a4
     """
     p = ch.pad(players, variant)
-    doc = Document(opts.paper, f"{TITLE}: scoring pad", f"Scoring pad for {players} players", opts.style)
+    doc = press_document.Document(
+        opts.paper, f"{TITLE}: scoring pad", f"Scoring pad for {players} players", opts.style
+    )
     doc.add("Scoring pad", draw.pad_pages(p, sheets))
     write_outputs(doc, opts, "chimera-pad", draw.pad_model(p, sheets, opts.paper))
 
@@ -196,10 +201,10 @@ def deck(opts: PrintOptions, variant: str) -> None:
     from generator.games import chimera_deck
 
     v = ch.variant(variant)
-    doc = Document(opts.paper, f"{TITLE} deck", "52 cards with their letters", opts.style)
+    doc = press_document.Document(opts.paper, f"{TITLE} deck", "52 cards with their letters", opts.style)
     cards = chimera_deck.deck_cards(v)
     printing = opts.deck(f"{TITLE} deck", chimera_deck.back_drawer())
-    doc.add("Deck", deck_pages(cards, printing))
+    doc.add("Deck", press_cards.deck_pages(cards, printing))
     model = chimera_deck.deck_model(v)
     model["blank_cards"] = printing.blank_count(len(cards))  # spares with the common back (--no-blanks: none)
     write_outputs(doc, opts, "chimera-deck", model)

@@ -9,32 +9,20 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from generator.config import BY_KEY
 from generator.errors import ParlourError
-from generator.press import booklet
-from generator.press.booklet import half_paper as booklet_half
-from generator.press.card_images import DEFAULT_DPI, MANIFEST, check_dpi, decks_in, write_card_images
-from generator.press.cards import (
-    CARD_PRESETS,
-    DEFAULT_BLEED_MM,
-    DUPLEX_MODES,
-    CardSize,
-    DeckOptions,
-    Drawer,
-    Layout,
-    get_card,
-    impose,
-    parse_offset,
-)
-from generator.press.document import Document
+from generator.press.print_defaults import CARD_PRESETS, DEFAULT_BLEED_MM, DEFAULT_DPI, DUPLEX_MODES, MANIFEST
+
+if TYPE_CHECKING:  # imported where used: a query command never loads the card, booklet or page code
+    from generator.press.cards import CardSize, DeckOptions, Drawer, Layout
+    from generator.press.document import Document
+    from generator.press.style import Style
 from generator.press.output import STDOUT, Outputs, dump_json
 from generator.press.paper import PAPERS, Paper, get_paper, mm
-from generator.press.preview import render_pngs
-from generator.press.style import Style, get_style
 
 OUTPUT_DIR = Path("output")
 #: click reads `--bleed -1` as an option `-1`, so the command line hands a negative value to an option
@@ -75,10 +63,14 @@ class PrintOptions:
     dpi: int = DEFAULT_DPI  # --dpi of those PNGs
 
     def layout(self) -> Layout:
+        from generator.press.cards import impose
+
         return impose(self.paper, self.card, self.bleed)
 
     def deck(self, label: str, back: Drawer | None = None) -> DeckOptions:
         """How a deck part called `label` prints under these options (see press.cards.deck_pages)."""
+        from generator.press.cards import DeckOptions
+
         return DeckOptions(self.layout(), label, back, self.duplex, self.back_offset, blanks=self.blanks)
 
 
@@ -167,6 +159,11 @@ def print_options(
 def _read_print_options(kw: dict[str, Any], cards: bool) -> tuple[PrintOptions, str | None, str | None]:
     """PrintOptions from the values print_options added (taken out of `kw`), and -o and --json as typed;
     with `cards`, a card too big for the paper is refused before any work."""
+    from generator.press.booklet import half_paper as booklet_half
+    from generator.press.card_images import check_dpi
+    from generator.press.cards import get_card, parse_offset
+    from generator.press.style import get_style
+
     raw_output, raw_json = kw.pop("output"), kw.pop("json_path")
     opts = PrintOptions(
         paper=get_paper(kw.pop("paper")),
@@ -325,6 +322,8 @@ def status(msg: str) -> None:
 
 def _render(doc: Document, pdf: Path, opts: PrintOptions, label: str) -> int:
     """Render `doc` into `pdf` (as a booklet when --booklet asks for one); returns the page count."""
+    from generator.press import booklet
+
     sides = None
     if opts.booklet is not None:
         sides = booklet.prepare(doc, opts.cover or (doc.title, doc.subject))
@@ -347,6 +346,9 @@ def _render(doc: Document, pdf: Path, opts: PrintOptions, label: str) -> int:
 def write_outputs(doc: Document, opts: PrintOptions, name: str, model: Any = None) -> Path:
     """Render the PDF, the JSON and the previews into their staged temporaries, then put them all
     in place together; say what was written."""
+    from generator.press.card_images import decks_in, write_card_images
+    from generator.press.preview import render_pngs
+
     tx = opts.outputs
     if tx is None:  # called outside print_options: plan now
         tx = opts.outputs = plan_outputs(opts, [])

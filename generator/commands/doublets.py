@@ -16,10 +16,6 @@ from generator.commands.common import PrintOptions, print_options, write_outputs
 from generator.commands.sections import register
 from generator.errors import ParlourError
 from generator.games import doublets as model
-from generator.games.doublets_daily import daily_sheets
-from generator.games.doublets_jewels import make_jewels
-from generator.games.doublets_scorepad import make_scorepad
-from generator.games.doublets_sheets import make_sheet
 from generator.words.ladder import DEFAULT_SPELLING, MAX_LENGTH, MIN_LENGTH, SPELLINGS
 
 TITLE = "Doublets"
@@ -218,6 +214,8 @@ def make_sheet_from_options(
     spelling: str = DEFAULT_SPELLING,
 ) -> model.Sheet:
     """The sheet the options ask for (errors as one line)."""
+    from generator.games.doublets_sheets import make_sheet
+
     _check_count(count, length)
     rng = parse_links(links)
     if rng is not None and _given("difficulty"):
@@ -306,6 +304,8 @@ def _daily_sheets(
 ):
     """The daily sheets (doublets_daily.daily_sheets: no puzzle twice within a year, no end word again
     within DAILY_GAP days, each date's sheet the same whatever the range)."""
+    from generator.games.doublets_daily import daily_sheets
+
     _check_count(count, length)
     rng = parse_links(links)
     if rng is not None and _given("difficulty"):
@@ -418,6 +418,7 @@ def jewels(opts: PrintOptions, players: int, spelling: str) -> None:
       parlour doublets jewels --players 4 --paper a4
     """
     from generator.games import doublets_jewels_draw as jewels_draw
+    from generator.games.doublets_jewels import make_jewels
     from generator.press.document import Document
 
     _check_players(players)
@@ -446,6 +447,7 @@ def scorepad(opts: PrintOptions, players: int, games: int | None) -> None:
       parlour doublets scorepad --players 5 --games 6 --paper a4
     """
     from generator.games import doublets_pad_draw as pad_draw
+    from generator.games.doublets_scorepad import make_scorepad
     from generator.press.document import Document
 
     _check_players(players)
@@ -469,6 +471,9 @@ def pack_section(opts: PrintOptions) -> tuple[str, list[Any], Any]:
     from generator.games import doublets_jewels_draw as jewels_draw
     from generator.games import doublets_pad_draw as pad_draw
     from generator.games import doublets_sheet_draw as sheet_draw
+    from generator.games.doublets_jewels import make_jewels
+    from generator.games.doublets_scorepad import make_scorepad
+    from generator.games.doublets_sheets import make_sheet
 
     sh = make_sheet(8, 4, model.MIXED, seed=opts.seed)
     players = opts.players or 2

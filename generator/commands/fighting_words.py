@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -14,13 +14,17 @@ from generator.commands.common import PrintOptions, print_options, write_json, w
 from generator.commands.sections import register
 from generator.games import fighting_words as fw
 from generator.lazy import lazy_module
-from generator.press.cards import Card, CardBox, deck_pages
-from generator.press.document import Document, Page
 from generator.press.output import STDOUT, Outputs
 from generator.templates import templates_option
 from generator.words.pattern import LIST_NAMES, MIN_WORD, can_grow, complete
 
 draw = lazy_module("generator.games.fighting_words_draw")  # drawing loads only when something prints
+press_cards = lazy_module("generator.press.cards")
+press_document = lazy_module("generator.press.document")
+
+if TYPE_CHECKING:
+    from generator.press.cards import Card
+    from generator.press.document import Page
 
 TITLE = "Fighting Words"
 PROGRESS_FROM = 20_000  # deals: from here `stats` shows a progress bar on a terminal
@@ -33,7 +37,8 @@ def deck_parts(deck: fw.Deck, opts: PrintOptions) -> list[tuple[str, list[Page]]
     back = draw.common_back()
     labels = {"Letter and event cards": f"{TITLE} deck", "Reference cards": f"{TITLE} reference cards"}
     return [
-        (title, deck_pages(cards, opts.deck(labels[title], back))) for title, cards in deck_cards(deck, opts)
+        (title, press_cards.deck_pages(cards, opts.deck(labels[title], back)))
+        for title, cards in deck_cards(deck, opts)
     ]
 
 
@@ -41,7 +46,7 @@ def deck_cards(deck: fw.Deck, opts: PrintOptions) -> list[tuple[str, list[Card]]
     """(part title, cards): the letter and event cards, then the reference cards if any."""
     parts = [("Letter and event cards", draw.letter_cards(deck) + draw.event_cards(deck))]
     if deck.reference:
-        box = CardBox(opts.card.width, opts.card.height, style=opts.style)  # to fit the text to
+        box = press_cards.CardBox(opts.card.width, opts.card.height, style=opts.style)  # to fit the text to
         parts.append(("Reference cards", draw.reference_cards(deck, box)))
     return parts
 
@@ -122,7 +127,9 @@ def deck(opts: PrintOptions, letters_file: Path | None, deck_size: int | None) -
       parlour fighting-words deck --ink-saver --json deck.json
     """
     model = fw.load_deck(letters_file, deck_size)
-    doc = Document(opts.paper, f"{TITLE} deck", "Letter, event and reference cards", opts.style)
+    doc = press_document.Document(
+        opts.paper, f"{TITLE} deck", "Letter, event and reference cards", opts.style
+    )
     for title, pages in deck_parts(model, opts):
         doc.add(title, pages)
     write_outputs(doc, opts, "fighting-words-deck", deck_model(model, opts))

@@ -11,8 +11,8 @@ from generator.commands.sections import register
 from generator.config import BY_KEY
 from generator.games import piecepack as pp
 from generator.lazy import lazy_module
-from generator.press.cards import DUPLEX_MODES
 from generator.press.document import Document, Page
+from generator.press.print_defaults import DUPLEX_MODES
 
 kit_draw = lazy_module("generator.games.piecepack_kit")  # drawing loads only when something prints
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.errors import ParlourError
@@ -436,14 +437,53 @@ class AnswerKey:
         }
 
 
+_KEY_FORMAT = 1
+
+
+def _key_cache_path(v: Variant) -> Path:
+    """Where the packaged lexicon's answers under `v` are cached: keyed by the lexicon data and by
+    this module and the anagram search (the rules that derive them)."""
+    from generator import cache
+    from generator.words import anagram
+
+    return cache.data_cache_path(
+        "chimera",
+        f"answers-v{_KEY_FORMAT}-{v.name}-{REFEREE_TIER}",
+        ".bin",
+        code=(__file__, anagram.__file__),
+    )
+
+
+def _all_answers(v: Variant, lexicon: Lexicon | None) -> list[list[str]]:
+    """Every card's answers under `v`, in deck order. For the packaged lexicon they are read from
+    parlour's cache when it holds them (building the anagram index costs more than the rest of a
+    key), and saved there after the first build."""
+    import marshal
+
+    path = _key_cache_path(v) if lexicon is None else None
+    if path is not None:
+        try:
+            saved = marshal.loads(path.read_bytes())
+            if saved["version"] == _KEY_FORMAT and len(saved["cards"]) == 52:
+                return [words.split() for words in saved["cards"]]
+        except (OSError, ValueError, EOFError, KeyError, TypeError):
+            pass  # not saved yet, or unreadable: build (and try to keep) it
+    index = _index(_lexicon(lexicon))
+    answers = [_card_answers(c, v, index) for c in deck()]
+    if path is not None:
+        from generator.cache import write_atomic
+
+        write_atomic(path, marshal.dumps({"version": _KEY_FORMAT, "cards": [" ".join(a) for a in answers]}))
+    return answers
+
+
 def answer_key(variant_name: str = DEFAULT_VARIANT, lexicon: Lexicon | None = None) -> AnswerKey:
     """Answers for all 52 cards under a variant (one anagram index, one lookup pass per card)."""
     v = variant(variant_name)
     lex = _lexicon(lexicon)
-    index = _index(lex)
     rows = []
-    for c in deck():
-        printed, rare = split_for_print(_card_answers(c, v, index), lex)
+    for c, answers in zip(deck(), _all_answers(v, lexicon), strict=True):
+        printed, rare = split_for_print(answers, lex)
         rows.append(KeyCard(c, v.min_letters(c.penalty), printed + rare, tuple(rare)))
     return AnswerKey(v, rows)
 

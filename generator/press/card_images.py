@@ -18,15 +18,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.errors import ParlourError
+from generator.press.print_defaults import MANIFEST
 
 if TYPE_CHECKING:
     from generator.press.cards import Card, CardSize, Drawer
     from generator.press.document import Document
     from generator.press.style import Style
 
-DEFAULT_DPI = 300
 DPI_RANGE = (72, 1200)
-MANIFEST = "cards.csv"
 COLUMNS = ("file", "side", "deck", "position", "count", "back", "name")
 
 

@@ -54,23 +54,18 @@ INK_EM = 600  # pixels to the em when a glyph is rasterised to find its ink
 def ink_box(face: str, ch: str) -> tuple[float, float, float, float]:
     """A glyph's ink (left, bottom, right, top) from its origin on the baseline, per point of size,
     found by rasterising it: to centre a glyph by eye rather than by its advance width."""
-    from PIL import Image, ImageDraw, ImageFont
+    from PIL import ImageFont
 
     if face not in FACES:
         raise KeyError(f"no face {face!r}")
     font = ImageFont.truetype(str(font_path(face)), INK_EM)
-    image = Image.new("L", (3 * INK_EM, 3 * INK_EM), 0)
-    ImageDraw.Draw(image).text((INK_EM, 2 * INK_EM), ch, font=font, fill=255, anchor="ls")
-    found = image.getbbox()
+    # The glyph's own bitmap and where its corner sits from the origin (what ImageDraw.text pastes).
+    mask, (ox, oy) = font.getmask2(ch, mode="L", anchor="ls")
+    found = mask.getbbox()
     if found is None:  # a blank glyph: its advance, on the baseline
         return (0.0, 0.0, font.getlength(ch) / INK_EM, 0.0)
-    left, top, right, bottom = found  # pixels, y down
-    return (
-        (left - INK_EM) / INK_EM,
-        (2 * INK_EM - bottom) / INK_EM,
-        (right - INK_EM) / INK_EM,
-        (2 * INK_EM - top) / INK_EM,
-    )
+    left, top, right, bottom = found  # pixels from the bitmap's corner, y down
+    return ((left + ox) / INK_EM, -(bottom + oy) / INK_EM, (right + ox) / INK_EM, -(top + oy) / INK_EM)
 
 
 def ink_x(face: str, ch: str) -> tuple[float, float]:

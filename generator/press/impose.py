@@ -10,21 +10,13 @@ from typing import TYPE_CHECKING
 
 from generator.errors import ParlourError
 from generator.press.paper import MARGIN, Paper, mm
+from generator.press.print_defaults import CARD_PRESETS as CARD_PRESETS
+from generator.press.print_defaults import DEFAULT_BLEED_MM as DEFAULT_BLEED_MM
+from generator.press.print_defaults import DUPLEX_MODES as DUPLEX_MODES
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-#: Trimmed card sizes in millimetres, portrait. A new preset is one line here.
-CARD_PRESETS: dict[str, tuple[float, float]] = {
-    "poker": (63.5, 88.9),
-    "bridge": (57.15, 88.9),
-    "mini": (44.45, 63.5),
-    "euro": (59.0, 92.0),
-    "tarot": (70.0, 120.0),
-    "square": (70.0, 70.0),
-}
-DEFAULT_BLEED_MM = 3.0
-DUPLEX_MODES = ("long", "short", "none")
 CUSTOM_MIN_MM, CUSTOM_MAX_MM = 20.0, 400.0  # a custom --card WxH is checked against these
 
 MARGIN_MIN = 6 * mm  # room outside the grid for crop marks

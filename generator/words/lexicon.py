@@ -111,6 +111,7 @@ class Lexicon:
         self._capitalised_set = frozenset(capitalised) - self._blocked
         self._deferred = deferred
         self._words_cache: dict[tuple[str, int | None], tuple[str, ...]] = {}
+        self._by_length: dict[str, dict[int, list[str]]] = {}  # tier -> length -> words, unsorted
 
     @property
     def _vocab(self) -> Vocabulary | None:
@@ -234,21 +235,28 @@ class Lexicon:
         key = (tier, length)
         cached = self._words_cache.get(key)
         if cached is None:
-            pool: Iterable[str]
-            rank = -1 if tier == PRINT_TIER else _check_tier(tier)
-            if rank == -1:
-                pool = [w for w in self._std if self.printable(w)]
-            elif rank == 0:
-                pool = self._common
-            elif rank == 1:
-                pool = self._std
-            else:
-                pool = [*self._std, *self._broad]
-            if length is not None:
-                pool = [w for w in pool if len(w) == length]
-            cached = tuple(sorted(pool))
+            if length is None:
+                cached = tuple(sorted(self._pool(tier)))
+            else:  # one pass over the tier sorts its words by length for every later call
+                buckets = self._by_length.get(tier)
+                if buckets is None:
+                    buckets = self._by_length[tier] = {}
+                    for w in self._pool(tier):
+                        buckets.setdefault(len(w), []).append(w)
+                cached = tuple(sorted(buckets.get(length, ())))
             self._words_cache[key] = cached
         return list(cached)
+
+    def _pool(self, tier: str) -> Iterable[str]:
+        """The words of the tier and narrower tiers, in no order."""
+        rank = -1 if tier == PRINT_TIER else _check_tier(tier)
+        if rank == -1:
+            return [w for w in self._std if self.printable(w)]
+        if rank == 0:
+            return self._common
+        if rank == 1:
+            return self._std
+        return [*self._std, *self._broad]
 
     # -- the print vocabulary and spellings ------------------------------------------------
 

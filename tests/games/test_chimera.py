@@ -342,3 +342,47 @@ def test_pad_rules_in_brief_are_in_our_own_words() -> None:
 
     for name in ch.VARIANTS:
         assert copied_runs("\n".join(ch.reminder(ch.variant(name)))) == []
+
+
+# --- the packaged key's answers come from parlour's cache after the first build ----------------
+
+
+def test_packaged_key_is_the_same_from_the_cache(monkeypatch, tmp_path) -> None:
+    from generator.words.lexicon import load
+
+    monkeypatch.setenv("PARLOUR_CACHE_DIR", str(tmp_path))
+    v = "three-quarters"
+    computed = ch.answer_key(v, lexicon=load())  # an explicit lexicon: never cached
+    path = ch._key_cache_path(ch.variant(v))
+    assert not path.exists()
+    cold = ch.answer_key(v)  # builds the index, saves the answers
+    assert path.is_file()
+
+    def no_index(_lex):
+        raise AssertionError("the anagram index was built although the cache holds the key")
+
+    monkeypatch.setattr(ch, "_index", no_index)
+    warm = ch.answer_key(v)
+    assert computed == cold == warm
+    assert sum(len(row.answers) for row in warm.cards) > 100
+
+
+def test_a_damaged_key_cache_is_rebuilt(monkeypatch, tmp_path) -> None:
+    monkeypatch.setenv("PARLOUR_CACHE_DIR", str(tmp_path))
+    good = ch.answer_key("half")
+    path = ch._key_cache_path(ch.variant("half"))
+    for junk in (b"", b"\x00garbage", path.read_bytes()[:40]):
+        path.write_bytes(junk)
+        assert ch.answer_key("half") == good
+        assert path.read_bytes() != junk  # saved again
+
+
+def test_key_cache_is_keyed_by_the_rules_code(tmp_path) -> None:
+    from generator import cache
+
+    rules = tmp_path / "rules.py"
+    rules.write_text("A = 1\n")
+    first = cache.data_cache_path("chimera", "k", ".bin", code=(str(rules),))
+    rules.write_text("A = 22\n")
+    assert cache.data_cache_path("chimera", "k", ".bin", code=(str(rules),)) != first
+    assert cache.data_cache_path("chimera", "k", ".bin") != first

@@ -161,3 +161,25 @@ def test_parts_draw_on_a_canvas(tmp_path, style):
     with pytest.raises(TextFitError, match="card does not fit its .* box even at 8 pt"):
         parts.bullet_list(c, ["long " * 200], (10, 40, 140, 100), 8, style, "card")
     c.save()
+
+
+@pytest.mark.parametrize("face", ["Sans", "Sans-Bold", "Serif", "Cond-Bold"])
+def test_ink_box_equals_the_glyph_drawn_on_a_canvas(face) -> None:
+    """Oracle: draw the glyph on a whole canvas with ImageDraw and take the canvas's ink."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    from generator.press.card_parts import INK_EM, ink_box
+    from generator.press.fonts import font_path
+
+    font = ImageFont.truetype(str(font_path(face)), INK_EM)
+    for ch in "AJQgy7★☑→.":
+        image = Image.new("L", (3 * INK_EM, 3 * INK_EM), 0)
+        ImageDraw.Draw(image).text((INK_EM, 2 * INK_EM), ch, font=font, fill=255, anchor="ls")
+        left, top, right, bottom = image.getbbox()
+        want = (
+            (left - INK_EM) / INK_EM,
+            (2 * INK_EM - bottom) / INK_EM,
+            (right - INK_EM) / INK_EM,
+            (2 * INK_EM - top) / INK_EM,
+        )
+        assert ink_box(face, ch) == pytest.approx(want, abs=1e-12), (face, ch)

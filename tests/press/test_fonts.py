@@ -41,3 +41,15 @@ def test_width_and_glyph_queries_register_on_demand():
     assert fonts.string_width("abc", "Serif-Bold", 10) > 0
     assert "Serif-Bold" in fonts.registered()
     assert fonts.has_glyph("Sans", "☑")
+
+
+def test_string_width_agrees_with_reportlab_at_every_size() -> None:
+    """string_width measures each word once and scales it; reportlab measures at the size asked."""
+    from reportlab.pdfbase import pdfmetrics
+
+    fonts.register_fonts()
+    for face in ("Sans", "Serif-Bold", "Cond"):
+        for text in ("Doublets", "WAVE → WAVY", "the Chimera's lair", "q"):
+            for size in (6, 7.25, 9.5, 11, 23.75, 64):
+                want = pdfmetrics.stringWidth(text, face, size)
+                assert abs(fonts.string_width(text, face, size) - want) <= 1e-9 * max(1.0, want), (face, text, size)
