@@ -17,6 +17,7 @@ from generator.words.ladder_search import (
     _bidirectional_count,
     _cutoff,
     _shortest_dag,
+    reach_levels,
 )
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -381,36 +382,9 @@ class WordGraph:
     def reach_levels(
         self, radius: int, through: Sequence[bool] | None = None, bits: Sequence[int] | None = None
     ) -> Iterator[list[int]]:
-        """For r = 0, 1, ..., radius: the bitsets of the words within r steps of every word
-        (a list by word id).  Built level by level for the whole graph at once (one OR per edge
-        per level), keeping only the last level.
-
-        `through[i]`: whether a chain may pass through word i (None: every word); the ends of
-        a chain need not.  `bits[i]`: the bit that stands for word i, or -1 for none (None: bit
-        i), so the masks can be read in another graph's word ids, or hold only the words asked
-        about."""
-        adj = self.adj
-        own = (
-            [1 << v for v in range(len(self.words))]
-            if bits is None
-            else [1 << b if b >= 0 else 0 for b in bits]
-        )
-        cur = own
-        yield cur
-        for _ in range(radius):
-            step = (
-                cur
-                if through is None
-                else [c if ok else o for c, o, ok in zip(cur, own, through, strict=True)]
-            )
-            nxt = []
-            for v, nbrs in enumerate(adj):
-                m = own[v]
-                for u in nbrs:
-                    m |= step[u]
-                nxt.append(m)
-            cur = nxt
-            yield cur
+        """For r = 0..radius, the bitsets of the words within r steps of every word (see
+        ladder_search.reach_levels for `through` and `bits`)."""
+        return reach_levels(self.adj, radius, through, bits)
 
     def bfs(self, a: str) -> tuple[list[int], list[int]]:
         """From `a`: (distance in steps to every word or -1, number of shortest paths or 0)."""
