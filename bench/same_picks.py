@@ -1,8 +1,8 @@
 """Do two source trees choose the same Doublets puzzles?  Compares, puzzle by puzzle (ends, par,
 key, chain count), a year of daily sheets (4 and 5 letters, from 2025-01-01), the 1,000 puzzles
-of bench_ladder (125 graded 4-letter sheets, seeds 0-124) and a sheet of every length and
-difficulty (seed 1).  Used to show that a change to how puzzles are searched for leaves the
-choice unchanged.
+of bench_ladder (125 graded 4-letter sheets, seeds 0-124), a sheet of every length and
+difficulty (seed 1), a unique sheet and links ranges (two past MAX_PAR).  Used to show that a
+change to how puzzles are searched for leaves the choice unchanged.
 
 Run: python bench/same_picks.py --tree OTHER [--days N]   (exit 0 if identical, 1 if not)
 """
@@ -48,6 +48,10 @@ CHILD = textwrap.dedent(
             except D.DoubletsError as err:
                 got = str(err)
             print(json.dumps([f"sheet{n}-{diff}", 1, got]))
+    others = [(8, 4, {"difficulty": "mixed", "unique": True}), (8, 4, {"links": (3, 6)})]
+    others += [(3, 8, {"links": (10, 14)}), (3, 5, {"links": (9, 12)})]  # pars past MAX_PAR too
+    for count, n, kw in others:
+        print(json.dumps([f"sheet{n}-{sorted(kw.items())}", 1, rows(make_sheet(count, n, seed=1, **kw))]))
     """
 )
 

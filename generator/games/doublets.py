@@ -256,11 +256,14 @@ class Ends:
     wide: WordGraph | None = None  # standard words plus frequent broad ones (see SHORTCUT_ZIPF)
     counts: dict[tuple[int, int], tuple[int, int] | None] = field(default_factory=dict)  # par, ways
     unkeyable: dict[float, set[tuple[int, int]]] = field(default_factory=dict)  # floor -> pairs never fit
-    # floor -> start -> bitset of the ends a key can reach (see doublets_ends.keyable_masks_for)
-    keyable: dict[float, dict[int, int]] = field(default_factory=dict)
+    # floor -> start -> by distance, bitsets of the ends a key can reach (doublets_ends)
+    keyable: dict[float, dict[int, list[int]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.common = frozenset(self.pool)
+        # where each candidate end stands in its component's list (bit i of a start's keyable
+        # bitset is the end by_component[...][i])
+        self.position = {t: i for ids in self.by_component.values() for i, t in enumerate(ids)}
 
 
 def ends_for(ladders: Ladders, length: int) -> Ends:

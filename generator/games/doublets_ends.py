@@ -30,36 +30,48 @@ def reach_masks_for(g: WordGraph, ends: Ends) -> dict[int, list[int]]:
     return ends.reach
 
 
-def keyable_masks_for(g: WordGraph, ends: Ends, floor: float) -> dict[int, int]:
-    """For every candidate start s, a bitset of the words t that a key at `floor` can join to
-    it: some minimal chain s -> t has every link at least `floor` (graphs without frequencies:
-    any) and outside the graph's avoided words, and no chain through the wide graph (frequent
-    broad words) is shorter.  A pair outside fails in _keyed whatever the other rules (cached)."""
+def keyable_masks_for(g: WordGraph, ends: Ends, floor: float) -> dict[int, list[int]]:
+    """For every candidate start s and distance d = 0..MAX_PAR+1 (steps; par is d - 1): a
+    bitset of the candidate ends t at distance d that a key at `floor` can join to s.  Bit i
+    stands for ends.by_component[...][i], the i-th candidate end of s's component.  Such a t
+    has a minimal chain whose every link is at least `floor` (graphs without frequencies: any)
+    and outside the graph's avoided words, and no chain through the wide graph (frequent broad
+    words) is shorter.  A pair at most MAX_PAR+1 steps apart and outside these bitsets fails
+    in _keyed whatever the other rules.  Cached per floor; built level by level over the whole
+    graph with one bit per candidate end, so little is held at once."""
     got = ends.keyable.get(floor)
     if got is None:
         radius = MAX_PAR + 1
-        full = reach_masks_for(g, ends)
+        offset, bits, at = 0, [-1] * len(g.words), {}
+        for ids in ends.by_component.values():  # each component's ends on consecutive bits
+            for i, t in enumerate(ids):
+                bits[t] = offset + i
+            at.update(dict.fromkeys(ids, offset))
+            offset += len(ids)
         through = [w not in g.avoid and ((z := g.zipf(w)) is None or z >= floor) for w in g.words]
-        good = g.reach_masks(ends.pool, radius, through)
+        good = g.reach_levels(radius, through, bits)
         if ends.wide is None:
-            short = full
-        else:  # the wide graph's reach, read in g's word ids (its extra words get bits above)
-            wide, n = ends.wide, len(g.words)
-            extra = iter(range(n, len(wide.words)))
-            bits = [g.index[w] if w in g.index else next(extra) for w in wide.words]
-            reach = wide.reach_masks([wide.index[g.words[s]] for s in ends.pool], radius - 1, bits=bits)
-            short = {s: reach[wide.index[g.words[s]]] for s in ends.pool}
-        got = {}
-        for s in ends.pool:
-            # t at distance d with a good chain of d steps (so par is d - 1 and some minimal
-            # chain avoids every word the floor rules out) and no wide chain of d - 1 steps
-            g_s, w_s = good[s], short[s]
-            mask = 0
-            for d in range(1, radius + 1):
-                mask |= g_s[d] & ~w_s[d - 1]
-            got[s] = mask
+            short, where = g.reach_levels(radius - 1, None, bits), {s: s for s in ends.pool}
+        else:  # the wide graph's reach, on the same bits (its extra words have none)
+            wide = ends.wide
+            wide_bits = [bits[g.index[w]] if w in g.index else -1 for w in wide.words]
+            short = wide.reach_levels(radius - 1, None, wide_bits)
+            where = {s: wide.index[g.words[s]] for s in ends.pool}
+        got = {s: [0] for s in ends.pool}
+        next(good)
+        # level d of good (a chain of d steps through allowed words) against level d - 1 of
+        # short (no chain of fewer steps, even through the wide graph): par d - 1 and keyable
+        for level, shorter in zip(good, short, strict=True):
+            for s, masks in got.items():
+                masks.append((level[s] & ~shorter[where[s]]) >> at[s])
         ends.keyable[floor] = got
     return got
+
+
+def keyable(masks: dict[int, list[int]], ends: Ends, s: int, t: int, par: int) -> bool:
+    """True if keyable_masks_for's `masks` let s -> t be keyed at `par`, or cannot tell (par
+    past MAX_PAR)."""
+    return par > MAX_PAR or bool((masks[s][par + 1] >> ends.position[t]) & 1)
 
 
 def plain_draws(ends: Ends, pool: Sequence[int], rng: random.Random, most: int) -> Iterator[tuple[int, int]]:
@@ -74,10 +86,10 @@ def plain_draws(ends: Ends, pool: Sequence[int], rng: random.Random, most: int) 
 def fast_draws(
     ends: Ends, pool: Sequence[int], rng: random.Random, most: int, wanted: Callable[[int], int]
 ) -> Iterator[tuple[int, int]]:
-    """The pairs of plain_draws(ends, pool, rng, most) whose end is in the bitset `wanted(s)`,
-    drawing the same random numbers (random.Random.randrange(n) is getrandbits of n's bit
-    length, drawn again while >= n): a test holds the two equal.  `wanted` is asked once per
-    start."""
+    """The pairs (s, t) of plain_draws(ends, pool, rng, most) whose end's place in s's
+    component (ends.position[t]) is a bit of `wanted(s)`, drawing the same random numbers
+    (random.Random.randrange(n) is getrandbits of n's bit length, drawn again while >= n): a
+    test holds the two equal.  `wanted` is asked once per start."""
     getrandbits = rng.getrandbits
     npool = len(pool)
     kpool = npool.bit_length()
@@ -95,6 +107,5 @@ def fast_draws(
         r = getrandbits(k)
         while r >= n:
             r = getrandbits(k)
-        t = group[r]
-        if (mask >> t) & 1:
-            yield s, t
+        if (mask >> r) & 1:
+            yield s, group[r]

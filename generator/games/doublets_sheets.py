@@ -32,7 +32,7 @@ from generator.games.doublets import (
     seed_and_date,
     spellings_clash,
 )
-from generator.games.doublets_ends import fast_draws, keyable_masks_for, plain_draws, reach_masks_for
+from generator.games.doublets_ends import fast_draws, keyable, keyable_masks_for, plain_draws, reach_masks_for
 from generator.words.ladder import (
     DEFAULT_SPELLING,
     LINK_ZIPF_FLOOR,
@@ -357,12 +357,12 @@ def _find_puzzle(
     pool = [s for s in ends.pool if s not in rules.used and s not in rules.saturated]
     if not pool:
         return None
-    keyable = keyable_masks_for(g, ends, rules.zipf_floor) if doublets_ends.PRUNE else None
+    masks = keyable_masks_for(g, ends, rules.zipf_floor) if doublets_ends.PRUNE else None
     most = QUICK_TRIES if quick else MAX_TRIES_PER_PUZZLE
     if par_hi <= OUTWARD_MAX_PAR:
-        found = _find_outward(g, ends, rng, rules, pool, most, keyable)
+        found = _find_outward(g, ends, rng, rules, pool, most, masks)
     else:
-        found = _find_drawn(g, ends, rng, rules, pool, most, keyable)
+        found = _find_drawn(g, ends, rng, rules, pool, most, masks)
     return found if found is not None or quick else _sweep(g, ends, rng, rules)
 
 
@@ -373,7 +373,7 @@ def _find_outward(
     rules: _Rules,
     pool: list[int],
     most: int,
-    keyable: dict[int, int] | None,
+    masks: dict[int, list[int]] | None,
 ) -> Puzzle | None:
     """Draws for short pars: from a random start, up to OUTWARD_PICKS of the ends that fit."""
     fitting, common, ends_ok = rules.fitting(), ends.common, rules.ends_ok
@@ -391,7 +391,7 @@ def _find_outward(
         for _ in range(min(OUTWARD_PICKS, len(fits))):
             t = fits.pop(rng.randrange(len(fits)))
             tries += 1
-            if keyable is not None and not (keyable[s] >> t) & 1:
+            if masks is not None and not keyable(masks, ends, s, t, reach[t][0]):
                 continue
             found = _keyed(g, s, t, rules, ends.wide, unkeyable)
             if found is not None:
@@ -406,25 +406,29 @@ def _find_drawn(
     rules: _Rules,
     pool: list[int],
     most: int,
-    keyable: dict[int, int] | None,
+    keyable: dict[int, list[int]] | None,
 ) -> Puzzle | None:
-    """Random pairs (start, end in its component) at a fitting distance, counted and keyed."""
+    """Random pairs (start, end in its component) at a fitting distance, counted and keyed.
+    With `keyable` (keyable_masks_for) only pairs at a fitting distance that a key can take
+    are drawn; without, every pair is drawn and tested (the reach masks give the distance)."""
     words, par_lo, par_hi = g.words, rules.par_lo, rules.par_hi
-    masks = None if par_hi > MAX_PAR else reach_masks_for(g, ends)
-    fitting = rules.fitting()
-    unkeyable = ends.unkeyable.setdefault(rules.zipf_floor, set())
+    masks = None
     if keyable is None:
+        masks = None if par_hi > MAX_PAR else reach_masks_for(g, ends)
         pairs = plain_draws(ends, pool, rng, most)
     else:
+        steps = range(par_lo + 1, min(par_hi, MAX_PAR) + 2)  # past MAX_PAR the count says no
 
         def wanted(s: int) -> int:
             assert keyable is not None
-            if masks is None:
-                return keyable[s]
-            m = masks[s]
-            return keyable[s] & m[par_hi + 1] & ~m[par_lo]
+            by_distance, m = keyable[s], 0
+            for d in steps:
+                m |= by_distance[d]
+            return m
 
         pairs = fast_draws(ends, pool, rng, most, wanted)
+    fitting = rules.fitting()
+    unkeyable = ends.unkeyable.setdefault(rules.zipf_floor, set())
     for s, t in pairs:
         if masks is not None:  # exact and cheap: is t within par_lo+1..par_hi+1 steps of s?
             m = masks[s]
@@ -452,7 +456,7 @@ def _sweep(g: WordGraph, ends: Ends, rng: random.Random, rules: _Rules) -> Puzzl
     starts = [s for s in ends.pool if s not in rules.used and s not in rules.saturated]
     rng.shuffle(starts)
     fitting = rules.fitting()
-    keyable = keyable_masks_for(g, ends, rules.zipf_floor) if doublets_ends.PRUNE else None
+    masks = keyable_masks_for(g, ends, rules.zipf_floor) if doublets_ends.PRUNE else None
     for s in starts:
         reach = g.ball(g.words[s], rules.par_hi)
         fits = sorted(
@@ -462,7 +466,7 @@ def _sweep(g: WordGraph, ends: Ends, rng: random.Random, rules: _Rules) -> Puzzl
         )
         rng.shuffle(fits)
         for t in fits:
-            if keyable is not None and not (keyable[s] >> t) & 1:
+            if masks is not None and not keyable(masks, ends, s, t, reach[t][0]):
                 continue
             found = _keyed(g, s, t, rules, ends.wide, ends.unkeyable.setdefault(rules.zipf_floor, set()))
             if found is not None:

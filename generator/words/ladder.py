@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import functools
 import gc
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -17,6 +17,7 @@ from generator.words.ladder_search import (
     _bidirectional_count,
     _cutoff,
     _shortest_dag,
+    reach_levels,
 )
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -370,32 +371,20 @@ class WordGraph:
         bits: Sequence[int] | None = None,
     ) -> dict[int, list[int]]:
         """For each source word id: bitsets (ints, bit i = word id i) of the words within
-        0, 1, ..., radius steps.  Built level by level for the whole graph at once (one OR per
-        edge per level), so membership tests afterwards cost a shift and an AND.
-
-        `through[i]`: whether a chain may pass through word i (None: every word); the ends of
-        a chain need not.  `bits[i]`: the bit that stands for word i (None: bit i), so the
-        masks of one graph can be read in another graph's word ids."""
-        adj = self.adj
-        own = [1 << v for v in range(len(self.words))] if bits is None else [1 << b for b in bits]
-        cur = own
-        out = {s: [cur[s]] for s in sources}
-        for _ in range(radius):
-            step = (
-                cur
-                if through is None
-                else [c if ok else o for c, o, ok in zip(cur, own, through, strict=True)]
-            )
-            nxt = []
-            for v, nbrs in enumerate(adj):
-                m = own[v]
-                for u in nbrs:
-                    m |= step[u]
-                nxt.append(m)
-            cur = nxt
+        0, 1, ..., radius steps (see reach_levels for `through` and `bits`).  Membership tests
+        cost a shift and an AND."""
+        out: dict[int, list[int]] = {s: [] for s in sources}
+        for level in self.reach_levels(radius, through, bits):
             for s, masks in out.items():
-                masks.append(cur[s])
+                masks.append(level[s])
         return out
+
+    def reach_levels(
+        self, radius: int, through: Sequence[bool] | None = None, bits: Sequence[int] | None = None
+    ) -> Iterator[list[int]]:
+        """For r = 0..radius, the bitsets of the words within r steps of every word (see
+        ladder_search.reach_levels for `through` and `bits`)."""
+        return reach_levels(self.adj, radius, through, bits)
 
     def bfs(self, a: str) -> tuple[list[int], list[int]]:
         """From `a`: (distance in steps to every word or -1, number of shortest paths or 0)."""

@@ -260,3 +260,33 @@ def _shortest_dag(g: WordGraph, s: int, t: int, max_steps: int) -> ShortestChain
         layers=tuple(tuple(sorted(set(layer))) for layer in layers),
         _succ=succ,
     )
+
+
+def reach_levels(
+    adj: list[list[int]],
+    radius: int,
+    through: Sequence[bool] | None = None,
+    bits: Sequence[int] | None = None,
+) -> Iterator[list[int]]:
+    """For r = 0, 1, ..., radius: the bitsets of the words within r steps of every word (a list
+    by word id), for the graph of neighbour lists `adj`.  Built level by level for the whole
+    graph at once (one OR per edge per level), keeping only the last level.
+
+    `through[i]`: whether a chain may pass through word i (None: every word); the ends of a
+    chain need not.  `bits[i]`: the bit that stands for word i, or -1 for none (None: bit i),
+    so the masks can be read in another graph's word ids, or hold only the words asked about."""
+    own = [1 << v for v in range(len(adj))] if bits is None else [1 << b if b >= 0 else 0 for b in bits]
+    cur = own
+    yield cur
+    for _ in range(radius):
+        step = (
+            cur if through is None else [c if ok else o for c, o, ok in zip(cur, own, through, strict=True)]
+        )
+        nxt = []
+        for v, nbrs in enumerate(adj):
+            m = own[v]
+            for u in nbrs:
+                m |= step[u]
+            nxt.append(m)
+        cur = nxt
+        yield cur

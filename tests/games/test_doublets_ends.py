@@ -42,7 +42,8 @@ def test_keyable_masks_say_exactly_which_pairs_the_key_can_take(real, length, fl
     """A pair outside keyable_masks_for fails in _keyed (so skipping it changes nothing), and
     one inside has a minimal chain of allowed links and no shortcut: checked against
     networkx over the words a link may be, and over the wide graph.  With no other rule
-    (no sheet yet, one spelling per word) _keyed keys exactly the pairs inside."""
+    (no sheet yet, one spelling per word) _keyed keys exactly the pairs inside.  An end is in
+    its start's bitset of one distance only, its own."""
     lad = ladders_for(real)
     g, ends = lad.graph(length), D.ends_for(lad, length)
     keyable = DE.keyable_masks_for(g, ends, floor)
@@ -56,8 +57,11 @@ def test_keyable_masks_say_exactly_which_pairs_the_key_can_take(real, length, fl
         sub = oracle.subgraph(allowed | {a, b})
         good = nx.has_path(sub, a, b) and nx.shortest_path_length(sub, a, b) == d
         expect = d <= D.MAX_PAR + 1 and good and nx.shortest_path_length(wide, a, b) == d
-        got = bool((keyable[s] >> t) & 1)
+        at = [bool((m >> ends.position[t]) & 1) for m in keyable[s]]
+        got = any(at)
         assert got == expect, (a, b, d)
+        assert not got or at.index(True) == d and at.count(True) == 1
+        assert DE.keyable(keyable, ends, s, t, d - 1) == got or d - 1 > D.MAX_PAR
         seen[got] += 1
         if d >= 2 and d - 1 <= D.MAX_PAR:
             keyed = DS._keyed(g, s, t, DS._Rules(None, 1, D.MAX_PAR, floor, set()), ends.wide)
@@ -74,12 +78,17 @@ def test_keyable_masks_on_a_toy_graph_without_a_wide_graph():
     high = DE.keyable_masks_for(g, ends, D.SHEET_LINK_ZIPF)
     low = DE.keyable_masks_for(g, ends, LINK_ZIPF_FLOOR)
     cold, word, card, cord = (g.index[w] for w in ("cold", "word", "card", "cord"))
-    assert not (high[cold] >> word) & 1  # cord and wold are both rarer than 3.0
-    assert (low[cold] >> word) & 1
-    assert not (high[cold] >> card) & 1 and (low[cold] >> card) & 1  # through cord only
-    assert (high[word] >> card) & 1 and (high[card] >> word) & 1  # through ward (3.5)
-    assert (high[cold] >> cord) & 1  # a rare end is no link
-    assert not (high[cold] >> cold) & 1  # no pair with itself
+
+    def keys(masks, s, t, par):
+        return DE.keyable(masks, ends, s, t, par)
+
+    assert not keys(high, cold, word, 1) and keys(low, cold, word, 1)  # cord and wold: rare links
+    assert not keys(high, cold, card, 1) and keys(low, cold, card, 1)  # through cord only
+    assert keys(high, word, card, 1) and keys(high, card, word, 1)  # through ward (3.5)
+    assert not keys(low, word, card, 0) and not keys(low, word, card, 2)  # only at its par
+    assert keys(high, cold, cord, 0)  # a rare end is no link
+    assert not any((m >> ends.position[cold]) & 1 for m in high[cold])  # no pair with itself
+    assert len(high[cold]) == D.MAX_PAR + 2 and keys(high, cold, word, D.MAX_PAR + 1)  # past: can't tell
 
 
 @settings(max_examples=60, deadline=None)
@@ -101,7 +110,7 @@ def test_fast_draws_are_the_plain_draws_filtered(seed, groups, most, data):
         pool += ids
     pool = data.draw(st.lists(st.sampled_from(pool), min_size=1, max_size=len(pool), unique=True))
     ends = D.Ends(pool=sorted(pool), by_component=by_component, component=component)
-    masks = {s: data.draw(st.integers(0, (1 << len(component)) - 1)) for s in ends.pool}
+    masks = {s: data.draw(st.integers(0, (1 << len(by_component[component[s]])) - 1)) for s in ends.pool}
     asked = Counter()
 
     def wanted(s):
@@ -109,14 +118,19 @@ def test_fast_draws_are_the_plain_draws_filtered(seed, groups, most, data):
         return masks[s]
 
     fast_rng, plain_rng = random.Random(seed), random.Random(seed)
-    plain = [(s, t) for s, t in DE.plain_draws(ends, ends.pool, plain_rng, most) if (masks[s] >> t) & 1]
+    drawn = DE.plain_draws(ends, ends.pool, plain_rng, most)
+    plain = [(s, t) for s, t in drawn if (masks[s] >> ends.position[t]) & 1]
     assert list(DE.fast_draws(ends, ends.pool, fast_rng, most, wanted)) == plain
     assert fast_rng.getstate() == plain_rng.getstate()
     assert all(n == 1 for n in asked.values())
     take = data.draw(st.integers(0, len(plain)))
     fast_rng, plain_rng = random.Random(seed), random.Random(seed)
     fast = DE.fast_draws(ends, ends.pool, fast_rng, most, lambda s: masks[s])
-    slow = (p for p in DE.plain_draws(ends, ends.pool, plain_rng, most) if (masks[p[0]] >> p[1]) & 1)
+    slow = (
+        p
+        for p in DE.plain_draws(ends, ends.pool, plain_rng, most)
+        if (masks[p[0]] >> ends.position[p[1]]) & 1
+    )
     for _ in range(take):
         assert next(fast) == next(slow)
     assert fast_rng.getstate() == plain_rng.getstate()

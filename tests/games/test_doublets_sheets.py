@@ -358,10 +358,13 @@ def test_a_puzzle_needing_a_rare_link_is_skipped_at_the_familiar_floor():
 
 @pytest.mark.parametrize(
     "count,length,difficulty,seed",
-    [(8, 4, D.MIXED, 5), (8, 5, D.MIXED, 6), (6, 3, "fiendish", 0), (6, 6, "hard", 1), (6, 7, D.MIXED, 2)],
+    [(8, 4, D.MIXED, 5), (8, 5, D.MIXED, 6), (6, 3, "fiendish", 0), (6, 6, "hard", 1), (6, 7, D.MIXED, 2)]
+    + [(3, 8, (10, 14), 1), (4, 4, (3, 6), 2)],
 )
 def test_pruning_leaves_the_choice_unchanged(real, monkeypatch, count, length, difficulty, seed):
-    """The same sheet with the bitset rejections off (every pair searched, as before them)."""
-    fast = make_sheet(count, length, difficulty, seed=seed)
+    """The same sheet with the bitset rejections off (every pair searched, as before them);
+    a links range past MAX_PAR too (the sweep finds such pars, which the bitsets cannot tell)."""
+    kw = {"links": difficulty} if isinstance(difficulty, tuple) else {"difficulty": difficulty}
+    fast = make_sheet(count, length, seed=seed, **kw)
     monkeypatch.setattr(doublets_ends, "PRUNE", False)
-    assert make_sheet(count, length, difficulty, seed=seed) == fast
+    assert make_sheet(count, length, seed=seed, **kw) == fast
