@@ -127,7 +127,7 @@ def string_width(text: str, face: str, size: float) -> float:
     return _width_per_1000(text, face) * size * 0.001
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=8192)  # the pack measures ~4,100 texts; a long book's would grow without end
 def _width_per_1000(text: str, face: str) -> float:
     """Width of `text` in `face` at 1000 pt. Widths scale linearly with the size (the result agrees
     with reportlab's stringWidth at that size to the last bit or two), and text fitting measures

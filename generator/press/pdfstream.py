@@ -13,7 +13,7 @@ table and the trailer. Same input, same bytes: nothing depends on time or memory
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import IO, TYPE_CHECKING, Any
 
 from reportlab.pdfbase import pdfdoc
@@ -214,7 +214,9 @@ class PageStream:
         total = doc.objectcounter
         if len(self.offsets) < total + 1 or min(self.offsets[1 : total + 1]) < 0:
             raise ValueError("a PDF object was left unwritten")
-        xref_at = self._write(self._xref(total))
+        xref_at = self.offset
+        for piece in self._xref(total):
+            self._write(piece)
         trailer = pdfdoc.PDFTrailer(
             startxref=xref_at,
             Size=total + 1,
@@ -233,8 +235,10 @@ class PageStream:
             self.out.seek(0, 2)
         return b""
 
-    def _xref(self, total: int) -> bytes:
-        """The cross-reference table, as reportlab writes it (one section from object 0)."""
-        lines = ["xref", f"0 {total + 1}", "0000000000 65535 f "]
-        lines += [f"{self.offsets[n]:010d} 00000 n " for n in range(1, total + 1)]
-        return ("\n".join(lines) + "\n").encode("latin-1")
+    def _xref(self, total: int, block: int = 1024) -> Iterator[bytes]:
+        """The cross-reference table, as reportlab writes it (one section from object 0), a block of
+        lines at a time."""
+        yield f"xref\n0 {total + 1}\n0000000000 65535 f \n".encode("latin-1")
+        for start in range(1, total + 1, block):
+            stop = min(start + block, total + 1)
+            yield "".join(f"{self.offsets[n]:010d} 00000 n \n" for n in range(start, stop)).encode("latin-1")

@@ -53,3 +53,19 @@ def test_string_width_agrees_with_reportlab_at_every_size() -> None:
             for size in (6, 7.25, 9.5, 11, 23.75, 64):
                 want = pdfmetrics.stringWidth(text, face, size)
                 assert abs(fonts.string_width(text, face, size) - want) <= 1e-9 * max(1.0, want), (face, text, size)
+
+
+def test_measuring_ever_new_texts_keeps_the_caches_bounded():
+    """A ten-year daily book measures tens of thousands of distinct lines: the caches keyed by text
+    must stop growing (memory flat in the number of days), and still give the right widths."""
+    from reportlab.pdfbase import pdfmetrics
+
+    from generator.press import fonts
+
+    for i in range(20000):
+        text = f"day {i}: CANT → cart → carp → HARP"
+        width = fonts.string_width(text, "Sans", 10)
+        if i % 5000 == 0:
+            assert abs(width - pdfmetrics.stringWidth(text, "Sans", 10)) < 1e-6
+    assert fonts._width_per_1000.cache_info().currsize <= 8192
+    assert fonts.covers.cache_info().currsize <= 2048

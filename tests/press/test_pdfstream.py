@@ -233,3 +233,20 @@ def test_an_outline_level_out_of_reach_is_refused(tmp_path, levels):
         with pytest.raises(ValueError, match="deepest allowed"):
             for level in levels:
                 stream.bookmark("x", level)
+
+
+def test_every_cross_reference_points_at_its_object(tmp_path):
+    """Read the xref table by hand: entry n gives the offset where "n 0 obj" starts."""
+    data = _render(_doc(), tmp_path / "s.pdf").read_bytes()
+    start = int(data[data.rindex(b"startxref") :].split()[1])
+    lines = data[start:].split(b"\n")
+    assert lines[0] == b"xref" and lines[2] == b"0000000000 65535 f "
+    first, count = (int(x) for x in lines[1].split())
+    body = lines[3 : 2 + count]  # objects 1 .. count - 1
+    assert first == 0 and len(body) == count - 1 > 30
+    for n, line in enumerate(body, start=1):
+        offset, gen, kind = line.split()
+        assert (gen, kind) == (b"00000", b"n") and len(line) == 19
+        assert data[int(offset) :].startswith(b"%d 0 obj\n" % n), n
+    trailer = data[data.rindex(b"trailer") :]
+    assert b"/Size %d" % count in trailer
