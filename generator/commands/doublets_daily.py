@@ -3,8 +3,9 @@
 The book is made in two passes so that its memory does not grow with the number of days: the
 first chooses each day's sheet, counts its pages and parks the sheet (pickled) in a temporary
 file; the second draws the pages in order, reading each day's sheet back only when its first
-page is drawn and dropping it after its last. What the PDF's footers and outline need (page
-counts, labels, bookmarks) is known after the first pass; everything else waits on disk.
+page is drawn and dropping it after its last (press.document.PageRun). Only what must be known
+before the first page is drawn, each day's page count ("page x of y"), is kept from the first
+pass; everything else waits on disk, and each finished page goes straight into the PDF file.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from __future__ import annotations
 import datetime as dt
 import pickle
 import tempfile
-from collections.abc import Callable, Iterable
+from array import array
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import IO, Any
@@ -21,6 +23,7 @@ from generator.commands.common import OUTPUT_DIR, PrintOptions, json_note, statu
 from generator.errors import ParlourError
 from generator.games.doublets import Sheet
 from generator.press.booklet import ANSWERS
+from generator.press.document import Page, PageRun
 
 TITLE = "Doublets"
 
@@ -63,7 +66,7 @@ class SheetSpool:
 
     def __init__(self) -> None:
         self.file: IO[bytes] = tempfile.TemporaryFile(prefix="parlour-sheets-")
-        self.offsets: list[int] = []
+        self.offsets = array("q")  # where each sheet starts in the file
 
     def add(self, sheet: Sheet) -> int:
         """Park a sheet; returns its number."""
@@ -83,25 +86,37 @@ class SheetSpool:
         self.file.close()
 
 
-class _DayDrawer:
-    """Draws page k of day n by building that day's pages from the spool when first asked;
-    only the day being drawn is held in memory."""
+def _day_mark(d: dt.date) -> str:
+    """A day's outline entry, e.g. "Wed 1 January"."""
+    from generator.games import doublets_draw as draw
+
+    return f"{draw.DAYS[d.weekday()][:3]} {d.day} {draw.MONTHS[d.month - 1]}"
+
+
+class _Days(PageRun):
+    """The pages of a run of consecutive spooled days (a month, or every day's key at the back of a
+    booklet), made from the spool one day at a time as they are drawn: only that day is in memory."""
 
     def __init__(self, spool: SheetSpool, paper: Any, key: str, style: Any) -> None:
         self.spool, self.paper, self.key, self.style = spool, paper, key, style
-        self.day: int | None = None
-        self.pages: list = []
+        self.first = self.stop = 0  # the spooled sheets first .. stop - 1
+        self.count = 0
 
-    def drawer(self, n: int, k: int) -> Callable[[Any, Any], None]:
-        def draw(c: Any, info: Any) -> None:
-            if self.day != n:
-                self.day, self.pages = (
-                    n,
-                    daily_pages(self.spool.get(n), self.paper, self.key, None, self.style),
-                )
-            self.pages[k].draw(c, info)
+    def add(self, n: int, pages: int) -> None:
+        """Day `n` of the spool (the next one) comes next, with `pages` pages."""
+        if self.stop == self.first:
+            self.first = self.stop = n
+        assert n == self.stop, "days of a run are consecutive"
+        self.stop, self.count = n + 1, self.count + pages
 
-        return draw
+    def __len__(self) -> int:
+        return self.count
+
+    def __iter__(self) -> Iterator[Page]:
+        for n in range(self.first, self.stop):
+            sh = self.spool.get(n)
+            mark = None if self.key == ANSWERS_ONLY else _day_mark(dt.date.fromisoformat(sh.date or ""))
+            yield from daily_pages(sh, self.paper, self.key, mark, self.style)
 
 
 def write_book(
@@ -126,32 +141,23 @@ def write_book(
     spool = SheetSpool()
     at_back = opts.booklet is not None and key == "separate"  # a booklet keeps its keys at the back
     day_key = "none" if at_back else key
-    days_drawer = _DayDrawer(spool, opts.paper, day_key, opts.style)
-    keys_drawer = _DayDrawer(spool, opts.paper, ANSWERS_ONLY, opts.style)
-    answers: list = []
+    answers = _Days(spool, opts.paper, ANSWERS_ONLY, opts.style)
     model_days: list[dict[str, object]] | None = [] if opts.json_path is not None else None
     month: str | None = None
-    pages: list = []
     try:
-        for sh in _progress(sheets, days, "choosing puzzles"):
+        for sh in _progress(sheets, days, "choosing puzzles"):  # first pass: choose, count, park
             d = dt.date.fromisoformat(sh.date or "")
             name = f"{draw.MONTHS[d.month - 1]} {d.year}"
             if name != month:
-                if pages:
-                    doc.add(month or "", pages)
-                month, pages = name, []
+                month, pages = name, _Days(spool, opts.paper, day_key, opts.style)
+                doc.add(name, pages)
             n = spool.add(sh)
-            mark = f"{draw.DAYS[d.weekday()][:3]} {d.day} {draw.MONTHS[d.month - 1]}"
-            made = daily_pages(sh, opts.paper, day_key, mark, opts.style)
-            pages += [replace(p, draw=days_drawer.drawer(n, k)) for k, p in enumerate(made)]
+            pages.add(n, len(daily_pages(sh, opts.paper, day_key, _day_mark(d), opts.style)))
             if at_back:
-                made = daily_pages(sh, opts.paper, ANSWERS_ONLY, None, opts.style)
-                answers += [replace(p, draw=keys_drawer.drawer(n, k)) for k, p in enumerate(made)]
+                answers.add(n, len(daily_pages(sh, opts.paper, ANSWERS_ONLY, None, opts.style)))
             if model_days is not None:
                 model_days.append(sh.to_json())
-        if pages:
-            doc.add(month or "", pages)
-        if answers:
+        if len(answers):
             doc.add(ANSWERS, answers)
         span = draw.long_date(first.isoformat()) + (
             f" to {draw.long_date(last.isoformat())}" if last != first else ""

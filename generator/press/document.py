@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
-from collections.abc import Callable
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
     from generator.press.card_images import DeckPrint
-    from generator.press.spool import Spool
 
 Box = tuple[float, float, float, float]
 
@@ -58,10 +57,22 @@ class Page:
     deck: DeckPrint | None = None  # the deck a card sheet prints, for --cards (press.card_images)
 
 
+class PageRun(ABC):
+    """Pages made only as they are drawn, one at a time, for a book too long to hold every page at
+    once (a ten-year daily book); how many there are is known beforehand. Their pages are
+    one-sided: no `side`, no `duplex` (no blank is ever put among them)."""
+
+    @abstractmethod
+    def __len__(self) -> int: ...
+
+    @abstractmethod
+    def __iter__(self) -> Iterator[Page]: ...
+
+
 @dataclass
 class Section:
     title: str
-    pages: list[Page] = field(default_factory=list)
+    pages: list[Page] | PageRun = field(default_factory=list)
 
 
 def check_output_path(path: str | os.PathLike[str], what: str = "--output") -> Path:
@@ -102,33 +113,51 @@ class Document:
         self.contents = contents
         self.sections: list[Section] = []
 
-    def add(self, title: str, pages: list[Page]) -> None:
-        self.sections.append(Section(title, list(pages)))
+    def add(self, title: str, pages: list[Page] | PageRun) -> None:
+        self.sections.append(Section(title, pages if isinstance(pages, PageRun) else list(pages)))
 
-    def _all_pages(self) -> list[tuple[Section | None, bool, Page]]:
-        """Every page in print order, with a blank inserted wherever a sheet's front would land on a
-        back (an even page): printed two-sided, each card's back then stays behind its front."""
-        out: list[tuple[Section | None, bool, Page]] = []
+    def _walk(self, make: bool) -> Iterator[tuple[Section | None, bool, Page | None]]:
+        """Every page in print order as (section, first in it, page), with a blank inserted wherever a
+        sheet's front would land on a back (an even page): printed two-sided, each card's back then
+        stays behind its front. The pages of a PageRun are made only if `make` (else None)."""
+        n = 0
         if self.contents:
-            out.append((None, True, Page(self._draw_contents, "Contents")))
+            n += 1
+            yield None, True, Page(self._draw_contents, "Contents")
         for sec in self.sections:
-            first = True
-            for page in sec.pages:
-                if page.side == "front" and len(out) % 2 == 1:
+            if isinstance(sec.pages, PageRun):
+                made = 0
+                for page in sec.pages if make else (None for _ in range(len(sec.pages))):
+                    if page is not None and (page.side or page.duplex):
+                        raise ValueError(f"{sec.title}: pages made as they are drawn must be one-sided")
+                    made += 1
+                    yield sec, made == 1, page
+                if made != len(sec.pages):
+                    raise ValueError(f"{sec.title}: {made} pages made, {len(sec.pages)} announced")
+                n += made
+                continue
+            for i, page in enumerate(sec.pages):
+                if page.side == "front" and n % 2 == 1:
                     # the blank belongs before the section: its bookmark still opens on the first real page
-                    out.append((sec, False, Page(_draw_blank, "This side is left blank on purpose")))
-                out.append((sec, first, page))
-                first = False
-        return out
+                    n += 1
+                    yield sec, False, Page(_draw_blank, "This side is left blank on purpose")
+                n += 1
+                yield sec, i == 0, page
+
+    def _duplex(self) -> set[str]:
+        """How the two-sided sheets in the document turn ("long", "short"); empty if there are none."""
+        return {
+            p.duplex for sec in self.sections if isinstance(sec.pages, list) for p in sec.pages if p.duplex
+        }
 
     @property
     def page_count(self) -> int:
-        return len(self._all_pages())
+        return sum(1 for _ in self._walk(make=False))
 
     def section_starts(self) -> list[tuple[str, int]]:
         """(section title, first page number) for each section."""
         starts = []
-        for n, (sec, first, _) in enumerate(self._all_pages(), start=1):
+        for n, (sec, first, _) in enumerate(self._walk(make=False), start=1):
             if sec is not None and first:
                 starts.append((sec.title, n))
         return starts
@@ -160,7 +189,7 @@ class Document:
             y -= 8 * mm
         s.set_font(c, "body", colour=s.muted)
         tips = ["Print at 100 % (actual size): switch off 'fit to page' or 'scale to fit' in the print dialog."]
-        if any(p.duplex for sec in self.sections for p in sec.pages):  # only with two-sided sheets in it
+        if self._duplex():  # only with two-sided sheets in it
             tips += [
                 "Two-sided card sheets: print both sides and flip on the long edge; if backs land off-centre,",
                 "print the calibration sheet (parlour calibrate) and save the offset it gives: parlour calibrate --save X,Y.",
@@ -190,45 +219,39 @@ class Document:
 
     def render(self, path: str, progress: Callable[[int], None] | None = None) -> None:
         """Draw every page into `path` (not atomic: see save)."""
-        from generator.press.spool import Spool
+        with open(path, "wb") as out:
+            self._render(out, progress)
 
-        with open(path, "wb") as out, contextlib.closing(Spool()) as spool:
-            self._render(out, spool, progress)
-
-    def _render(self, out: BinaryIO, spool: Spool, progress: Callable[[int], None] | None) -> None:
-        """Draw the pages one by one; each page's content leaves memory for the spool as it is done,
+    def _render(self, out: BinaryIO, progress: Callable[[int], None] | None) -> None:
+        """Draw the pages one by one; each page goes into the file as soon as it is done (press.pdfstream),
         so memory stays flat however many pages there are (a ten-year daily book)."""
         from reportlab.pdfgen.canvas import Canvas
 
-        from generator.press.spool import streaming_output
+        from generator.press.pdfstream import PageStream
 
         register_fonts()
-        pages = self._all_pages()
-        total = len(pages)
+        total = self.page_count
         c = Canvas(out, pagesize=self.paper.size, invariant=1, pageCompression=1, initialFontName="Sans")
+        stream = PageStream(c, out)
         c.setTitle(self.title)
         c.setAuthor("parlour")
         c.setSubject(self.subject or self.title)
         c.setCreator(f"parlour {__version__}")
         c.setViewerPreference("PrintScaling", "None")
         c.setViewerPreference("DisplayDocTitle", "true")
-        duplex = {p.duplex for _, _, p in pages if p.duplex}
+        duplex = self._duplex()
         if duplex:
             c.setViewerPreference(
                 "Duplex", "DuplexFlipShortEdge" if duplex == {"short"} else "DuplexFlipLongEdge"
             )
-        for n, (sec, first, page) in enumerate(pages, start=1):
+        for n, (sec, first, page) in enumerate(self._walk(make=True), start=1):
+            assert page is not None  # made
             if sec is not None and first:
-                key = f"s{n}"
-                c.bookmarkPage(key)
-                c.addOutlineEntry(sec.title, key, level=0)
+                stream.bookmark(sec.title, level=0)
             elif sec is None:
-                c.bookmarkPage("contents")
-                c.addOutlineEntry("Contents", "contents", level=0)
+                stream.bookmark("Contents", level=0)
             if page.bookmark:
-                key = f"b{n}"
-                c.bookmarkPage(key)
-                c.addOutlineEntry(page.bookmark, key, level=1)
+                stream.bookmark(page.bookmark, level=1)
             c.setTrimBox(list(page.trim_box) if page.trim_box else None)
             c.setBleedBox(list(page.bleed_box) if page.bleed_box else None)
             info = PageInfo(n, total, self.paper, self.style)
@@ -237,12 +260,11 @@ class Document:
             c.restoreState()
             self._footer(c, page, n, total)
             c.showPage()
-            spool.page_done(c)
+            stream.page_done()
             if progress:
                 progress(1)
         c.showOutline()
-        with streaming_output(out):
-            c.save()
+        stream.finish()
 
     def save(self, path: str | os.PathLike[str], progress: Callable[[int], None] | None = None) -> Path:
         """Render to a temp file beside `path`, then rename: a failed run leaves no file behind."""

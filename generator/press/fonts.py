@@ -101,7 +101,7 @@ def has_glyph(face: str, char: str) -> bool:
     return ord(char) in _cmap(face)
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=2048)  # small: each distinct text is a key, and a long book has many
 def covers(face: str, text: str) -> bool:
     """True if `face` has a glyph for every character of `text`."""
     cmap = _cmap(face)

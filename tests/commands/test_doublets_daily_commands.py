@@ -1,5 +1,6 @@
 """Tests for generator.commands.doublets_daily: one naming scheme, the sheet spool, and a book
-drawn day by day that is byte for byte the book drawn with every page built first."""
+drawn day by day (each day made only once the day before is in the file) that is byte for byte
+the book drawn with every page built first."""
 
 from __future__ import annotations
 
@@ -72,3 +73,29 @@ def test_the_book_builds_each_day_once_while_drawing(run, tmp_path, monkeypatch)
     assert run("doublets", "daily", "--from", "2025-03-01", "--days", "4", "--book").exit_code == 0
     days = ["2025-03-01", "2025-03-02", "2025-03-03", "2025-03-04"]
     assert built == days + days  # once to count its pages, once to draw them: never all held at once
+
+
+def test_each_day_is_made_for_drawing_only_after_the_day_before_is_written(run, monkeypatch):
+    from generator.press import pdfstream
+
+    events: list[str] = []
+    real = D.daily_pages
+    done = pdfstream.PageStream.page_done
+
+    def making(sh, *a, **k):
+        events.append(f"made {sh.date}")
+        return real(sh, *a, **k)
+
+    def writing(self) -> None:
+        before = len(self.pages)
+        done(self)
+        events.extend("wrote" for _ in range(before, len(self.pages)))
+
+    monkeypatch.setattr(D, "daily_pages", making)
+    monkeypatch.setattr(pdfstream.PageStream, "page_done", writing)
+    assert run("doublets", "daily", "--from", "2025-03-30", "--days", "3", "--book").exit_code == 0
+    days = ["2025-03-30", "2025-03-31", "2025-04-01"]
+    counted, drawn = events[:3], events[3:]
+    assert counted == [f"made {d}" for d in days]  # the first pass: choose, count pages, park
+    pages = (len(drawn) - len(days)) // len(days)  # pages a day (the sheet and its key)
+    assert pages == 2 and drawn == [e for d in days for e in [f"made {d}", *["wrote"] * pages]]
