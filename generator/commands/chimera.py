@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from generator.commands.common import PrintOptions, print_options, write_json, write_outputs
+from generator.commands.common import SPELLING_OPTION, PrintOptions, print_options, write_json, write_outputs
 from generator.commands.sections import register
 from generator.games import chimera as ch
 from generator.lazy import lazy_module
@@ -125,8 +125,9 @@ def key_document(key: ch.AnswerKey, opts: PrintOptions) -> Document:
 
 @chimera.command()
 @variant_option
+@SPELLING_OPTION
 @print_options(seed=False)
-def key(opts: PrintOptions, variant: str) -> None:
+def key(opts: PrintOptions, variant: str, spelling: str) -> None:
     """Print the referee's key: every card's valid answers, most common first.
 
     All 52 cards in deck order (spades, hearts, diamonds, clubs; ace to king) on two pages. Each
@@ -138,8 +139,9 @@ def key(opts: PrintOptions, variant: str) -> None:
     Example:
       parlour chimera key --paper a4
       parlour chimera key --variant three-quarters --json key.json
+      parlour chimera key --spelling uk   # shows theatre, not theater
     """
-    k = ch.answer_key(variant)
+    k = ch.answer_key(variant, spelling=spelling.lower())
     write_outputs(key_document(k, opts), opts, "chimera-key", draw.key_model(k, opts.paper, opts.style))
 
 

@@ -16,6 +16,7 @@ import click
 from generator.config import BY_KEY
 from generator.errors import ParlourError
 from generator.press.print_defaults import CARD_PRESETS, DEFAULT_BLEED_MM, DEFAULT_DPI, DUPLEX_MODES, MANIFEST
+from generator.words.spelling import DEFAULT_SPELLING, SPELLINGS
 
 if TYPE_CHECKING:  # imported where used: a query command never loads the card, booklet or page code
     from generator.press.cards import CardSize, DeckOptions, Drawer, Layout
@@ -294,6 +295,13 @@ IMAGES_OPTIONS = [
         help=f"Resolution of the --cards PNGs [default: {DEFAULT_DPI}].",
     ),
 ]
+SPELLING_OPTION = click.option(
+    "--spelling",
+    type=click.Choice(SPELLINGS, case_sensitive=False),
+    default=DEFAULT_SPELLING,
+    show_default=True,
+    help="Which variant spellings may be printed (us: gray, tire, theater; uk: grey, tyre, theatre).",
+)
 BOOKLET_OPTION = click.option(
     "--booklet",
     is_flag=True,

@@ -8,8 +8,7 @@ from click.core import ParameterSource
 from generator import config
 from generator.press.impose import DUPLEX_MODES, get_card, parse_offset
 from generator.press.paper import PAPERS
-
-SPELLINGS = ("us", "uk")
+from generator.words.spelling import SPELLINGS
 
 
 def _choice(values) -> click.Choice:

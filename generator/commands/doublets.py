@@ -12,11 +12,11 @@ from typing import Any
 import click
 from click.core import ParameterSource
 
-from generator.commands.common import PrintOptions, print_options, write_outputs
+from generator.commands.common import SPELLING_OPTION, PrintOptions, print_options, write_outputs
 from generator.commands.sections import register
 from generator.errors import ParlourError
 from generator.games import doublets as model
-from generator.words.ladder import DEFAULT_SPELLING, MAX_LENGTH, MIN_LENGTH, SPELLINGS
+from generator.words.ladder import DEFAULT_SPELLING, MAX_LENGTH, MIN_LENGTH
 
 TITLE = "Doublets"
 DIFFICULTY_CHOICES = [*model.DIFFICULTIES, model.MIXED]
@@ -155,15 +155,6 @@ def solve(
 
 
 # -- sheets -------------------------------------------------------------------------------------
-
-
-SPELLING_OPTION = click.option(
-    "--spelling",
-    type=click.Choice(SPELLINGS, case_sensitive=False),
-    default=DEFAULT_SPELLING,
-    show_default=True,
-    help="Which variant spellings may be printed (us: gray, tire; uk: grey, tyre).",
-)
 
 
 def _sheet_options(difficulty: str = "medium") -> list:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from generator.errors import ParlourError
 from generator.words.anagram import AnagramIndex, letter_problem, plural_forms
+from generator.words.spelling import DEFAULT_SPELLING, SPELLINGS
 
 if TYPE_CHECKING:
     from generator.words.lexicon import Lexicon
@@ -365,9 +366,13 @@ def answers(
     return printed + rare
 
 
-def split_for_print(words: list[str], lexicon: Lexicon) -> tuple[list[str], list[str]]:
-    """(the words parlour may print, the rest), each keeping the order given."""
-    printed = [w for w in words if lexicon.printable(w)]
+def split_for_print(
+    words: list[str], lexicon: Lexicon, spelling: str = DEFAULT_SPELLING
+) -> tuple[list[str], list[str]]:
+    """(the words parlour may print under `spelling`, the rest), each keeping the order given: a
+    variant spelling the other side uses (theatre in a US key, theater in a UK one) is not shown."""
+    allowed = getattr(lexicon, "spelling_allowed", None)
+    printed = [w for w in words if lexicon.printable(w) and (allowed is None or allowed(w, spelling))]
     if len(printed) == len(words):
         return printed, []
     keep = set(printed)
@@ -428,10 +433,12 @@ class AnswerKey:
 
     variant: Variant
     cards: list[KeyCard]
+    spelling: str = DEFAULT_SPELLING  # which variant spellings the key may show (us or uk)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "variant": self.variant.name,
+            "spelling": self.spelling,
             "rule": self.variant.label,
             "cards": [k.to_json() for k in self.cards],
         }
@@ -477,15 +484,20 @@ def _all_answers(v: Variant, lexicon: Lexicon | None) -> list[list[str]]:
     return answers
 
 
-def answer_key(variant_name: str = DEFAULT_VARIANT, lexicon: Lexicon | None = None) -> AnswerKey:
-    """Answers for all 52 cards under a variant (one anagram index, one lookup pass per card)."""
+def answer_key(
+    variant_name: str = DEFAULT_VARIANT, lexicon: Lexicon | None = None, spelling: str = DEFAULT_SPELLING
+) -> AnswerKey:
+    """Answers for all 52 cards under a variant (one anagram index, one lookup pass per card); the
+    key shows the print vocabulary's words under `spelling` (us or uk)."""
+    if spelling not in SPELLINGS:
+        raise ParlourError(f"spelling {spelling!r} is not one of {', '.join(SPELLINGS)}")
     v = variant(variant_name)
     lex = _lexicon(lexicon)
     rows = []
     for c, answers in zip(deck(), _all_answers(v, lexicon), strict=True):
-        printed, rare = split_for_print(answers, lex)
+        printed, rare = split_for_print(answers, lex, spelling)
         rows.append(KeyCard(c, v.min_letters(c.penalty), printed + rare, tuple(rare)))
-    return AnswerKey(v, rows)
+    return AnswerKey(v, rows, spelling)
 
 
 # --- the scoring pad --------------------------------------------------------------------------

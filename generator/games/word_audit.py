@@ -121,14 +121,15 @@ def _pars_fall(sheet: Any) -> bool:
 def _fighting_words_examples(printed: Printed) -> None:
     """The examples `fighting-words check XY` shows for every pair of letters."""
     from generator.words.lexicon import load
-    from generator.words.pattern import can_grow
+    from generator.words.pattern import can_grow, example_first
 
-    lex = load()
+    first = example_first(load())  # the words the check may show as parlour's own
+    assert first is not None
     for a in "abcdefghijklmnopqrstuvwxyz":
         for b in "abcdefghijklmnopqrstuvwxyz":
             g = can_grow(a + b)
-            if g.examples and not any(lex.printable(w) for w in g.examples):
-                printed.referee[a + b] = list(g.examples)  # no printable word holds a-b
+            if g.examples and not any(first(w) for w in g.examples):
+                printed.referee[a + b] = list(g.examples)  # no word of parlour's own holds a-b
             else:
                 printed.add(g.examples, f"fighting-words check {a + b}")
 

@@ -19,6 +19,8 @@ from generator.words.ladder_search import (
     _shortest_dag,
     reach_levels,
 )
+from generator.words.spelling import DEFAULT_SPELLING as DEFAULT_SPELLING
+from generator.words.spelling import SPELLINGS as SPELLINGS
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from generator.words.lexicon import Lexicon
@@ -59,8 +61,6 @@ FAMILIAR_ZIPF = 3.0
 AVOID_PENALTY = 100_000
 UNFAMILIAR_PENALTY = 1_000
 UNWELCOME_PENALTY = AVOID_PENALTY  # the old name: unwelcome words are avoided words
-SPELLINGS = ("us", "uk")
-DEFAULT_SPELLING = "us"
 
 
 @functools.cache

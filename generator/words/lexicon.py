@@ -7,12 +7,13 @@ import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from generator.words.spelling import DEFAULT_SPELLING as DEFAULT_SPELLING
+from generator.words.spelling import SPELLINGS as SPELLINGS
+
 TIERS = ("common", "standard", "broad")  # narrowest first
 DEFAULT_TIER = "standard"
 PRINT_TIER = "print"  # not a rung of TIERS: the vetted words parlour may print (see printable)
-SPELLINGS = ("us", "uk")
 EXTRA_SECTIONS = ("print", "noprint", "spelling", "variants")
-DEFAULT_SPELLING = "us"
 COMMON_ZIPF = 3.0
 MAX_SUGGESTIONS = 5
 DISTANCE2_MAX_LEN = 6  # distance-2 suggestions are tried for words up to this long

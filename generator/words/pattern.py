@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import chain, combinations
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 if TYPE_CHECKING:
     from generator.words.lexicon import Lexicon
@@ -197,7 +197,7 @@ class SubsequenceIndex:
     ) -> SubsequenceIndex:
         """Index the lexicon's words of `tier` (or narrower) with at least `min_len` letters."""
         words = [w for w in lexicon.words(tier=tier) if len(w) >= min_len]
-        return cls(words, lexicon.zipf, getattr(lexicon, "tier", None), getattr(lexicon, "printable", None))
+        return cls(words, lexicon.zipf, getattr(lexicon, "tier", None), example_first(lexicon))
 
     # --- saving and loading (the cache file) -------------------------------------------------
 
@@ -355,7 +355,7 @@ class SubsequenceIndex:
 
 _LOW_MASK = (1 << _LOW_BITS) - 1
 _MAGIC = b"parlour-subseq\n"
-_FORMAT = 2  # bump when the file layout or the index's meaning changes
+_FORMAT = 3  # bump when the file layout or the index's meaning changes (3: examples skip spelling variants)
 
 
 class _WordList(Sequence[str]):
@@ -406,6 +406,19 @@ def default_index(lexicon: Lexicon | None = None, tier: str = CHECK_TIER) -> Sub
     if found is None or found[0] is not lex:
         found = _INDEXES[key] = (lex, SubsequenceIndex.from_lexicon(lex, tier=tier))
     return found[1]
+
+
+def example_first(lexicon: Any) -> Callable[[str], bool] | None:
+    """Which words an example may be taken from first: the print vocabulary, less the words the
+    two spellings disagree on (jewellery/jewelry), since the check has no --spelling to choose
+    one (None when the lexicon has no print vocabulary)."""
+    printable = getattr(lexicon, "printable", None)
+    if printable is None:
+        return None
+    spelling_of = getattr(lexicon, "spelling_of", None)
+    if spelling_of is None:
+        return cast("Callable[[str], bool]", printable)
+    return lambda w: bool(printable(w)) and spelling_of(w) == "both"
 
 
 def packaged_index_path() -> Path:

@@ -312,13 +312,17 @@ def test_card_with_only_rare_answers_says_so() -> None:
     assert card["rare"] == card["answers"] and card["shown"] == 0
 
 
-def _packaged_print_set() -> set[str]:
-    """The '@print' line of the packaged data, read without the Lexicon class."""
+def _packaged_print_set(spelling: str = "us") -> set[str]:
+    """The '@print' line of the packaged data less the other side's '@spelling' line (what a key
+    under `spelling` may show), read without the Lexicon class."""
     from pathlib import Path
 
     text = (Path(ch.__file__).resolve().parents[1] / "data" / "lexicon.txt").read_text()
     lines = text.split("\n")
-    return set(lines[lines.index("@print") + 1].split())
+    other = "uk" if spelling == "us" else "us"
+    return set(lines[lines.index("@print") + 1].split()) - set(
+        lines[lines.index(f"@spelling {other}") + 1].split()
+    )
 
 
 @pytest.mark.parametrize("variant", list(ch.VARIANTS))
@@ -328,6 +332,7 @@ def test_packaged_key_never_shows_a_word_outside_print(variant) -> None:
 
     allowed = _packaged_print_set()
     key = ch.answer_key(variant)
+    assert key.spelling == "us"
     for e in draw.layout_key(key, get_paper("a4")):
         row = e.row
         shown = row.answers[: e.shown]
@@ -386,3 +391,19 @@ def test_key_cache_is_keyed_by_the_rules_code(tmp_path) -> None:
     rules.write_text("A = 22\n")
     assert cache.data_cache_path("chimera", "k", ".bin", code=(str(rules),)) != first
     assert cache.data_cache_path("chimera", "k", ".bin") != first
+
+
+def test_key_shows_the_spelling_asked_for() -> None:
+    """theatre/theater: a US key shows theater and keeps theatre among the unshown answers; a UK
+    key the other way round; both stay valid answers."""
+    allowed = {sp: _packaged_print_set(sp) for sp in ("us", "uk")}
+    assert "theater" in allowed["us"] - allowed["uk"] and "theatre" in allowed["uk"] - allowed["us"]
+    for sp, shown, hidden in (("us", "theater", "theatre"), ("uk", "theatre", "theater")):
+        key = ch.answer_key("half", spelling=sp)
+        row = next(r for r in key.cards if r.card.face == "three" and r.card.suit == "heart")
+        assert shown in row.printable and hidden in row.rare and hidden in row.answers
+        for r in key.cards:
+            assert set(r.printable) <= allowed[sp], (sp, r.card)
+        assert key.to_json()["spelling"] == sp
+    with pytest.raises(ParlourError, match="spelling"):
+        ch.answer_key("half", spelling="au")
