@@ -201,21 +201,28 @@ class WordGraph:
         words: Sequence[str],
         zipf: Callable[[str], float] | None = None,
         avoid: Collection[str] = (),
+        adj: list[list[int]] | None = None,
     ) -> None:
+        """`adj`: neighbour lists already built for these words in sorted order (a cache's)."""
         self.words: list[str] = sorted(words)  # ids follow alphabetical order (ties, output)
         self.length = len(self.words[0]) if self.words else 0
         self.index: dict[str, int] = {w: i for i, w in enumerate(self.words)}
         self._zipf = zipf
         self.avoid = frozenset(avoid)  # words whose cost carries UNWELCOME_PENALTY
         self._costs: dict[int, int] = {}
-        paused = gc.isenabled()
-        if paused:  # building makes many small lists; skip the collector passes meanwhile
-            gc.disable()
-        try:
-            self.adj: list[list[int]] = _adjacency(self.words)
-        finally:
-            if paused:
-                gc.enable()
+        if adj is not None:
+            if len(adj) != len(self.words):
+                raise ValueError(f"{len(adj)} neighbour lists for {len(self.words)} words")
+            self.adj: list[list[int]] = adj
+        else:
+            paused = gc.isenabled()
+            if paused:  # building makes many small lists; skip the collector passes meanwhile
+                gc.disable()
+            try:
+                self.adj = _adjacency(self.words)
+            finally:
+                if paused:
+                    gc.enable()
         self._component: list[int] | None = None
         self._component_sizes: list[int] = []
 
@@ -464,7 +471,9 @@ class Ladders:
                 g = shared.with_avoid(self._avoided(shared.words))
             else:
                 words = self.lexicon.words(tier=self.tier, length=length)
-                g = WordGraph(words, self.lexicon.zipf, self._avoided(words))
+                saved = getattr(self.lexicon, "adjacency", None)  # e.g. quick.LadderWords' cache
+                adj = saved(length, self.tier) if callable(saved) else None
+                g = WordGraph(words, self.lexicon.zipf, self._avoided(words), adj=adj)
             self._graphs[length] = g
         return g
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from generator.words.lexicon import Lexicon
 
-_FORMAT = 2
+_FORMAT = 3  # 3: with each length's neighbour lists
 TIER = "standard"  # the tier Doublets chains are made of (ladder.DEFAULT_TIER)
 LENGTHS = range(3, 9)  # ladder.MIN_LENGTH .. MAX_LENGTH
 
@@ -24,24 +24,36 @@ LENGTHS = range(3, 9)  # ladder.MIN_LENGTH .. MAX_LENGTH
 def cache_path() -> Path:
     """Where the word lists are cached, named by the format and the data files' identity."""
     from generator.cache import data_cache_path
+    from generator.words import ladder_search
 
     return data_cache_path(
-        "doublets-words", f"ladder-words-v{_FORMAT}-{TIER}-{LENGTHS.start}-{LENGTHS.stop}", ".bin"
+        "doublets-words",
+        f"ladder-words-v{_FORMAT}-{TIER}-{LENGTHS.start}-{LENGTHS.stop}",
+        ".bin",
+        code=(ladder_search.__file__,),  # the neighbour lists are its _adjacency's
     )
 
 
 def _dump(lexicon: Lexicon) -> bytes:
+    from generator.words.ladder_search import _adjacency
+
     table = {}
     vocab = {}  # what Doublets may print (ladder.print_filter): the exceptions only
+    neighbours = {}  # each length's one-letter-change lists, as WordGraph would build them
     for n in LENGTHS:
         words = lexicon.words(tier=TIER, length=n)
         table[n] = (" ".join(words), array("d", (lexicon.zipf(w) for w in words)).tobytes())
+        adj = _adjacency(words)
+        starts = array("I", [0])
+        for nbrs in adj:
+            starts.append(starts[-1] + len(nbrs))
+        neighbours[n] = (starts.tobytes(), array("I", (j for nbrs in adj for j in nbrs)).tobytes())
         vocab[n] = (
             [w for w in words if not lexicon.printable(w)],
             {w: lexicon.spelling_of(w) for w in words if lexicon.spelling_of(w) != "both"},
             {w: lexicon.spelling_key(w) for w in words if lexicon.spelling_key(w) != w},
         )
-    return marshal.dumps({"version": _FORMAT, "table": table, "vocab": vocab})
+    return marshal.dumps({"version": _FORMAT, "table": table, "vocab": vocab, "neighbours": neighbours})
 
 
 class LadderWords:
@@ -49,8 +61,14 @@ class LadderWords:
     their zipf from the cache; anything else (e.g. why a word is not in the list) from the full
     lexicon, loaded only then."""
 
-    def __init__(self, table: dict[int, tuple[str, bytes]], vocab: dict[int, tuple] | None = None) -> None:
+    def __init__(
+        self,
+        table: dict[int, tuple[str, bytes]],
+        vocab: dict[int, tuple] | None = None,
+        neighbours: dict[int, tuple[bytes, bytes]] | None = None,
+    ) -> None:
         self._table = table
+        self._neighbours = neighbours or {}
         self._vocab = {n: (frozenset(no), sp, keys) for n, (no, sp, keys) in (vocab or {}).items()}
         self._zipf: dict[int, dict[str, float]] = {}
         self._full: Lexicon | None = None
@@ -74,6 +92,17 @@ class LadderWords:
     def words(self, tier: str = TIER, length: int | None = None) -> list[str]:
         table = self._of_length(length) if (tier == TIER and length is not None) else None
         return list(table) if table is not None else self._lexicon().words(tier=tier, length=length)
+
+    def adjacency(self, length: int, tier: str = TIER) -> list[list[int]] | None:
+        """The saved neighbour lists of the `length`-letter words (ids: positions in `words`), or
+        None where none were saved (WordGraph then builds them)."""
+        saved = self._neighbours.get(length) if tier == TIER else None
+        if saved is None:
+            return None
+        starts, flat = array("I"), array("I")
+        starts.frombytes(saved[0])
+        flat.frombytes(saved[1])
+        return [flat[a:b].tolist() for a, b in zip(starts, starts[1:], strict=False)]
 
     def zipf(self, word: str) -> float:
         table = self._of_length(len(word))
@@ -116,7 +145,7 @@ def ladder_words() -> Any:
     try:
         data = marshal.loads(path.read_bytes())
         if data.get("version") == _FORMAT and set(data["table"]) == set(LENGTHS) == set(data["vocab"]):
-            return LadderWords(data["table"], data["vocab"])
+            return LadderWords(data["table"], data["vocab"], data["neighbours"])
     except (OSError, ValueError, EOFError, TypeError, KeyError, AttributeError):
         pass
     from generator.cache import write_atomic
@@ -125,4 +154,4 @@ def ladder_words() -> Any:
     blob = _dump(load())
     write_atomic(path, blob)
     data = marshal.loads(blob)
-    return LadderWords(data["table"], data["vocab"])
+    return LadderWords(data["table"], data["vocab"], data["neighbours"])

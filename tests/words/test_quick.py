@@ -51,3 +51,32 @@ def test_a_damaged_cache_is_rebuilt(tmp_path, monkeypatch):
     quick.cache_path().write_bytes(b"garbage")
     assert quick.ladder_words().words(length=4) == load().words(tier="standard", length=4)
     assert quick.cache_path().read_bytes() != b"garbage"
+
+
+def test_saved_neighbour_lists_are_the_graphs_own(monkeypatch, tmp_path) -> None:
+    """The cache's neighbour lists equal what WordGraph builds from the words (oracle: the
+    build itself, and for 4 letters a scan of every pair one letter apart)."""
+    from generator.words.ladder import WordGraph
+    from generator.words.lexicon import load
+
+    monkeypatch.setenv("PARLOUR_CACHE_DIR", str(tmp_path))
+    lw = quick.ladder_words()
+    for n in quick.LENGTHS:
+        words = lw.words(length=n)
+        built = WordGraph(words).adj
+        saved = lw.adjacency(n)
+        assert saved is not None and [sorted(a) for a in saved] == [sorted(a) for a in built], n
+    words = load().words("standard", 4)
+    saved = quick.ladder_words().adjacency(4)  # read back from the file this time
+    for i in range(0, len(words), 97):
+        near = {j for j, w in enumerate(words) if sum(x != y for x, y in zip(w, words[i], strict=True)) == 1}
+        assert set(saved[i]) == near, words[i]
+    assert lw.adjacency(4, tier="broad") is None
+
+
+def test_graph_refuses_neighbour_lists_of_another_word_list() -> None:
+    from generator.words.ladder import WordGraph
+
+    assert WordGraph(["cot", "cat"], adj=[[1], [0]]).adj == [[1], [0]]
+    with pytest.raises(ValueError, match="2 words"):
+        WordGraph(["cat", "cot"], adj=[[1]])
