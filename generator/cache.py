@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import marshal
 import os
 import sys
 import zlib
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ENV_VAR = "PARLOUR_CACHE_DIR"
 
@@ -55,3 +58,20 @@ def write_atomic(path: Path, data: bytes) -> bool:
         except OSError:
             pass
         return False
+
+
+def read_saved(path: Path, version: int, valid: Callable[[dict[str, Any]], bool]) -> dict[str, Any] | None:
+    """The marshalled dict saved at `path` when it holds `version` and passes `valid`; None when
+    the file is missing, damaged, of another format or fails the check (the caller rebuilds it)."""
+    try:
+        data = marshal.loads(path.read_bytes())
+        if isinstance(data, dict) and data.get("version") == version and valid(data):
+            return data
+    except (OSError, ValueError, EOFError, TypeError, KeyError, AttributeError):
+        pass
+    return None
+
+
+def save(path: Path, data: dict[str, Any]) -> None:
+    """Marshal `data` into `path` (atomically; a cache that cannot be written is skipped)."""
+    write_atomic(path, marshal.dumps(data))

@@ -32,3 +32,15 @@ def test_write_atomic(tmp_path):
     assert not cache.write_atomic(blocker / "x.bin", b"1")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a", "f"]
     assert [p.name for p in (tmp_path / "a").iterdir()] == ["b.bin"]
+
+
+def test_read_saved_takes_only_a_whole_file_of_its_version(tmp_path):
+    path = tmp_path / "c" / "x.bin"
+    assert cache.read_saved(path, 1, lambda d: True) is None  # missing
+    cache.save(path, {"version": 1, "n": [1, 2]})
+    assert cache.read_saved(path, 1, lambda d: d["n"] == [1, 2]) == {"version": 1, "n": [1, 2]}
+    assert cache.read_saved(path, 2, lambda d: True) is None  # another format
+    assert cache.read_saved(path, 1, lambda d: d["missing"]) is None  # KeyError: rebuild
+    assert cache.read_saved(path, 1, lambda d: False) is None
+    path.write_bytes(path.read_bytes()[:5])
+    assert cache.read_saved(path, 1, lambda d: True) is None  # damaged

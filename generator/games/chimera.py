@@ -465,22 +465,17 @@ def _all_answers(v: Variant, lexicon: Lexicon | None) -> list[list[str]]:
     """Every card's answers under `v`, in deck order. For the packaged lexicon they are read from
     parlour's cache when it holds them (building the anagram index costs more than the rest of a
     key), and saved there after the first build."""
-    import marshal
+    from generator import cache
 
     path = _key_cache_path(v) if lexicon is None else None
     if path is not None:
-        try:
-            saved = marshal.loads(path.read_bytes())
-            if saved["version"] == _KEY_FORMAT and len(saved["cards"]) == 52:
-                return [words.split() for words in saved["cards"]]
-        except (OSError, ValueError, EOFError, KeyError, TypeError):
-            pass  # not saved yet, or unreadable: build (and try to keep) it
+        saved = cache.read_saved(path, _KEY_FORMAT, lambda d: len(d["cards"]) == 52)
+        if saved is not None:
+            return [words.split() for words in saved["cards"]]
     index = _index(_lexicon(lexicon))
     answers = [_card_answers(c, v, index) for c in deck()]
     if path is not None:
-        from generator.cache import write_atomic
-
-        write_atomic(path, marshal.dumps({"version": _KEY_FORMAT, "cards": [" ".join(a) for a in answers]}))
+        cache.save(path, {"version": _KEY_FORMAT, "cards": [" ".join(a) for a in answers]})
     return answers
 
 

@@ -8,7 +8,6 @@ index, by the data files' identity) and read back in about a millisecond.
 
 from __future__ import annotations
 
-import marshal
 from array import array
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -34,7 +33,8 @@ def cache_path() -> Path:
     )
 
 
-def _dump(lexicon: Lexicon) -> bytes:
+def _lists(lexicon: Lexicon) -> dict[str, Any]:
+    """What the cache file holds: each length's words and zipf, print exceptions and neighbours."""
     from generator.words.ladder_search import _adjacency
 
     table = {}
@@ -53,7 +53,7 @@ def _dump(lexicon: Lexicon) -> bytes:
             {w: lexicon.spelling_of(w) for w in words if lexicon.spelling_of(w) != "both"},
             {w: lexicon.spelling_key(w) for w in words if lexicon.spelling_key(w) != w},
         )
-    return marshal.dumps({"version": _FORMAT, "table": table, "vocab": vocab, "neighbours": neighbours})
+    return {"version": _FORMAT, "table": table, "vocab": vocab, "neighbours": neighbours}
 
 
 class LadderWords:
@@ -141,17 +141,15 @@ class LadderWords:
 
 def ladder_words() -> Any:
     """The cached Doublets word lists (built and saved on first use; rebuilt if damaged)."""
-    path = cache_path()
-    try:
-        data = marshal.loads(path.read_bytes())
-        if data.get("version") == _FORMAT and set(data["table"]) == set(LENGTHS) == set(data["vocab"]):
-            return LadderWords(data["table"], data["vocab"], data["neighbours"])
-    except (OSError, ValueError, EOFError, TypeError, KeyError, AttributeError):
-        pass
-    from generator.cache import write_atomic
-    from generator.words.lexicon import load
+    from generator import cache
 
-    blob = _dump(load())
-    write_atomic(path, blob)
-    data = marshal.loads(blob)
+    path = cache_path()
+    data = cache.read_saved(
+        path, _FORMAT, lambda d: set(d["table"]) == set(LENGTHS) == set(d["vocab"]) == set(d["neighbours"])
+    )
+    if data is None:
+        from generator.words.lexicon import load
+
+        data = _lists(load())
+        cache.save(path, data)
     return LadderWords(data["table"], data["vocab"], data["neighbours"])
