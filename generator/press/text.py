@@ -75,11 +75,24 @@ def _wrap_words(
     return lines
 
 
-def _split(text: str, face: str) -> tuple[list[list[str]], dict[str, float], float]:
-    """`text`'s paragraphs split into words, each word's width at 1000 pt, and a space's."""
-    paras = [para.split() for para in text.split("\n")]
-    w1000 = {w: _width_per_1000(w, face) for words in paras for w in words}
-    return paras, w1000, _width_per_1000(" ", face)
+Split = tuple[list[list[str]], dict[str, float], float]
+#: _split's answers kept at most (bullet lists are wrapped at size after size)
+SPLITS_KEPT = 4096
+_SPLITS: dict[tuple[str, str], Split] = {}
+
+
+def _split(text: str, face: str) -> Split:
+    """`text`'s paragraphs split into words, each word's width at 1000 pt, and a space's (kept:
+    callers only read them)."""
+    found = _SPLITS.get((text, face))
+    if found is None:
+        paras = [para.split() for para in text.split("\n")]
+        w1000 = {w: _width_per_1000(w, face) for words in paras for w in words}
+        found = (paras, w1000, _width_per_1000(" ", face))
+        if len(_SPLITS) >= SPLITS_KEPT:
+            _SPLITS.clear()
+        _SPLITS[(text, face)] = found
+    return found
 
 
 def wrap(text: str, face: str, size: float, width: float) -> list[str] | None:
