@@ -53,7 +53,7 @@ class PressCanvas(Canvas):
         ops = []
         cur = -1
         tmpl = ""
-        for subset, chunk in font.splitString(text, doc):
+        for subset, chunk in _split(font, text, doc):
             if subset != cur:
                 if not tmpl:
                     tmpl = f"{fp_str(self._fontsize)} Tf {fp_str(self._leading)} TL"
@@ -148,3 +148,20 @@ class PressCanvas(Canvas):
             op = self._stroke_ops[rgb] = f"{fp_str(rgb)} RG"
         self._strokeColorObj = rgb
         self._code.append(op)
+
+
+def _split(font: Any, text: str, doc: Any) -> list[tuple[int, bytes]]:
+    """font.splitString(text, doc): the text's (subset, codes) chunks. When every character already
+    has its code in the first subset (the usual case after a page or two), the one chunk is made
+    here; anything else (a character seen for the first time, one from a later subset, a no-break
+    space, a character the face lacks) goes to reportlab, which assigns the codes."""
+    state = font.state.get(doc)
+    if state is not None and "\xa0" not in text:
+        assigned = state.assignments
+        try:
+            codes = bytes([assigned[c] for c in map(ord, text)])
+        except (KeyError, ValueError):  # not yet assigned; or a code past 255, in a later subset
+            pass
+        else:
+            return [(0, codes)] if codes else []
+    return font.splitString(text, doc)

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 from generator.press.cards import CardBox
-from generator.press.fonts import FACES, font_path, register_fonts
+from generator.press.fonts import register_fonts
+from generator.press.ink import ink_box
 from generator.press.paper import mm
 from generator.press.parts import draw_bullets, fit_bullets, fit_bullets_or_fail, short_rule
 from generator.press.style import RGB, Style
@@ -45,27 +45,6 @@ def role(style: Style, name: str, k: float = 1.0, **changes: object) -> TextStyl
 
 # ---------------------------------------------------------------------------------------------
 # Glyph metrics
-
-
-INK_EM = 600  # pixels to the em when a glyph is rasterised to find its ink
-
-
-@cache
-def ink_box(face: str, ch: str) -> tuple[float, float, float, float]:
-    """A glyph's ink (left, bottom, right, top) from its origin on the baseline, per point of size,
-    found by rasterising it: to centre a glyph by eye rather than by its advance width."""
-    from PIL import ImageFont
-
-    if face not in FACES:
-        raise KeyError(f"no face {face!r}")
-    font = ImageFont.truetype(str(font_path(face)), INK_EM)
-    # The glyph's own bitmap and where its corner sits from the origin (what ImageDraw.text pastes).
-    mask, (ox, oy) = font.getmask2(ch, mode="L", anchor="ls")
-    found = mask.getbbox()
-    if found is None:  # a blank glyph: its advance, on the baseline
-        return (0.0, 0.0, font.getlength(ch) / INK_EM, 0.0)
-    left, top, right, bottom = found  # pixels from the bitmap's corner, y down
-    return ((left + ox) / INK_EM, -(bottom + oy) / INK_EM, (right + ox) / INK_EM, -(top + oy) / INK_EM)
 
 
 def ink_x(face: str, ch: str) -> tuple[float, float]:

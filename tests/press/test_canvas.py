@@ -148,3 +148,19 @@ def test_documents_drawn_on_press_canvas_are_those_of_reportlabs_canvas(
     res = run(*args, "-o", "plain.pdf")
     assert res.exit_code == 0, res.output
     assert (tmp_path / "press.pdf").read_bytes() == (tmp_path / "plain.pdf").read_bytes()
+
+
+def test_texts_past_the_first_subset_are_split_as_reportlab_splits_them() -> None:
+    """More than 256 characters in one face: codes run into a second subset, and texts mixing the
+    two (or holding a no-break space, or a character the face lacks) split as reportlab splits them."""
+    from generator.press.fonts import has_glyph
+
+    chars = [chr(c) for c in range(0x21, 0x2000) if has_glyph("Serif", chr(c))][:400]
+    lines = ["".join(chars[i : i + 20]) for i in range(0, len(chars), 20)]
+    mixed = [chars[5] + chars[300] + chars[6], "a\u00a0b", "a ⚜ b", chars[390] * 3, ""]
+    ops: list[Op] = [("font", ("Serif", 9))]
+    for line in lines + mixed + lines + mixed:
+        ops.append(("drawString", (10, 10, line)))
+        ops.append(("drawCentredString", (150, 20, line)))
+    pdf = _same(ops)
+    assert b"+1 9 Tf" in pdf  # the second subset was used

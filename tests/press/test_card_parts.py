@@ -168,8 +168,8 @@ def test_ink_box_equals_the_glyph_drawn_on_a_canvas(face) -> None:
     """Oracle: draw the glyph on a whole canvas with ImageDraw and take the canvas's ink."""
     from PIL import Image, ImageDraw, ImageFont
 
-    from generator.press.card_parts import INK_EM, ink_box
     from generator.press.fonts import font_path
+    from generator.press.ink import INK_EM, ink_box
 
     font = ImageFont.truetype(str(font_path(face)), INK_EM)
     for ch in "AJQgy7★☑→.":
