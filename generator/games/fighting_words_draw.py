@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -56,6 +57,7 @@ class LetterFace:
     index_baseline: float  # its baseline (the bottom-right one is the same turned half round)
 
 
+@functools.lru_cache(maxsize=64)  # the same for every letter card of a deck (one card size, one face)
 def letter_face(box: CardBox, face: str) -> LetterFace:
     """The layout of a letter card in `box`, letters set in `face`: one size for every letter, so
     the deck looks even."""
