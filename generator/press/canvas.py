@@ -15,11 +15,15 @@ non-TrueType faces, text that is not a plain str) goes to reportlab's own code.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from operator import itemgetter
 from typing import Any
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.pdfgen.canvas import Canvas
+
+_STATE = tuple(Canvas.STATE_ATTRIBUTES)  # what saveState keeps and restoreState puts back
+_state_of = itemgetter(*_STATE)
 
 #: formatted runs kept per canvas at most; past that the store starts afresh (a long daily book
 #: draws ever new lines; the pack draws ~2,500 distinct ones)
@@ -87,6 +91,24 @@ class PressCanvas(Canvas):
             self._runs.clear()
         self._runs[key] = run
         return run
+
+    def saveState(self) -> None:  # noqa: N802 (reportlab's name)
+        """Canvas.saveState: the state attributes kept (as one tuple rather than a dict), the
+        extended graphics state pushed, 'q' written."""
+        self.state_stack.append(_state_of(self.__dict__))
+        self._extgstate = self._extgstate.pushCopy()
+        self._code.append("q")
+
+    def restoreState(self) -> None:  # noqa: N802 (reportlab's name)
+        """Canvas.restoreState: 'Q' written, the attributes kept by the matching save put back."""
+        self._code.append("Q")
+        self.pop_state_stack()
+
+    def pop_state_stack(self) -> None:
+        """Put back the state on top of the stack: a tuple from saveState, or a dict from
+        reportlab's own push_state_stack (beginForm pushes one)."""
+        state = self.state_stack.pop()
+        self.__dict__.update(state if type(state) is dict else zip(_STATE, state, strict=True))
 
     def drawString(  # noqa: N802 (reportlab's name)
         self,
