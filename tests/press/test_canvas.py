@@ -145,6 +145,7 @@ def test_a_built_in_face_goes_to_reportlab() -> None:
         ["riddle-craft", "deck"],
         ["chimera", "key"],
         ["pack", "--games", "doublets,sorcerer,calibration", "--ink-saver"],
+        ["rules", "--paper", "a4"],
     ],
 )
 def test_documents_drawn_on_press_canvas_are_those_of_reportlabs_canvas(
@@ -329,6 +330,39 @@ def test_a_form_begun_inside_saved_states_writes_reportlabs_bytes() -> None:
         out = io.BytesIO()
         c = cls(out, pagesize=(300, 300), invariant=1, pageCompression=0, initialFontName="Sans")
         play(c)
+        c.save()
+        pdfs.append(out.getvalue())
+    assert pdfs[0] == pdfs[1]
+
+
+# ---------------------------------------------------------------------------------------------
+# text objects (what platypus paragraphs draw through)
+
+text_op = st.one_of(
+    st.tuples(st.sampled_from(["textLine", "textOut"]), st.tuples(text)),
+    st.tuples(st.just("setFont"), st.tuples(st.sampled_from(sorted(FACES) + ["Helvetica"]), size)),
+    st.tuples(st.just("setTextOrigin"), st.tuples(coord, coord)),
+    st.tuples(st.just("setFillColorRGB"), colour),
+    st.tuples(st.just("bytes"), st.tuples(st.sampled_from([b"plain bytes", b"caf\xc3\xa9"]))),
+)
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.lists(st.lists(text_op, max_size=12), max_size=6))
+def test_text_objects_write_reportlabs_bytes(objects: list[list[Op]]) -> None:
+    pdfs = []
+    for cls in (Canvas, PressCanvas):
+        register_fonts()
+        out = io.BytesIO()
+        c = cls(out, pagesize=(300, 300), invariant=1, pageCompression=0, initialFontName="Sans")
+        for ops in objects:
+            t = c.beginText(10, 200)
+            for name, args in ops:
+                if name == "bytes":
+                    t.textLine(args[0])
+                else:
+                    getattr(t, name)(*args)
+            c.drawText(t)
         c.save()
         pdfs.append(out.getvalue())
     assert pdfs[0] == pdfs[1]
