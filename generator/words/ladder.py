@@ -305,6 +305,18 @@ class WordGraph:
             self._component, self._component_sizes = comp, sizes
         return self._component
 
+    def component_sizes(self) -> list[int]:
+        """The number of words in each component (by component id, as _components numbers them)."""
+        self._components()
+        return self._component_sizes
+
+    def adopt_components(self, component: list[int], sizes: list[int]) -> None:
+        """Take the components computed before for these very words (a cache's), instead of
+        finding them again: `component[i]` is word i's component id, `sizes[c]` its size."""
+        if len(component) != len(self.words):
+            raise ValueError(f"components of {len(component)} words for {len(self.words)} words")
+        self._component, self._component_sizes = component, sizes
+
     def component_size(self, word: str) -> int:
         """Number of words reachable from `word` (itself included)."""
         comp = self._components()
@@ -439,8 +451,12 @@ class Ladders:
         *,
         spelling: str = DEFAULT_SPELLING,
         base: Ladders | None = None,
+        packaged: bool = False,
     ) -> None:
         self.lexicon = lexicon
+        # over the packaged lexicon (or the cached lists of it): what callers derive from these
+        # graphs may be saved in parlour's cache (see games.doublets_cache)
+        self.packaged = packaged
         self.tier = tier
         self.vocabulary = print_filter(lexicon, spelling)
         self.spelling = spelling
@@ -457,10 +473,17 @@ class Ladders:
         """One key for every spelling of a word (see PrintVocabulary)."""
         return self.vocabulary.variant_key(word)
 
-    def _avoided(self, words: Sequence[str]) -> frozenset[str]:
+    def avoided(self, words: Sequence[str]) -> frozenset[str]:
+        """The words of `words` a graph of these ladders avoids: the `avoid` given, or every
+        word that may not be printed."""
         if self._avoid is not None:
             return self._avoid
         return frozenset(w for w in words if not self.printable(w))
+
+    def _avoided(self, words: Sequence[str], length: int) -> frozenset[str]:
+        saved = getattr(self.lexicon, "avoided", None) if self._avoid is None else None
+        got = saved(length, self.spelling, self.tier) if callable(saved) else None  # quick's cache
+        return self.avoided(words) if got is None else got
 
     def graph(self, length: int) -> WordGraph:
         """The graph for words of `length` letters, built on first use."""
@@ -468,12 +491,12 @@ class Ladders:
         if g is None:
             if self._base is not None:
                 shared = self._base.graph(length)
-                g = shared.with_avoid(self._avoided(shared.words))
+                g = shared.with_avoid(self._avoided(shared.words, length))
             else:
                 words = self.lexicon.words(tier=self.tier, length=length)
                 saved = getattr(self.lexicon, "adjacency", None)  # e.g. quick.LadderWords' cache
                 adj = saved(length, self.tier) if callable(saved) else None
-                g = WordGraph(words, self.lexicon.zipf, self._avoided(words), adj=adj)
+                g = WordGraph(words, self.lexicon.zipf, self._avoided(words, length), adj=adj)
             self._graphs[length] = g
         return g
 
@@ -487,12 +510,13 @@ _BY_LEXICON: list[tuple[object, str, Ladders]] = []  # recently used (lexicon, s
 
 
 def default_ladders() -> Ladders:
-    """Ladders over the packaged lexicon (loaded and cached on first use)."""
+    """Ladders over the packaged lexicon: its Doublets word lists read from parlour's cache
+    (words.quick; the whole lexicon loads only for what they lack), made on first use."""
     global _DEFAULT
     if _DEFAULT is None:
-        from generator.words import lexicon as _lexicon
+        from generator.words.quick import ladder_words
 
-        _DEFAULT = Ladders(_lexicon.load())
+        _DEFAULT = Ladders(ladder_words(), packaged=True)
     return _DEFAULT
 
 
@@ -514,7 +538,8 @@ def ladders_for(lexicon: Lexicon | _LexiconLike | None, spelling: str = DEFAULT_
             base = base or lad
     if spelling not in SPELLINGS:
         print_filter(lexicon, spelling)  # raises the one-line error
-    lad = Ladders(lexicon, spelling=spelling, base=base)
+    packaged = _DEFAULT is not None and lexicon is _DEFAULT.lexicon
+    lad = Ladders(lexicon, spelling=spelling, base=base, packaged=packaged)
     _BY_LEXICON.insert(0, (lexicon, spelling, lad))
     del _BY_LEXICON[6:]
     return lad
