@@ -83,7 +83,9 @@ def saved_ends(ladders: Ladders, length: int, build: Callable[[], Ends]) -> Ends
         if len(component) != len(g.words) or len(sizes) != (max(component) + 1 if component else 0):
             raise ValueError("ends of another graph")
         g.adopt_components(component, sizes)
-        return Ends(pool, groups, component, wide=None if wide is None else WordGraph(wide[0], zipf, adj=wide[1]))
+        return Ends(
+            pool, groups, component, wide=None if wide is None else WordGraph(wide[0], zipf, adj=wide[1])
+        )
 
     ends = _saved("ends", ladders.spelling, length, build, encode, decode)
     ends.saved = lambda floor, make: saved_keyable(ladders.spelling, length, floor, make)

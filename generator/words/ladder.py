@@ -17,6 +17,8 @@ from generator.words.ladder_search import (
     _bidirectional_count,
     _cutoff,
     _shortest_dag,
+    ball,
+    bfs,
     reach_levels,
 )
 from generator.words.spelling import DEFAULT_SPELLING as DEFAULT_SPELLING
@@ -206,7 +208,7 @@ class WordGraph:
         """`adj`: neighbour lists already built for these words in sorted order (a cache's)."""
         self.words: list[str] = sorted(words)  # ids follow alphabetical order (ties, output)
         self.length = len(self.words[0]) if self.words else 0
-        self.index: dict[str, int] = {w: i for i, w in enumerate(self.words)}
+        self.index: dict[str, int] = dict(zip(self.words, range(len(self.words)), strict=True))
         self._zipf = zipf
         self.avoid = frozenset(avoid)  # words whose cost carries UNWELCOME_PENALTY
         self._costs: dict[int, int] = {}
@@ -359,28 +361,7 @@ class WordGraph:
     def ball(self, a: str, max_links: int) -> dict[int, tuple[int, int]]:
         """Word id -> (par, number of minimal chains) for every word within `max_links`
         links of `a` (one BFS outward, counting shortest paths as it goes)."""
-        s = self.index[a]
-        adj = self.adj
-        dist = {s: 0}
-        ways = {s: 1}
-        frontier = [s]
-        for d in range(1, max_links + 2):
-            nxt: list[int] = []
-            for u in frontier:
-                wu = ways[u]
-                for v in adj[u]:
-                    dv = dist.get(v)
-                    if dv is None:
-                        dist[v] = d
-                        ways[v] = wu
-                        nxt.append(v)
-                    elif dv == d:
-                        ways[v] += wu
-            if not nxt:
-                break
-            frontier = nxt
-        del dist[s]
-        return {v: (d - 1, ways[v]) for v, d in dist.items()}
+        return ball(self.adj, self.index[a], max_links)
 
     def reach_masks(
         self,
@@ -407,30 +388,7 @@ class WordGraph:
 
     def bfs(self, a: str) -> tuple[list[int], list[int]]:
         """From `a`: (distance in steps to every word or -1, number of shortest paths or 0)."""
-        n = len(self.words)
-        dist = [-1] * n
-        ways = [0] * n
-        s = self.index[a]
-        dist[s] = 0
-        ways[s] = 1
-        frontier = [s]
-        adj = self.adj
-        d = 0
-        while frontier:
-            d += 1
-            nxt: list[int] = []
-            for u in frontier:
-                wu = ways[u]
-                for v in adj[u]:
-                    dv = dist[v]
-                    if dv < 0:
-                        dist[v] = d
-                        ways[v] = wu
-                        nxt.append(v)
-                    elif dv == d:
-                        ways[v] += wu
-            frontier = nxt
-        return dist, ways
+        return bfs(self.adj, self.index[a])
 
 
 # ---------------------------------------------------------------------------------------------

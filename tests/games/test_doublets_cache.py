@@ -146,5 +146,8 @@ def test_sheets_and_jewels_from_the_cache_are_the_fresh_ones(seed):
         a = make_sheet(8, 4, D.MIXED, seed=seed, **kw)
         b = make_sheet(8, 4, D.MIXED, seed=seed, lexicon=fresh, **kw)
         assert a.to_json() == b.to_json()
-    assert make_sheet(6, 5, "hard", seed=seed).to_json() == make_sheet(6, 5, "hard", seed=seed, lexicon=fresh).to_json()
+    assert (
+        make_sheet(6, 5, "hard", seed=seed).to_json()
+        == make_sheet(6, 5, "hard", seed=seed, lexicon=fresh).to_json()
+    )
     assert make_jewels(3, seed).to_json() == make_jewels(3, seed, lexicon=fresh).to_json()
