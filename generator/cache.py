@@ -38,7 +38,15 @@ def data_cache_path(name: str, key: str, suffix: str, code: tuple[str, ...] = ()
     `__file__` paths) whose rules derive the data: their identity joins the hash the same way, so
     a changed rule gets a new file too."""
     data = Path(__file__).resolve().parent / "data"
-    for path in (data / "lexicon.txt", data / "blocklist.txt", *map(Path, code)):
+    return keyed_cache_path(
+        name, key, suffix, (data / "lexicon.txt", data / "blocklist.txt", *map(Path, code))
+    )
+
+
+def keyed_cache_path(name: str, key: str, suffix: str, sources: tuple[Path, ...]) -> Path:
+    """A cache file named `name-HASH-LEN.suffix`, where the hash covers `key` and the path, size and
+    modification time of each file in `sources` (what the cached data is derived from)."""
+    for path in sources:
         st = path.stat()
         key += f"|{path}|{st.st_size}|{st.st_mtime_ns}"
     return cache_dir() / f"{name}-{zlib.crc32(key.encode()):08x}-{len(key):x}{suffix}"

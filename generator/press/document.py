@@ -225,13 +225,12 @@ class Document:
     def _render(self, out: BinaryIO, progress: Callable[[int], None] | None) -> None:
         """Draw the pages one by one; each page goes into the file as soon as it is done (press.pdfstream),
         so memory stays flat however many pages there are (a ten-year daily book)."""
-        from reportlab.pdfgen.canvas import Canvas
-
+        from generator.press.canvas import PressCanvas
         from generator.press.pdfstream import PageStream
 
         register_fonts()
         total = self.page_count
-        c = Canvas(out, pagesize=self.paper.size, invariant=1, pageCompression=1, initialFontName="Sans")
+        c = PressCanvas(out, pagesize=self.paper.size, invariant=1, pageCompression=1, initialFontName="Sans")
         stream = PageStream(c, out)
         c.setTitle(self.title)
         c.setAuthor("parlour")

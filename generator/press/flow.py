@@ -154,9 +154,25 @@ def flow_styles(style: Style, size: float | None = None) -> FlowStyles:
     )
 
 
+class Para(Paragraph):
+    """A Paragraph that breaks its lines once per width. Laying out a column wraps a paragraph to
+    measure it, again when it follows a heading, and lists and tables wrap their cells once more
+    as they draw: always at the same width, and the lines depend on nothing else (not on the
+    height offered), so a wrap at the width of the last one returns that one's size."""
+
+    _wrapped_at: float | None = None
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        if availWidth == self._wrapped_at and "blPara" in self.__dict__:  # (split may drop the lines)
+            return self.width, self.height
+        size = super().wrap(availWidth, availHeight)
+        self._wrapped_at = availWidth if hasattr(self, "blPara") else None
+        return size
+
+
 def paragraph(text: str, st: ParagraphStyle) -> Paragraph:
     """A Paragraph from parlour markup, in the style's face with glyph fallback."""
-    return Paragraph(markup(text, st.fontName.replace("-Bold", "")), st)
+    return Para(markup(text, st.fontName.replace("-Bold", "")), st)
 
 
 def bullets(items: Sequence[str], fs: FlowStyles, numbered: bool = False) -> ListFlowable:

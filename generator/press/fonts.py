@@ -47,14 +47,15 @@ def font_path(face: str) -> Path:
 
 def _register(face: str) -> None:
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
+
+    from generator.press.face_cache import load_font
 
     path = font_path(face)
     if not path.is_file():
         raise ParlourError(
             f"font file {path} is missing: parlour is damaged; reinstall it (pip install --force-reinstall)"
         )
-    pdfmetrics.registerFont(TTFont(face, str(path)))
+    pdfmetrics.registerFont(load_font(face, path))  # its parse read back from parlour's cache
 
 
 class _LazyFaces(dict[str, Any]):

@@ -1,0 +1,150 @@
+"""reportlab's Canvas with faster text and colour operators that write the very same bytes.
+
+reportlab's drawString builds a text object per call (measuring the string on the way, though only
+drawRightString and drawCentredString need its width), splits the text into font subsets and
+formats its size and leading anew each time; parlour draws thousands of short strings per pack,
+many of them the same ones ('What am I?', '•', a footer). PressCanvas writes the same operators
+('BT 1 0 0 1 x y Tm /F1+0 9 Tf 10.8 TL (...) Tj T* ET') directly, and keeps, per canvas, the
+formatted run of each (face, size, leading, text) once drawn: a text's subset codes are assigned
+the first time it is drawn and never change within a document, so its formatted run cannot
+either. Colours set by RGB triples keep their formatted operator the same way. Anything off the
+plain path (text modes, character or word spacing, a direction, shaping, a top-down canvas,
+non-TrueType faces, text that is not a plain str) goes to reportlab's own code.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+#: formatted runs kept per canvas at most; past that the store starts afresh (a long daily book
+#: draws ever new lines; the pack draws ~2,500 distinct ones)
+RUNS_KEPT = 8192
+
+
+class PressCanvas(Canvas):
+    """A Canvas whose plain drawString / drawRightString / drawCentredString and RGB colour setters
+    take a short path to the same operators (see the module's docstring)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._runs: dict[tuple[str, float, float, str], str] = {}
+        self._fill_ops: dict[tuple[float, float, float], str] = {}
+        self._stroke_ops: dict[tuple[float, float, float], str] = {}
+
+    def _run(self, text: str) -> str | None:
+        """The operators that set `text` in the current face, size and leading (the part of a text
+        object between its Tm and its T*), as reportlab's textobject formats them; None off the
+        plain path."""
+        if type(text) is not str or not self.bottomup:
+            return None
+        key = (self._fontname, self._fontsize, self._leading, text)
+        run = self._runs.get(key)
+        if run is not None:
+            return run
+        font = getFont(self._fontname)
+        if not font._dynamicFont:
+            return None
+        doc = self._doc
+        escape = self._escape
+        ops = []
+        cur = -1
+        tmpl = ""
+        for subset, chunk in font.splitString(text, doc):
+            if subset != cur:
+                if not tmpl:
+                    tmpl = f"{fp_str(self._fontsize)} Tf {fp_str(self._leading)} TL"
+                ops.append(f"{font.getSubsetInternalName(subset, doc)} {tmpl}")
+                cur = subset
+            ops.append(f"({escape(chunk)}) Tj")
+        run = " ".join(ops)
+        if len(self._runs) >= RUNS_KEPT:
+            self._runs.clear()
+        self._runs[key] = run
+        return run
+
+    def drawString(  # noqa: N802 (reportlab's name)
+        self,
+        x: float,
+        y: float,
+        text: str,
+        mode: int | None = None,
+        charSpace: float = 0,  # noqa: N803
+        direction: str | None = None,
+        wordSpace: float | None = None,  # noqa: N803
+        shaping: bool = False,
+    ) -> None:
+        """Draw `text` with its baseline starting at (x, y), as Canvas.drawString does."""
+        if mode is None and not charSpace and direction is None and not wordSpace and not shaping:
+            run = self._run(text)
+            if run is not None:
+                self._code.append(f"BT 1 0 0 1 {fp_str(x, y)} Tm {run} T* ET")
+                return
+        super().drawString(x, y, text, mode, charSpace, direction, wordSpace, shaping)
+
+    def drawRightString(  # noqa: N802 (reportlab's name)
+        self,
+        x: float,
+        y: float,
+        text: str,
+        mode: int | None = None,
+        charSpace: float = 0,  # noqa: N803
+        direction: str | None = None,
+        wordSpace: float | None = None,  # noqa: N803
+        shaping: bool = False,
+    ) -> None:
+        """Draw `text` ending at x, as Canvas.drawRightString does."""
+        if mode is None and not charSpace and direction is None and not wordSpace and not shaping:
+            run = self._run(text)
+            if run is not None:
+                width = stringWidth(text, self._fontname, self._fontsize)
+                self._code.append(f"BT 1 0 0 1 {fp_str(x - width, y)} Tm {run} T* ET")
+                return
+        super().drawRightString(x, y, text, mode, charSpace, direction, wordSpace, shaping)
+
+    def drawCentredString(  # noqa: N802 (reportlab's name)
+        self,
+        x: float,
+        y: float,
+        text: str,
+        mode: int | None = None,
+        charSpace: float = 0,  # noqa: N803
+        direction: str | None = None,
+        wordSpace: float | None = None,  # noqa: N803
+        shaping: bool = False,
+    ) -> None:
+        """Draw `text` centred on x, as Canvas.drawCentredString does."""
+        if mode is None and not charSpace and direction is None and not wordSpace and not shaping:
+            run = self._run(text)
+            if run is not None:
+                width = stringWidth(text, self._fontname, self._fontsize)
+                self._code.append(f"BT 1 0 0 1 {fp_str(x - 0.5 * width, y)} Tm {run} T* ET")
+                return
+        super().drawCentredString(x, y, text, mode, charSpace, direction, wordSpace, shaping)
+
+    def setFillColorRGB(self, r: float, g: float, b: float, alpha: float | None = None) -> None:  # noqa: N802
+        """Set the fill colour from red, green and blue in 0..1, as Canvas.setFillColorRGB does."""
+        if alpha is not None or self._enforceColorSpace:
+            super().setFillColorRGB(r, g, b, alpha)
+            return
+        rgb = (r, g, b)
+        op = self._fill_ops.get(rgb)
+        if op is None:
+            op = self._fill_ops[rgb] = f"{fp_str(rgb)} rg"
+        self._fillColorObj = rgb
+        self._code.append(op)
+
+    def setStrokeColorRGB(self, r: float, g: float, b: float, alpha: float | None = None) -> None:  # noqa: N802
+        """Set the stroke colour from red, green and blue in 0..1, as Canvas.setStrokeColorRGB does."""
+        if alpha is not None or self._enforceColorSpace:
+            super().setStrokeColorRGB(r, g, b, alpha)
+            return
+        rgb = (r, g, b)
+        op = self._stroke_ops.get(rgb)
+        if op is None:
+            op = self._stroke_ops[rgb] = f"{fp_str(rgb)} RG"
+        self._strokeColorObj = rgb
+        self._code.append(op)
