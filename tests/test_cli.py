@@ -311,3 +311,30 @@ def test_query_commands_never_load_drawing_or_reportlab(args):
     loaded = {m for m in mods if m.startswith(("reportlab", "PIL", "pypdfium2"))}
     assert not loaded, f"{' '.join(args)} imported {sorted(loaded)[:5]}"
     assert not {m for m in mods if m.endswith("_draw")}
+
+
+@pytest.mark.parametrize(("args", "want"), [(["--version"], 0), (["pack", "--games", "nosuch"], 2)])
+def test_the_console_script_freezes_the_collector_on_its_way_out(tmp_path, args, want):
+    """main() (the `parlour` script) leaves what the command built out of the exit-time garbage
+    collection; the exit code, output and atexit handlers are as before."""
+    import subprocess
+    import sys
+
+    code = (
+        "import atexit, gc, sys\n"
+        "atexit.register(lambda: sys.__stderr__.write(f'FROZEN {gc.get_freeze_count()}\\n'))\n"
+        "from generator.cli import main\n"
+        f"sys.argv = ['parlour', *{args!r}]\n"
+        "main()\n"
+    )
+    res = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, timeout=120
+    )
+    assert res.returncode == want, res.stderr
+    frozen = [int(ln.split()[1]) for ln in res.stderr.splitlines() if ln.startswith("FROZEN ")]
+    assert frozen and frozen[0] > 1000
+    if want == 0:
+        assert __version__ in res.stdout
+    else:
+        assert "Error: --games: unknown section 'nosuch'" in res.stderr
+    assert not list(tmp_path.iterdir())

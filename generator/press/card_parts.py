@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
+from generator.press.canvas import replay
 from generator.press.cards import CardBox
-from generator.press.fonts import FACES, font_path, register_fonts
+from generator.press.fonts import register_fonts
+from generator.press.ink import ink_box
 from generator.press.paper import mm
 from generator.press.parts import draw_bullets, fit_bullets, fit_bullets_or_fail, short_rule
 from generator.press.style import RGB, Style
@@ -38,6 +39,24 @@ def blend(a: RGB, b: RGB, t: float) -> RGB:
 def role(style: Style, name: str, k: float = 1.0, **changes: object) -> TextStyle:
     """Text role `name` as a TextStyle at `k` times its size (k: the card's scale), never below the
     role's smallest size; `changes` replace fields (alignment, colour...)."""
+    key = (style, name, k, tuple(changes.items()))
+    try:
+        found = _ROLES.get(key)
+    except TypeError:  # a change that cannot be a key
+        return _role(style, name, k, changes)
+    if found is None:
+        if len(_ROLES) >= ROLES_KEPT:
+            _ROLES.clear()
+        found = _ROLES[key] = _role(style, name, k, changes)
+    return found
+
+
+#: role()'s answers (TextStyles are immutable), kept at most
+ROLES_KEPT = 1024
+_ROLES: dict[tuple[Any, ...], TextStyle] = {}
+
+
+def _role(style: Style, name: str, k: float, changes: dict[str, object]) -> TextStyle:
     t = style.text(name)
     size = max(t.size * k, t.min_size)
     return style.text_style(name, size=size, min_size=min(t.min_size, size)).but(**changes)
@@ -45,27 +64,6 @@ def role(style: Style, name: str, k: float = 1.0, **changes: object) -> TextStyl
 
 # ---------------------------------------------------------------------------------------------
 # Glyph metrics
-
-
-INK_EM = 600  # pixels to the em when a glyph is rasterised to find its ink
-
-
-@cache
-def ink_box(face: str, ch: str) -> tuple[float, float, float, float]:
-    """A glyph's ink (left, bottom, right, top) from its origin on the baseline, per point of size,
-    found by rasterising it: to centre a glyph by eye rather than by its advance width."""
-    from PIL import ImageFont
-
-    if face not in FACES:
-        raise KeyError(f"no face {face!r}")
-    font = ImageFont.truetype(str(font_path(face)), INK_EM)
-    # The glyph's own bitmap and where its corner sits from the origin (what ImageDraw.text pastes).
-    mask, (ox, oy) = font.getmask2(ch, mode="L", anchor="ls")
-    found = mask.getbbox()
-    if found is None:  # a blank glyph: its advance, on the baseline
-        return (0.0, 0.0, font.getlength(ch) / INK_EM, 0.0)
-    left, top, right, bottom = found  # pixels from the bitmap's corner, y down
-    return ((left + ox) / INK_EM, -(bottom + oy) / INK_EM, (right + ox) / INK_EM, -(top + oy) / INK_EM)
 
 
 def ink_x(face: str, ch: str) -> tuple[float, float]:
@@ -100,7 +98,16 @@ def frame(
     inset: float = FRAME_INSET,
     double: bool = False,
 ) -> None:
-    """The rounded frame between the trim and the safe area; `double` adds a thin line inside it."""
+    """The rounded frame between the trim and the safe area; `double` adds a thin line inside it
+    (the same operators for every card of a size: recorded once, see canvas.replay)."""
+    replay(
+        c,
+        ("frame", box.width, box.height, colour, width, inset, double),
+        lambda: _frame(c, box, colour, width, inset, double),
+    )
+
+
+def _frame(c: Canvas, box: CardBox, colour: RGB, width: float, inset: float, double: bool) -> None:
     c.saveState()
     c.setStrokeColorRGB(*colour)
     c.setLineWidth(width)

@@ -105,8 +105,7 @@ def has_glyph(face: str, char: str) -> bool:
 @functools.lru_cache(maxsize=2048)  # small: each distinct text is a key, and a long book has many
 def covers(face: str, text: str) -> bool:
     """True if `face` has a glyph for every character of `text`."""
-    cmap = _cmap(face)
-    return all(ord(ch) in cmap for ch in text)
+    return _cmap(face).issuperset(map(ord, text))
 
 
 def runs(text: str, face: str) -> list[tuple[str, str]]:

@@ -9,7 +9,8 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.errors import ParlourError
-from generator.press.fonts import register_fonts, runs, string_width
+from generator.press.canvas import replay
+from generator.press.fonts import _width_per_1000, register_fonts, runs, string_width
 
 STEP = 0.25  # points: how finely the size shrinks
 
@@ -34,41 +35,69 @@ class TextStyle:
         return replace(self, **changes)  # type: ignore[arg-type]
 
 
+_EXTENTS: dict[str, tuple[float, float]] = {}
+
+
 def _extent(face: str) -> tuple[float, float]:
     """Ascent and (positive) descent per point of size."""
-    register_fonts()
-    asc, desc = pdfmetrics.getAscentDescent(face, 1000)
-    return asc / 1000, -desc / 1000
+    found = _EXTENTS.get(face)
+    if found is None:
+        register_fonts()
+        asc, desc = pdfmetrics.getAscentDescent(face, 1000)
+        found = _EXTENTS[face] = (asc / 1000, -desc / 1000)
+    return found
+
+
+def _wrap_words(
+    paras: list[list[str]], w1000: dict[str, float], space1000: float, size: float, width: float
+) -> list[str] | None:
+    """wrap's greedy breaking of paragraphs already split into words, from each word's width at
+    1000 pt (scaled as fonts.string_width scales it, so the sums are the same to the last bit)."""
+    space = space1000 * size * 0.001
+    limit = width + 1e-9
+    lines: list[str] = []
+    for words in paras:
+        if not words:
+            lines.append("")
+            continue
+        widths = [w1000[w] * size * 0.001 for w in words]  # fonts.string_width's order
+        if max(widths) > limit:
+            return None
+        line, line_w = words[0], widths[0]
+        for word, word_w in zip(words[1:], widths[1:], strict=True):
+            trial_w = line_w + space + word_w
+            if trial_w <= limit:
+                line, line_w = f"{line} {word}", trial_w
+            else:
+                lines.append(line)
+                line, line_w = word, word_w
+        lines.append(line)
+    return lines
+
+
+Split = tuple[list[list[str]], dict[str, float], float]
+#: _split's answers kept at most (bullet lists are wrapped at size after size)
+SPLITS_KEPT = 4096
+_SPLITS: dict[tuple[str, str], Split] = {}
+
+
+def _split(text: str, face: str) -> Split:
+    """`text`'s paragraphs split into words, each word's width at 1000 pt, and a space's (kept:
+    callers only read them)."""
+    found = _SPLITS.get((text, face))
+    if found is None:
+        paras = [para.split() for para in text.split("\n")]
+        w1000 = {w: _width_per_1000(w, face) for words in paras for w in words}
+        found = (paras, w1000, _width_per_1000(" ", face))
+        if len(_SPLITS) >= SPLITS_KEPT:
+            _SPLITS.clear()
+        _SPLITS[(text, face)] = found
+    return found
 
 
 def wrap(text: str, face: str, size: float, width: float) -> list[str] | None:
     """Greedy word wrap; explicit newlines break paragraphs. None if one word alone is too wide."""
-    space = string_width(" ", face, size)
-    widths: dict[str, float] = {}
-
-    def wd(word: str) -> float:
-        if word not in widths:
-            widths[word] = string_width(word, face, size)
-        return widths[word]
-
-    lines: list[str] = []
-    for para in text.split("\n"):
-        words = para.split()
-        if not words:
-            lines.append("")
-            continue
-        if max(wd(w) for w in words) > width + 1e-9:
-            return None
-        line, line_w = words[0], wd(words[0])
-        for word in words[1:]:
-            trial_w = line_w + space + wd(word)
-            if trial_w <= width + 1e-9:
-                line, line_w = f"{line} {word}", trial_w
-            else:
-                lines.append(line)
-                line, line_w = word, wd(word)
-        lines.append(line)
-    return lines
+    return _wrap_words(*_split(text, face), size, width)
 
 
 def block_height(n_lines: int, size: float, style: TextStyle) -> float:
@@ -78,13 +107,34 @@ def block_height(n_lines: int, size: float, style: TextStyle) -> float:
     return (n_lines - 1) * pitch + size * (asc + desc)
 
 
+#: fit's answers kept at most; past that the store starts afresh (a long daily book fits ever new texts)
+FITS_KEPT = 4096
+_FITS: dict[tuple[str, float, float, TextStyle], tuple[float, tuple[str, ...]] | None] = {}
+
+
 def fit(text: str, width: float, height: float, style: TextStyle) -> tuple[float, list[str]] | None:
-    """The largest size (in STEP steps, from style.size to style.min_size) at which `text` fits."""
+    """The largest size (in STEP steps, from style.size to style.min_size) at which `text` fits.
+
+    A pure function of its arguments (and the fonts): the same card text in the same box is fitted
+    once per process (a deck's 'What am I?' is asked for 118 times in a pack)."""
+    key = (text, width, height, style)
+    try:
+        found = _FITS[key]
+    except KeyError:
+        found = _fit(text, width, height, style)
+        if len(_FITS) >= FITS_KEPT:
+            _FITS.clear()
+        _FITS[key] = found
+    return None if found is None else (found[0], list(found[1]))
+
+
+def _fit(text: str, width: float, height: float, style: TextStyle) -> tuple[float, tuple[str, ...]] | None:
+    paras, w1000, space1000 = _split(text, style.face)
     size = style.size
     while size >= style.min_size - 1e-9:
-        lines = wrap(text, style.face, size, width)
+        lines = _wrap_words(paras, w1000, space1000, size, width)
         if lines is not None and block_height(len(lines), size, style) <= height + 1e-6:
-            return size, lines
+            return size, tuple(lines)
         size = round(size - STEP, 4)
     return None
 
@@ -99,7 +149,19 @@ def draw_lines(
     size: float,
     style: TextStyle,
 ) -> None:
-    """Draw pre-wrapped lines into the box (x, y, w, h) with the style's alignment and glyph fallback."""
+    """Draw pre-wrapped lines into the box (x, y, w, h) with the style's alignment and glyph fallback.
+    The same lines in the same box (the same note on every card of a deck) write the operators
+    recorded the first time (canvas.replay)."""
+    replay(
+        canvas,
+        ("lines", tuple(lines), x, y, w, h, size, style),
+        lambda: _draw_lines(canvas, lines, x, y, w, h, size, style),
+    )
+
+
+def _draw_lines(
+    canvas: Canvas, lines: list[str], x: float, y: float, w: float, h: float, size: float, style: TextStyle
+) -> None:
     asc, desc = _extent(style.face)
     pitch = size * max(style.leading, asc + desc)
     total = block_height(len(lines), size, style)
@@ -120,10 +182,12 @@ def draw_lines(
             lx = x + w - lw
         else:
             lx = x + (w - lw) / 2
-        for face, chunk in runs(line, style.face):
+        chunks = runs(line, style.face)
+        for face, chunk in chunks:
             canvas.setFont(face, size)
             canvas.drawString(lx, baseline, chunk)
-            lx += pdfmetrics.stringWidth(chunk, face, size)
+            if len(chunks) > 1:  # where the next chunk starts
+                lx += pdfmetrics.stringWidth(chunk, face, size)
     canvas.restoreState()
 
 
@@ -168,10 +232,12 @@ def text_at(
     elif align == "right":
         x -= width
     c.setFillColorRGB(*color)
-    for f, chunk in runs(text, face):
+    chunks = runs(text, face)
+    for f, chunk in chunks:
         c.setFont(f, size)
         c.drawString(x, y, chunk)
-        x += pdfmetrics.stringWidth(chunk, f, size)
+        if len(chunks) > 1:  # where the next chunk starts
+            x += pdfmetrics.stringWidth(chunk, f, size)
     return width
 
 

@@ -64,3 +64,122 @@ def test_fitted_text_never_leaves_its_box(words, width, height):
 
 def test_wrap_refuses_a_word_wider_than_the_box():
     assert wrap("antidisestablishmentarianism", "Sans", 20, 50) is None
+
+
+# ---------------------------------------------------------------------------------------------
+# The fitting done once per word and per text gives what the plain loops give (the oracle: wrap
+# and fit as first written, measuring every word at every size with fonts.string_width).
+
+
+def _plain_wrap(text: str, face: str, size: float, width: float) -> list[str] | None:
+    space = string_width(" ", face, size)
+    lines: list[str] = []
+    for para in text.split("\n"):
+        words = para.split()
+        if not words:
+            lines.append("")
+            continue
+        if max(string_width(w, face, size) for w in words) > width + 1e-9:
+            return None
+        line, line_w = words[0], string_width(words[0], face, size)
+        for word in words[1:]:
+            trial_w = line_w + space + string_width(word, face, size)
+            if trial_w <= width + 1e-9:
+                line, line_w = f"{line} {word}", trial_w
+            else:
+                lines.append(line)
+                line, line_w = word, string_width(word, face, size)
+        lines.append(line)
+    return lines
+
+
+def _plain_fit(text: str, width: float, height: float, style: TextStyle) -> tuple[float, list[str]] | None:
+    size = style.size
+    while size >= style.min_size - 1e-9:
+        lines = _plain_wrap(text, style.face, size, width)
+        if lines is not None and block_height(len(lines), size, style) <= height + 1e-6:
+            return size, lines
+        size = round(size - 0.25, 4)
+    return None
+
+
+PROSE = st.lists(
+    st.sampled_from(
+        ["a", "the", "What", "am", "I?", "older", "than", "hills", "☑", "⚜", "—", "\n", "…", "ÉTÉ"]
+    ),
+    max_size=30,
+).map(" ".join)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    PROSE,
+    st.sampled_from(["Sans", "Serif", "Cond-Bold"]),
+    st.sampled_from([6.0, 7.25, 8.5, 11.0, 25.949656750572082]),
+    st.floats(min_value=5, max_value=300),
+)
+def test_wrap_breaks_as_the_plain_loop_does(text, face, size, width):
+    assert wrap(text, face, size, width) == _plain_wrap(text, face, size, width)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    PROSE,
+    st.sampled_from(["Sans", "Serif-Bold", "Cond"]),
+    st.floats(min_value=5, max_value=300),
+    st.floats(min_value=5, max_value=200),
+    st.sampled_from([(12.0, 6.0), (9.5, 9.5), (24.0, 6.5)]),
+)
+def test_fit_answers_as_the_plain_loop_does_and_again_the_same(text, face, width, height, sizes):
+    style = TextStyle(face, sizes[0], sizes[1])
+    first = fit(text, width, height, style)
+    assert first == _plain_fit(text, width, height, style)
+    if first is not None:
+        first[1].append("changed by the caller")  # a caller's list is its own
+    assert fit(text, width, height, style) == _plain_fit(text, width, height, style)
+
+
+def test_fit_keeps_a_bounded_store(monkeypatch):
+    from generator.press import text as text_mod
+
+    monkeypatch.setattr(text_mod, "FITS_KEPT", 5)
+    monkeypatch.setattr(text_mod, "_FITS", {})
+    style = TextStyle("Sans", 10, 6)
+    for i in range(40):
+        assert fit(f"card {i} of the deck", 60, 30, style) == _plain_fit(
+            f"card {i} of the deck", 60, 30, style
+        )
+        assert len(text_mod._FITS) <= 5
+
+
+def test_wrap_breaks_as_the_plain_loop_does_at_the_very_edge():
+    """Widths within a few units in the last place of a line's measured width: where a sum done in
+    another order would break the line elsewhere."""
+    import math
+
+    checked = 0
+    for face in ("Sans", "Serif", "Cond"):
+        for size in (6.25, 7.25, 8.5, 9.75, 11.0, 13.3, 25.949656750572082):
+            for a, b in (("What", "am"), ("older", "hills"), ("the", "Chamber"), ("jewel", "ladder")):
+                edge = (
+                    string_width(a, face, size) + string_width(" ", face, size) + string_width(b, face, size)
+                )
+                width = edge - 1e-9
+                for _ in range(6):
+                    width = math.nextafter(width, 0)
+                for _ in range(12):
+                    assert wrap(f"{a} {b}", face, size, width) == _plain_wrap(f"{a} {b}", face, size, width)
+                    width = math.nextafter(width, math.inf)
+                    checked += 1
+    assert checked == 3 * 7 * 4 * 12
+
+
+def test_wrap_keeps_a_bounded_store_of_split_texts(monkeypatch):
+    from generator.press import text as text_mod
+
+    monkeypatch.setattr(text_mod, "SPLITS_KEPT", 3)
+    monkeypatch.setattr(text_mod, "_SPLITS", {})
+    for i in range(30):
+        t = f"item {i % 7} of the list\nand its second line"
+        assert wrap(t, "Serif", 9, 50) == _plain_wrap(t, "Serif", 9, 50)
+        assert len(text_mod._SPLITS) <= 3
