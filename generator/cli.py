@@ -55,8 +55,14 @@ def load_command(name: str) -> click.Command:
 class Interrupted(KeyboardInterrupt):
     """SIGTERM or SIGHUP, handled like Ctrl-C: unwind, remove every temporary, exit 128 + signal."""
 
+    _last: int = signal.SIGINT
+
     def __init__(self, signum: int) -> None:
         super().__init__(signum)
+        if isinstance(signum, int):
+            Interrupted._last = signum
+        else:  # re-made with a message by a library that annotates what it caught (reportlab's
+            signum = Interrupted._last  # paragraph parser): the signal is the last one raised
         self.signum = signum
 
 

@@ -477,6 +477,23 @@ def test_unwritable_places_as_an_unprivileged_user(shared_dir, args, needle):
     assert (shared_dir / "readonly.pdf").read_text() == "keep"
 
 
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
+def test_a_signal_a_library_annotated_keeps_its_exit_code(sig):
+    """reportlab's paragraph parser re-raises what it catches as the same class with a message
+    (annotateException): a signal landing there still exits 128 + its number, not 1."""
+    from reportlab.lib.utils import annotateException
+
+    from generator.cli import Interrupted, _interrupt_code
+
+    with pytest.raises(Interrupted) as caught:
+        try:
+            raise Interrupted(sig)
+        except Interrupted:
+            annotateException("paragraph text '<para>x</para>' caused exception")
+    assert not isinstance(caught.value.args[0], int)  # the message replaced the signal number
+    assert caught.value.signum == sig and _interrupt_code(caught.value) == 128 + sig
+
+
 def test_nobody_can_print_where_allowed(shared_dir):
     code, err = _as_nobody(["calibrate", "-o", "c.pdf", "--png", "png"], shared_dir)
     assert code == 0, err

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
 
@@ -257,7 +257,9 @@ class Ends:
     counts: dict[tuple[int, int], tuple[int, int] | None] = field(default_factory=dict)  # par, ways
     unkeyable: dict[float, set[tuple[int, int]]] = field(default_factory=dict)  # floor -> pairs never fit
     # floor -> start -> by distance, bitsets of the ends a key can reach (doublets_ends)
-    keyable: dict[float, dict[int, list[int]]] = field(default_factory=dict)
+    keyable: dict[float, Mapping[int, list[int]]] = field(default_factory=dict)
+    # where keyable bitsets are saved: (floor, how to build them) -> them (doublets_cache)
+    saved: Callable[[float, Callable[[], Mapping[int, list[int]]]], Mapping[int, list[int]]] | None = None
 
     def __post_init__(self) -> None:
         self.common = frozenset(self.pool)
@@ -271,21 +273,32 @@ def ends_for(ladders: Ladders, length: int) -> Ends:
     key = ("doublets-ends", length)
     cached = ladders.memo.get(key)
     if cached is None:
-        g = ladders.graph(length)
-        comp = g._components()
-        groups: dict[int, list[int]] = {}
-        excluded = not_puzzle_ends()
-        for w in ladders.lexicon.words(tier=PUZZLE_TIER, length=length):
-            if w in excluded or not ladders.printable(w):
-                continue
-            i = g.index.get(w)
-            if i is not None:
-                groups.setdefault(comp[i], []).append(i)
-        groups = {c: ids for c, ids in groups.items() if len(ids) > 1}
-        pool = sorted(i for ids in groups.values() for i in ids)
-        lex = ladders.lexicon
-        extra = [w for w in lex.words("broad", length) if w not in g.index and lex.zipf(w) >= SHORTCUT_ZIPF]
-        wide = WordGraph(g.words + extra, lex.zipf) if extra else None
-        cached = ladders.memo[key] = Ends(pool, groups, comp, wide=wide)
+        if ladders.packaged:  # the same, read from parlour's cache (built and saved on a miss)
+            from generator.games.doublets_cache import saved_ends
+
+            cached = saved_ends(ladders, length, lambda: _ends(ladders, length))
+        else:
+            cached = _ends(ladders, length)
+        ladders.memo[key] = cached
     assert isinstance(cached, Ends)
     return cached
+
+
+def _ends(ladders: Ladders, length: int) -> Ends:
+    """ends_for's candidates, found afresh."""
+    g = ladders.graph(length)
+    comp = g._components()
+    groups: dict[int, list[int]] = {}
+    excluded = not_puzzle_ends()
+    for w in ladders.lexicon.words(tier=PUZZLE_TIER, length=length):
+        if w in excluded or not ladders.printable(w):
+            continue
+        i = g.index.get(w)
+        if i is not None:
+            groups.setdefault(comp[i], []).append(i)
+    groups = {c: ids for c, ids in groups.items() if len(ids) > 1}
+    pool = sorted(i for ids in groups.values() for i in ids)
+    lex = ladders.lexicon
+    extra = [w for w in lex.words("broad", length) if w not in g.index and lex.zipf(w) >= SHORTCUT_ZIPF]
+    wide = WordGraph(g.words + extra, lex.zipf) if extra else None
+    return Ends(pool, groups, comp, wide=wide)

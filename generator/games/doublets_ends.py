@@ -4,7 +4,7 @@ can take, and the seeded random draws of (start, end) pairs that a sheet tests o
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from generator.games.doublets import MAX_PAR, Ends
@@ -30,45 +30,55 @@ def reach_masks_for(g: WordGraph, ends: Ends) -> dict[int, list[int]]:
     return ends.reach
 
 
-def keyable_masks_for(g: WordGraph, ends: Ends, floor: float) -> dict[int, list[int]]:
+def keyable_masks_for(g: WordGraph, ends: Ends, floor: float) -> Mapping[int, list[int]]:
     """For every candidate start s and distance d = 0..MAX_PAR+1 (steps; par is d - 1): a
     bitset of the candidate ends t at distance d that a key at `floor` can join to s.  Bit i
     stands for ends.by_component[...][i], the i-th candidate end of s's component.  Such a t
     has a minimal chain whose every link is at least `floor` (graphs without frequencies: any)
     and outside the graph's avoided words, and no chain through the wide graph (frequent broad
     words) is shorter.  A pair at most MAX_PAR+1 steps apart and outside these bitsets fails
-    in _keyed whatever the other rules.  Cached per floor; built level by level over the whole
-    graph with one bit per candidate end, so little is held at once."""
+    in _keyed whatever the other rules.  Cached per floor (and, for the packaged lexicon, in
+    parlour's cache: see doublets_cache); built level by level over the whole graph with one
+    bit per candidate end, so little is held at once."""
     got = ends.keyable.get(floor)
     if got is None:
-        radius = MAX_PAR + 1
-        offset, bits, at = 0, [-1] * len(g.words), {}
-        for ids in ends.by_component.values():  # each component's ends on consecutive bits
-            for i, t in enumerate(ids):
-                bits[t] = offset + i
-            at.update(dict.fromkeys(ids, offset))
-            offset += len(ids)
-        through = [w not in g.avoid and ((z := g.zipf(w)) is None or z >= floor) for w in g.words]
-        good = g.reach_levels(radius, through, bits)
-        if ends.wide is None:
-            short, where = g.reach_levels(radius - 1, None, bits), {s: s for s in ends.pool}
-        else:  # the wide graph's reach, on the same bits (its extra words have none)
-            wide = ends.wide
-            wide_bits = [bits[g.index[w]] if w in g.index else -1 for w in wide.words]
-            short = wide.reach_levels(radius - 1, None, wide_bits)
-            where = {s: wide.index[g.words[s]] for s in ends.pool}
-        got = {s: [0] for s in ends.pool}
-        next(good)
-        # level d of good (a chain of d steps through allowed words) against level d - 1 of
-        # short (no chain of fewer steps, even through the wide graph): par d - 1 and keyable
-        for level, shorter in zip(good, short, strict=True):
-            for s, masks in got.items():
-                masks.append((level[s] & ~shorter[where[s]]) >> at[s])
-        ends.keyable[floor] = got
+
+        def build() -> dict[int, list[int]]:
+            return _keyable_masks(g, ends, floor)
+
+        got = ends.keyable[floor] = build() if ends.saved is None else ends.saved(floor, build)
     return got
 
 
-def keyable(masks: dict[int, list[int]], ends: Ends, s: int, t: int, par: int) -> bool:
+def _keyable_masks(g: WordGraph, ends: Ends, floor: float) -> dict[int, list[int]]:
+    """keyable_masks_for's bitsets, built afresh."""
+    radius = MAX_PAR + 1
+    offset, bits, at = 0, [-1] * len(g.words), {}
+    for ids in ends.by_component.values():  # each component's ends on consecutive bits
+        for i, t in enumerate(ids):
+            bits[t] = offset + i
+        at.update(dict.fromkeys(ids, offset))
+        offset += len(ids)
+    through = [w not in g.avoid and ((z := g.zipf(w)) is None or z >= floor) for w in g.words]
+    good = g.reach_levels(radius, through, bits)
+    if ends.wide is None:
+        short, where = g.reach_levels(radius - 1, None, bits), {s: s for s in ends.pool}
+    else:  # the wide graph's reach, on the same bits (its extra words have none)
+        wide = ends.wide
+        wide_bits = [bits[g.index[w]] if w in g.index else -1 for w in wide.words]
+        short = wide.reach_levels(radius - 1, None, wide_bits)
+        where = {s: wide.index[g.words[s]] for s in ends.pool}
+    got = {s: [0] for s in ends.pool}
+    next(good)
+    # level d of good (a chain of d steps through allowed words) against level d - 1 of
+    # short (no chain of fewer steps, even through the wide graph): par d - 1 and keyable
+    for level, shorter in zip(good, short, strict=True):
+        for s, masks in got.items():
+            masks.append((level[s] & ~shorter[where[s]]) >> at[s])
+    return got
+
+
+def keyable(masks: Mapping[int, list[int]], ends: Ends, s: int, t: int, par: int) -> bool:
     """True if keyable_masks_for's `masks` let s -> t be keyed at `par`, or cannot tell (par
     past MAX_PAR)."""
     return par > MAX_PAR or bool((masks[s][par + 1] >> ends.position[t]) & 1)

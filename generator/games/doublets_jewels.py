@@ -135,15 +135,24 @@ def _jewel_graph(ladders: Ladders, length: int, jewels: Sequence[str] = ()) -> W
     key = ("jewels-graph", length)
     g = ladders.memo.get(key)
     if g is None:
-        full = ladders.graph(length)
-        g = ladders.memo[key] = WordGraph(
-            [w for w in full.words if ladders.printable(w)], ladders.lexicon.zipf
-        )
+        if ladders.packaged:  # the same, read from parlour's cache (built and saved on a miss)
+            from generator.games.doublets_cache import saved_jewel_graph
+
+            g = saved_jewel_graph(ladders, length, lambda: _printable_graph(ladders, length))
+        else:
+            g = _printable_graph(ladders, length)
+        ladders.memo[key] = g
     assert isinstance(g, WordGraph)
     extra = [j for j in jewels if j not in g.index]
     if extra:
         g = WordGraph(g.words + extra, ladders.lexicon.zipf)
     return g
+
+
+def _printable_graph(ladders: Ladders, length: int) -> WordGraph:
+    """_jewel_graph's graph, built afresh."""
+    full = ladders.graph(length)
+    return WordGraph([w for w in full.words if ladders.printable(w)], ladders.lexicon.zipf)
 
 
 @dataclass(frozen=True)

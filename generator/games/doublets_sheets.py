@@ -6,7 +6,7 @@ import datetime as _dt
 import itertools
 import random
 from collections import Counter
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -373,7 +373,7 @@ def _find_outward(
     rules: _Rules,
     pool: list[int],
     most: int,
-    masks: dict[int, list[int]] | None,
+    masks: Mapping[int, list[int]] | None,
 ) -> Puzzle | None:
     """Draws for short pars: from a random start, up to OUTWARD_PICKS of the ends that fit."""
     fitting, common, ends_ok = rules.fitting(), ends.common, rules.ends_ok
@@ -406,7 +406,7 @@ def _find_drawn(
     rules: _Rules,
     pool: list[int],
     most: int,
-    keyable: dict[int, list[int]] | None,
+    keyable: Mapping[int, list[int]] | None,
 ) -> Puzzle | None:
     """Random pairs (start, end in its component) at a fitting distance, counted and keyed.
     With `keyable` (keyable_masks_for) only pairs at a fitting distance that a key can take

@@ -14,6 +14,7 @@ non-TrueType faces, text that is not a plain str) goes to reportlab's own code.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from reportlab.lib.rl_accel import fp_str
@@ -23,6 +24,8 @@ from reportlab.pdfgen.canvas import Canvas
 #: formatted runs kept per canvas at most; past that the store starts afresh (a long daily book
 #: draws ever new lines; the pack draws ~2,500 distinct ones)
 RUNS_KEPT = 8192
+#: recorded drawings kept per canvas at most (see PressCanvas.replay)
+REPLAYS_KEPT = 4096
 
 
 class PressCanvas(Canvas):
@@ -34,6 +37,25 @@ class PressCanvas(Canvas):
         self._runs: dict[tuple[str, float, float, str], str] = {}
         self._fill_ops: dict[tuple[float, float, float], str] = {}
         self._stroke_ops: dict[tuple[float, float, float], str] = {}
+        self._replays: dict[Hashable, list[str]] = {}
+
+    def replay(self, key: Hashable, draw: Callable[[], None]) -> None:
+        """Call draw() the first time `key` is seen on this canvas, recording the operators it
+        writes; afterwards write the same operators again without calling it. For a drawing that
+        leaves the canvas's state as it found it (saveState ... restoreState) and whose operators
+        depend only on `key`: the same card frame, rule or line of text at the same place on every
+        card of a deck (a card's coordinates are its own)."""
+        ops = self._replays.get(key)
+        if ops is not None:
+            self._code.extend(ops)
+            return
+        code = self._code
+        start = len(code)
+        draw()
+        if self._code is code:  # (a drawing that began or ended a form is not recorded)
+            if len(self._replays) >= REPLAYS_KEPT:
+                self._replays.clear()
+            self._replays[key] = code[start:]
 
     def _run(self, text: str) -> str | None:
         """The operators that set `text` in the current face, size and leading (the part of a text
@@ -165,3 +187,13 @@ def _split(font: Any, text: str, doc: Any) -> list[tuple[int, bytes]]:
         else:
             return [(0, codes)] if codes else []
     return font.splitString(text, doc)
+
+
+def replay(c: Canvas, key: Hashable, draw: Callable[[], None]) -> None:
+    """PressCanvas.replay on a PressCanvas; on any other canvas (a measuring one, a card image's),
+    simply draw()."""
+    own = getattr(c, "replay", None)
+    if own is None:
+        draw()
+    else:
+        own(key, draw)

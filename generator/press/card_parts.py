@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
+from generator.press.canvas import replay
 from generator.press.cards import CardBox
 from generator.press.fonts import register_fonts
 from generator.press.ink import ink_box
@@ -38,6 +39,24 @@ def blend(a: RGB, b: RGB, t: float) -> RGB:
 def role(style: Style, name: str, k: float = 1.0, **changes: object) -> TextStyle:
     """Text role `name` as a TextStyle at `k` times its size (k: the card's scale), never below the
     role's smallest size; `changes` replace fields (alignment, colour...)."""
+    key = (style, name, k, tuple(changes.items()))
+    try:
+        found = _ROLES.get(key)
+    except TypeError:  # a change that cannot be a key
+        return _role(style, name, k, changes)
+    if found is None:
+        if len(_ROLES) >= ROLES_KEPT:
+            _ROLES.clear()
+        found = _ROLES[key] = _role(style, name, k, changes)
+    return found
+
+
+#: role()'s answers (TextStyles are immutable), kept at most
+ROLES_KEPT = 1024
+_ROLES: dict[tuple[Any, ...], TextStyle] = {}
+
+
+def _role(style: Style, name: str, k: float, changes: dict[str, object]) -> TextStyle:
     t = style.text(name)
     size = max(t.size * k, t.min_size)
     return style.text_style(name, size=size, min_size=min(t.min_size, size)).but(**changes)
@@ -79,7 +98,16 @@ def frame(
     inset: float = FRAME_INSET,
     double: bool = False,
 ) -> None:
-    """The rounded frame between the trim and the safe area; `double` adds a thin line inside it."""
+    """The rounded frame between the trim and the safe area; `double` adds a thin line inside it
+    (the same operators for every card of a size: recorded once, see canvas.replay)."""
+    replay(
+        c,
+        ("frame", box.width, box.height, colour, width, inset, double),
+        lambda: _frame(c, box, colour, width, inset, double),
+    )
+
+
+def _frame(c: Canvas, box: CardBox, colour: RGB, width: float, inset: float, double: bool) -> None:
     c.saveState()
     c.setStrokeColorRGB(*colour)
     c.setLineWidth(width)

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.press import text as tx
+from generator.press.canvas import replay
 from generator.press.fonts import string_width
 from generator.press.paper import MARGIN, Paper, mm
 from generator.press.style import RGB, Style
@@ -132,7 +133,11 @@ def sheet_header(
 
 
 def line(c: Canvas, x1: float, y1: float, x2: float, y2: float, colour: RGB, width: float = 0.4) -> None:
-    """A straight line from (x1, y1) to (x2, y2)."""
+    """A straight line from (x1, y1) to (x2, y2) (recorded once per place, see canvas.replay)."""
+    replay(c, ("line", x1, y1, x2, y2, colour, width), lambda: _line(c, x1, y1, x2, y2, colour, width))
+
+
+def _line(c: Canvas, x1: float, y1: float, x2: float, y2: float, colour: RGB, width: float) -> None:
     c.saveState()
     c.setStrokeColorRGB(*colour)
     c.setLineWidth(width)
@@ -346,7 +351,27 @@ def fit_bullets(
     items: Sequence[str], width: float, height: float, style: TextStyle, gap: float = 0.45
 ) -> BulletFit | None:
     """The largest size (style.size down to style.min_size) at which every item, wrapped beside its
-    bullet, fits the box `width` x `height`; None if none does."""
+    bullet, fits the box `width` x `height`; None if none does. A pure function of its arguments:
+    each answer is kept (bounded), and handed out with lists of its own."""
+    key = (tuple(items), width, height, style, gap)
+    try:
+        found = _FITS[key]
+    except KeyError:
+        found = _fit_bullets(items, width, height, style, gap)
+        if len(_FITS) >= FITS_KEPT:
+            _FITS.clear()
+        _FITS[key] = found
+    return None if found is None else replace(found, lines=[list(it) for it in found.lines])
+
+
+#: fit_bullets' answers kept at most
+FITS_KEPT = 1024
+_FITS: dict[tuple[object, ...], BulletFit | None] = {}
+
+
+def _fit_bullets(
+    items: Sequence[str], width: float, height: float, style: TextStyle, gap: float
+) -> BulletFit | None:
     size = style.size
     while size >= style.min_size - 1e-9:
         lines = tx.wrap_items(items, style.face, size, width)

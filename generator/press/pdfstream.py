@@ -18,6 +18,8 @@ from typing import IO, TYPE_CHECKING, Any
 
 from reportlab.pdfbase import pdfdoc
 
+from generator.press.pdfformat import Formatter
+
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
@@ -62,6 +64,7 @@ class PageStream:
         self.titles: list[str] = []
         self.levels = bytearray()
         self.opens = array("q")
+        self.formatter = Formatter(self.doc)
         self._head = _header(self.doc._pdfVersion)
         self._write(self._head)
 
@@ -74,9 +77,8 @@ class PageStream:
     def _write_object(self, name: str) -> int:
         """Format the registered object `name` as reportlab would at save time and write it;
         returns its object number."""
-        doc = self.doc
-        number, _ = doc.idToObjectNumberAndVersion[name]
-        self._put(number, pdfdoc.pdfdocEnc(pdfdoc.PDFIndirectObject(name, doc.idToObject[name]).format(doc)))
+        number, _ = self.doc.idToObjectNumberAndVersion[name]
+        self._put(number, self.formatter.indirect(name))
         return number
 
     def _put(self, number: int, data: bytes) -> None:

@@ -9,6 +9,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.errors import ParlourError
+from generator.press.canvas import replay
 from generator.press.fonts import _width_per_1000, register_fonts, runs, string_width
 
 STEP = 0.25  # points: how finely the size shrinks
@@ -74,11 +75,24 @@ def _wrap_words(
     return lines
 
 
-def _split(text: str, face: str) -> tuple[list[list[str]], dict[str, float], float]:
-    """`text`'s paragraphs split into words, each word's width at 1000 pt, and a space's."""
-    paras = [para.split() for para in text.split("\n")]
-    w1000 = {w: _width_per_1000(w, face) for words in paras for w in words}
-    return paras, w1000, _width_per_1000(" ", face)
+Split = tuple[list[list[str]], dict[str, float], float]
+#: _split's answers kept at most (bullet lists are wrapped at size after size)
+SPLITS_KEPT = 4096
+_SPLITS: dict[tuple[str, str], Split] = {}
+
+
+def _split(text: str, face: str) -> Split:
+    """`text`'s paragraphs split into words, each word's width at 1000 pt, and a space's (kept:
+    callers only read them)."""
+    found = _SPLITS.get((text, face))
+    if found is None:
+        paras = [para.split() for para in text.split("\n")]
+        w1000 = {w: _width_per_1000(w, face) for words in paras for w in words}
+        found = (paras, w1000, _width_per_1000(" ", face))
+        if len(_SPLITS) >= SPLITS_KEPT:
+            _SPLITS.clear()
+        _SPLITS[(text, face)] = found
+    return found
 
 
 def wrap(text: str, face: str, size: float, width: float) -> list[str] | None:
@@ -135,7 +149,19 @@ def draw_lines(
     size: float,
     style: TextStyle,
 ) -> None:
-    """Draw pre-wrapped lines into the box (x, y, w, h) with the style's alignment and glyph fallback."""
+    """Draw pre-wrapped lines into the box (x, y, w, h) with the style's alignment and glyph fallback.
+    The same lines in the same box (the same note on every card of a deck) write the operators
+    recorded the first time (canvas.replay)."""
+    replay(
+        canvas,
+        ("lines", tuple(lines), x, y, w, h, size, style),
+        lambda: _draw_lines(canvas, lines, x, y, w, h, size, style),
+    )
+
+
+def _draw_lines(
+    canvas: Canvas, lines: list[str], x: float, y: float, w: float, h: float, size: float, style: TextStyle
+) -> None:
     asc, desc = _extent(style.face)
     pitch = size * max(style.leading, asc + desc)
     total = block_height(len(lines), size, style)

@@ -17,6 +17,8 @@ from generator.words.ladder_search import (
     _bidirectional_count,
     _cutoff,
     _shortest_dag,
+    ball,
+    bfs,
     reach_levels,
 )
 from generator.words.spelling import DEFAULT_SPELLING as DEFAULT_SPELLING
@@ -206,7 +208,7 @@ class WordGraph:
         """`adj`: neighbour lists already built for these words in sorted order (a cache's)."""
         self.words: list[str] = sorted(words)  # ids follow alphabetical order (ties, output)
         self.length = len(self.words[0]) if self.words else 0
-        self.index: dict[str, int] = {w: i for i, w in enumerate(self.words)}
+        self.index: dict[str, int] = dict(zip(self.words, range(len(self.words)), strict=True))
         self._zipf = zipf
         self.avoid = frozenset(avoid)  # words whose cost carries UNWELCOME_PENALTY
         self._costs: dict[int, int] = {}
@@ -305,6 +307,18 @@ class WordGraph:
             self._component, self._component_sizes = comp, sizes
         return self._component
 
+    def component_sizes(self) -> list[int]:
+        """The number of words in each component (by component id, as _components numbers them)."""
+        self._components()
+        return self._component_sizes
+
+    def adopt_components(self, component: list[int], sizes: list[int]) -> None:
+        """Take the components computed before for these very words (a cache's), instead of
+        finding them again: `component[i]` is word i's component id, `sizes[c]` its size."""
+        if len(component) != len(self.words):
+            raise ValueError(f"components of {len(component)} words for {len(self.words)} words")
+        self._component, self._component_sizes = component, sizes
+
     def component_size(self, word: str) -> int:
         """Number of words reachable from `word` (itself included)."""
         comp = self._components()
@@ -347,28 +361,7 @@ class WordGraph:
     def ball(self, a: str, max_links: int) -> dict[int, tuple[int, int]]:
         """Word id -> (par, number of minimal chains) for every word within `max_links`
         links of `a` (one BFS outward, counting shortest paths as it goes)."""
-        s = self.index[a]
-        adj = self.adj
-        dist = {s: 0}
-        ways = {s: 1}
-        frontier = [s]
-        for d in range(1, max_links + 2):
-            nxt: list[int] = []
-            for u in frontier:
-                wu = ways[u]
-                for v in adj[u]:
-                    dv = dist.get(v)
-                    if dv is None:
-                        dist[v] = d
-                        ways[v] = wu
-                        nxt.append(v)
-                    elif dv == d:
-                        ways[v] += wu
-            if not nxt:
-                break
-            frontier = nxt
-        del dist[s]
-        return {v: (d - 1, ways[v]) for v, d in dist.items()}
+        return ball(self.adj, self.index[a], max_links)
 
     def reach_masks(
         self,
@@ -395,30 +388,7 @@ class WordGraph:
 
     def bfs(self, a: str) -> tuple[list[int], list[int]]:
         """From `a`: (distance in steps to every word or -1, number of shortest paths or 0)."""
-        n = len(self.words)
-        dist = [-1] * n
-        ways = [0] * n
-        s = self.index[a]
-        dist[s] = 0
-        ways[s] = 1
-        frontier = [s]
-        adj = self.adj
-        d = 0
-        while frontier:
-            d += 1
-            nxt: list[int] = []
-            for u in frontier:
-                wu = ways[u]
-                for v in adj[u]:
-                    dv = dist[v]
-                    if dv < 0:
-                        dist[v] = d
-                        ways[v] = wu
-                        nxt.append(v)
-                    elif dv == d:
-                        ways[v] += wu
-            frontier = nxt
-        return dist, ways
+        return bfs(self.adj, self.index[a])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -439,8 +409,12 @@ class Ladders:
         *,
         spelling: str = DEFAULT_SPELLING,
         base: Ladders | None = None,
+        packaged: bool = False,
     ) -> None:
         self.lexicon = lexicon
+        # over the packaged lexicon (or the cached lists of it): what callers derive from these
+        # graphs may be saved in parlour's cache (see games.doublets_cache)
+        self.packaged = packaged
         self.tier = tier
         self.vocabulary = print_filter(lexicon, spelling)
         self.spelling = spelling
@@ -457,10 +431,17 @@ class Ladders:
         """One key for every spelling of a word (see PrintVocabulary)."""
         return self.vocabulary.variant_key(word)
 
-    def _avoided(self, words: Sequence[str]) -> frozenset[str]:
+    def avoided(self, words: Sequence[str]) -> frozenset[str]:
+        """The words of `words` a graph of these ladders avoids: the `avoid` given, or every
+        word that may not be printed."""
         if self._avoid is not None:
             return self._avoid
         return frozenset(w for w in words if not self.printable(w))
+
+    def _avoided(self, words: Sequence[str], length: int) -> frozenset[str]:
+        saved = getattr(self.lexicon, "avoided", None) if self._avoid is None else None
+        got = saved(length, self.spelling, self.tier) if callable(saved) else None  # quick's cache
+        return self.avoided(words) if got is None else got
 
     def graph(self, length: int) -> WordGraph:
         """The graph for words of `length` letters, built on first use."""
@@ -468,12 +449,12 @@ class Ladders:
         if g is None:
             if self._base is not None:
                 shared = self._base.graph(length)
-                g = shared.with_avoid(self._avoided(shared.words))
+                g = shared.with_avoid(self._avoided(shared.words, length))
             else:
                 words = self.lexicon.words(tier=self.tier, length=length)
                 saved = getattr(self.lexicon, "adjacency", None)  # e.g. quick.LadderWords' cache
                 adj = saved(length, self.tier) if callable(saved) else None
-                g = WordGraph(words, self.lexicon.zipf, self._avoided(words), adj=adj)
+                g = WordGraph(words, self.lexicon.zipf, self._avoided(words, length), adj=adj)
             self._graphs[length] = g
         return g
 
@@ -487,12 +468,13 @@ _BY_LEXICON: list[tuple[object, str, Ladders]] = []  # recently used (lexicon, s
 
 
 def default_ladders() -> Ladders:
-    """Ladders over the packaged lexicon (loaded and cached on first use)."""
+    """Ladders over the packaged lexicon: its Doublets word lists read from parlour's cache
+    (words.quick; the whole lexicon loads only for what they lack), made on first use."""
     global _DEFAULT
     if _DEFAULT is None:
-        from generator.words import lexicon as _lexicon
+        from generator.words.quick import ladder_words
 
-        _DEFAULT = Ladders(_lexicon.load())
+        _DEFAULT = Ladders(ladder_words(), packaged=True)
     return _DEFAULT
 
 
@@ -514,7 +496,8 @@ def ladders_for(lexicon: Lexicon | _LexiconLike | None, spelling: str = DEFAULT_
             base = base or lad
     if spelling not in SPELLINGS:
         print_filter(lexicon, spelling)  # raises the one-line error
-    lad = Ladders(lexicon, spelling=spelling, base=base)
+    packaged = _DEFAULT is not None and lexicon is _DEFAULT.lexicon
+    lad = Ladders(lexicon, spelling=spelling, base=base, packaged=packaged)
     _BY_LEXICON.insert(0, (lexicon, spelling, lad))
     del _BY_LEXICON[6:]
     return lad

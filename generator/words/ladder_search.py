@@ -290,3 +290,54 @@ def reach_levels(
             nxt.append(m)
         cur = nxt
         yield cur
+
+
+def ball(adj: list[list[int]], s: int, max_links: int) -> dict[int, tuple[int, int]]:
+    """Word id -> (par, number of minimal chains) for every word within `max_links` links of
+    word s (one BFS outward, counting shortest paths as it goes); s itself left out."""
+    dist = {s: 0}
+    ways = {s: 1}
+    frontier = [s]
+    for d in range(1, max_links + 2):
+        nxt: list[int] = []
+        for u in frontier:
+            wu = ways[u]
+            for v in adj[u]:
+                dv = dist.get(v)
+                if dv is None:
+                    dist[v] = d
+                    ways[v] = wu
+                    nxt.append(v)
+                elif dv == d:
+                    ways[v] += wu
+        if not nxt:
+            break
+        frontier = nxt
+    del dist[s]
+    return {v: (d - 1, ways[v]) for v, d in dist.items()}
+
+
+def bfs(adj: list[list[int]], s: int) -> tuple[list[int], list[int]]:
+    """From word s: (distance in steps to every word or -1, number of shortest paths or 0)."""
+    n = len(adj)
+    dist = [-1] * n
+    ways = [0] * n
+    dist[s] = 0
+    ways[s] = 1
+    frontier = [s]
+    d = 0
+    while frontier:
+        d += 1
+        nxt: list[int] = []
+        for u in frontier:
+            wu = ways[u]
+            for v in adj[u]:
+                dv = dist[v]
+                if dv < 0:
+                    dist[v] = d
+                    ways[v] = wu
+                    nxt.append(v)
+                elif dv == d:
+                    ways[v] += wu
+        frontier = nxt
+    return dist, ways

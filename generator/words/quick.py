@@ -8,6 +8,7 @@ index, by the data files' identity) and read back in about a millisecond.
 
 from __future__ import annotations
 
+import marshal
 from array import array
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from generator.words.lexicon import Lexicon
 
-_FORMAT = 3  # 3: with each length's neighbour lists
+_FORMAT = 4  # 3: with each length's neighbour lists; 4: a blob per length, with the avoided words
 TIER = "standard"  # the tier Doublets chains are made of (ladder.DEFAULT_TIER)
 LENGTHS = range(3, 9)  # ladder.MIN_LENGTH .. MAX_LENGTH
 
@@ -23,37 +24,39 @@ LENGTHS = range(3, 9)  # ladder.MIN_LENGTH .. MAX_LENGTH
 def cache_path() -> Path:
     """Where the word lists are cached, named by the format and the data files' identity."""
     from generator.cache import data_cache_path
-    from generator.words import ladder_search
+    from generator.words import ladder, ladder_search
 
     return data_cache_path(
         "doublets-words",
         f"ladder-words-v{_FORMAT}-{TIER}-{LENGTHS.start}-{LENGTHS.stop}",
         ".bin",
-        code=(ladder_search.__file__,),  # the neighbour lists are its _adjacency's
+        # the neighbour lists are ladder_search's _adjacency's; the avoided words ladder's print
+        # filter's, which reads the unwelcome list
+        code=(ladder_search.__file__, ladder.__file__, str(ladder.UNWELCOME_FILE)),
+    )
+
+
+def _length_data(lexicon: Lexicon, n: int) -> tuple:
+    """One length's entry: its words, their zipf, neighbour lists, print exceptions, and the
+    words the graph of each spelling avoids (ladder.Ladders' own choice, made here once)."""
+    from generator.words.ladder import SPELLINGS, Ladders
+    from generator.words.ladder_search import _adjacency
+
+    words = lexicon.words(tier=TIER, length=n)
+    return (
+        " ".join(words),
+        array("d", (lexicon.zipf(w) for w in words)).tobytes(),
+        _adjacency(words),  # the one-letter-change lists, as WordGraph would build them
+        [w for w in words if not lexicon.printable(w)],  # what Doublets may print: the exceptions
+        {w: lexicon.spelling_of(w) for w in words if lexicon.spelling_of(w) != "both"},
+        {w: lexicon.spelling_key(w) for w in words if lexicon.spelling_key(w) != w},
+        {sp: sorted(Ladders(lexicon, spelling=sp).avoided(words)) for sp in SPELLINGS},
     )
 
 
 def _lists(lexicon: Lexicon) -> dict[str, Any]:
-    """What the cache file holds: each length's words and zipf, print exceptions and neighbours."""
-    from generator.words.ladder_search import _adjacency
-
-    table = {}
-    vocab = {}  # what Doublets may print (ladder.print_filter): the exceptions only
-    neighbours = {}  # each length's one-letter-change lists, as WordGraph would build them
-    for n in LENGTHS:
-        words = lexicon.words(tier=TIER, length=n)
-        table[n] = (" ".join(words), array("d", (lexicon.zipf(w) for w in words)).tobytes())
-        adj = _adjacency(words)
-        starts = array("I", [0])
-        for nbrs in adj:
-            starts.append(starts[-1] + len(nbrs))
-        neighbours[n] = (starts.tobytes(), array("I", (j for nbrs in adj for j in nbrs)).tobytes())
-        vocab[n] = (
-            [w for w in words if not lexicon.printable(w)],
-            {w: lexicon.spelling_of(w) for w in words if lexicon.spelling_of(w) != "both"},
-            {w: lexicon.spelling_key(w) for w in words if lexicon.spelling_key(w) != w},
-        )
-    return {"version": _FORMAT, "table": table, "vocab": vocab, "neighbours": neighbours}
+    """What the cache file holds: each length's _length_data, marshalled on its own."""
+    return {"version": _FORMAT, "lengths": {n: marshal.dumps(_length_data(lexicon, n)) for n in LENGTHS}}
 
 
 class LadderWords:
@@ -61,16 +64,12 @@ class LadderWords:
     their zipf from the cache; anything else (e.g. why a word is not in the list) from the full
     lexicon, loaded only then."""
 
-    def __init__(
-        self,
-        table: dict[int, tuple[str, bytes]],
-        vocab: dict[int, tuple] | None = None,
-        neighbours: dict[int, tuple[bytes, bytes]] | None = None,
-    ) -> None:
-        self._table = table
-        self._neighbours = neighbours or {}
-        self._vocab = {n: (frozenset(no), sp, keys) for n, (no, sp, keys) in (vocab or {}).items()}
+    def __init__(self, lengths: dict[int, bytes]) -> None:
+        self._blobs = lengths  # length -> marshalled _length_data, decoded on first use
         self._zipf: dict[int, dict[str, float]] = {}
+        self._adj: dict[int, list[list[int]]] = {}
+        self._vocab: dict[int, tuple[frozenset[str], dict[str, str], dict[str, str]]] = {}
+        self._avoided: dict[int, dict[str, list[str]]] = {}
         self._full: Lexicon | None = None
 
     def _lexicon(self) -> Lexicon:
@@ -82,11 +81,14 @@ class LadderWords:
 
     def _of_length(self, n: int) -> dict[str, float] | None:
         hit = self._zipf.get(n)
-        if hit is None and n in self._table:
-            text, raw = self._table[n]
+        if hit is None and n in self._blobs:
+            text, raw, adj, noprint, spellings, keys, avoided = marshal.loads(self._blobs[n])
             z = array("d")
             z.frombytes(raw)
             hit = self._zipf[n] = dict(zip(text.split(), z, strict=True))
+            self._adj[n] = adj
+            self._vocab[n] = (frozenset(noprint), spellings, keys)
+            self._avoided[n] = avoided
         return hit
 
     def words(self, tier: str = TIER, length: int | None = None) -> list[str]:
@@ -95,14 +97,19 @@ class LadderWords:
 
     def adjacency(self, length: int, tier: str = TIER) -> list[list[int]] | None:
         """The saved neighbour lists of the `length`-letter words (ids: positions in `words`), or
-        None where none were saved (WordGraph then builds them)."""
-        saved = self._neighbours.get(length) if tier == TIER else None
-        if saved is None:
+        None where none were saved (WordGraph then builds them).  Handed over, not copied: the
+        graph that takes them owns them."""
+        if tier != TIER or self._of_length(length) is None:
             return None
-        starts, flat = array("I"), array("I")
-        starts.frombytes(saved[0])
-        flat.frombytes(saved[1])
-        return [flat[a:b].tolist() for a, b in zip(starts, starts[1:], strict=False)]
+        return self._adj.pop(length, None) or marshal.loads(self._blobs[length])[2]
+
+    def avoided(self, length: int, spelling: str, tier: str = TIER) -> frozenset[str] | None:
+        """The saved words the `length`-letter graph avoids for `spelling` (see
+        ladder.Ladders.avoided), or None where none were saved."""
+        if tier != TIER or self._of_length(length) is None:
+            return None
+        got = self._avoided[length].get(spelling)
+        return None if got is None else frozenset(got)
 
     def zipf(self, word: str) -> float:
         table = self._of_length(len(word))
@@ -144,12 +151,14 @@ def ladder_words() -> Any:
     from generator import cache
 
     path = cache_path()
-    data = cache.read_saved(
-        path, _FORMAT, lambda d: set(d["table"]) == set(LENGTHS) == set(d["vocab"]) == set(d["neighbours"])
-    )
+
+    def valid(d: dict[str, Any]) -> bool:
+        return set(d["lengths"]) == set(LENGTHS) and all(isinstance(b, bytes) for b in d["lengths"].values())
+
+    data = cache.read_saved(path, _FORMAT, valid)
     if data is None:
         from generator.words.lexicon import load
 
         data = _lists(load())
         cache.save(path, data)
-    return LadderWords(data["table"], data["vocab"], data["neighbours"])
+    return LadderWords(data["lengths"])

@@ -138,7 +138,15 @@ def test_a_built_in_face_goes_to_reportlab() -> None:
     )
 
 
-@pytest.mark.parametrize("args", [["fighting-words", "deck"], ["riddle-craft", "deck"], ["chimera", "key"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["fighting-words", "deck"],
+        ["riddle-craft", "deck"],
+        ["chimera", "key"],
+        ["pack", "--games", "doublets,sorcerer,calibration", "--ink-saver"],
+    ],
+)
 def test_documents_drawn_on_press_canvas_are_those_of_reportlabs_canvas(
     run, tmp_path, monkeypatch, args
 ) -> None:
@@ -164,3 +172,99 @@ def test_texts_past_the_first_subset_are_split_as_reportlab_splits_them() -> Non
         ops.append(("drawCentredString", (150, 20, line)))
     pdf = _same(ops)
     assert b"+1 9 Tf" in pdf  # the second subset was used
+
+
+# ---------------------------------------------------------------------------------------------
+# replay: a recorded drawing written again is the drawing done again
+
+
+def _card_bits(c: Canvas, i: int) -> None:
+    """What a card repeats: a frame, a rule and a note, each state-neutral, some of them replayed."""
+    from generator.press.card_parts import frame
+    from generator.press.cards import CardBox
+    from generator.press.parts import line
+    from generator.press.text import TextStyle, draw_text
+
+    box = CardBox(180.0, 252.0)
+    c.saveState()
+    c.translate(10 + (i % 3) * 190, 10 + (i // 3) * 260)
+    frame(c, box, (0.1, 0.2, 0.5), 0.6, double=i % 2 == 0)
+    line(c, 20, 30, 160, 30, (0.6, 0.6, 0.6), 0.45)
+    draw_text(c, "What am I?", 10, 10, 160, 20, TextStyle("Serif", 8.5, color=(0.4, 0.4, 0.4)))
+    draw_text(c, f"card {i} ✓", 10, 100, 160, 40, TextStyle("Cond-Bold", 14, align="left"))
+    c.restoreState()
+
+
+def test_replayed_drawings_write_what_drawing_again_writes() -> None:
+    pdfs = []
+    for cls in (Canvas, PressCanvas):
+        register_fonts()
+        out = io.BytesIO()
+        c = cls(out, pagesize=(600, 800), invariant=1, pageCompression=0, initialFontName="Sans")
+        for page in range(3):
+            for i in range(9):
+                _card_bits(c, i + page)
+            c.showPage()
+        c.save()
+        pdfs.append(out.getvalue())
+    assert pdfs[0] == pdfs[1]
+
+
+def test_replay_records_once_and_writes_the_same_again() -> None:
+    register_fonts()
+    c = PressCanvas(io.BytesIO(), invariant=1, initialFontName="Sans")
+    calls = []
+
+    def draw() -> None:
+        calls.append(1)
+        c.saveState()
+        c.setLineWidth(0.3)
+        c.line(1, 2, 3, 4)
+        c.restoreState()
+
+    c.replay(("k",), draw)
+    first = list(c._code)
+    c.replay(("k",), draw)
+    assert len(calls) == 1
+    assert c._code == first + first[-len(first) :]
+
+
+def test_a_drawing_that_begins_a_form_is_not_recorded() -> None:
+    register_fonts()
+    c = PressCanvas(io.BytesIO(), invariant=1, initialFontName="Sans")
+    calls = []
+
+    def draw() -> None:
+        calls.append(1)
+        c.beginForm(f"f{len(calls)}")
+        c.line(0, 0, 1, 1)
+        c.endForm()
+
+    c.replay(("form",), draw)
+    c.replay(("form",), draw)
+    assert len(calls) == 2
+
+
+def test_replay_keeps_a_bounded_store(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(press_canvas, "REPLAYS_KEPT", 4)
+    pdfs = []
+    for cls in (Canvas, PressCanvas):
+        register_fonts()
+        out = io.BytesIO()
+        c = cls(out, pagesize=(600, 800), invariant=1, pageCompression=0, initialFontName="Sans")
+        for i in range(30):
+            _card_bits(c, i % 7)
+        c.save()
+        pdfs.append(out.getvalue())
+        if cls is PressCanvas:
+            assert len(c._replays) <= 4
+    assert pdfs[0] == pdfs[1]
+
+
+def test_replay_on_another_canvas_simply_draws() -> None:
+    register_fonts()
+    c = Canvas(io.BytesIO(), invariant=1, initialFontName="Sans")
+    calls = []
+    for _ in range(3):
+        press_canvas.replay(c, ("k",), lambda: calls.append(1))
+    assert len(calls) == 3

@@ -183,3 +183,24 @@ def test_ink_box_equals_the_glyph_drawn_on_a_canvas(face) -> None:
             (2 * INK_EM - top) / INK_EM,
         )
         assert ink_box(face, ch) == pytest.approx(want, abs=1e-12), (face, ch)
+
+
+def test_role_answers_as_a_fresh_computation_every_time() -> None:
+    """role() keeps its answers: each equals the TextStyle computed afresh from the style."""
+    from generator.press.card_parts import _role, role
+    from generator.press.style import DEFAULT
+
+    saver = DEFAULT.saving_ink()
+    for _ in range(2):
+        for style in (DEFAULT, saver):
+            for name in ("card_note", "card_small", "card_text", "back_name"):
+                for k in (0.8, 1.0, 1.37):
+                    for changes in ({}, {"align": "left"}, {"color": (0.1, 0.2, 0.3), "valign": "top"}):
+                        assert role(style, name, k, **changes) == _role(style, name, k, changes)
+    assert role(DEFAULT, "card_note", 1.0).color == DEFAULT.ink_of(DEFAULT.text("card_note").colour)
+    assert role(saver, "card_label", 1.0).color == saver.ink  # the accent becomes ink
+    assert role(DEFAULT, "card_note", 1.0, color=[0.1, 0.2, 0.3]).color == [
+        0.1,
+        0.2,
+        0.3,
+    ]  # not a key: computed

@@ -121,3 +121,29 @@ def test_arrow_of_no_length_draws_nothing() -> None:
     parts.arrow(c, 10, 10, 10, 10, DEFAULT.ink)
     _, stream = _page(c, buf)
     assert " l" not in stream.replace("\n", " ")
+
+
+def test_fit_bullets_answers_as_a_fresh_fit_again_and_again(monkeypatch):
+    """fit_bullets keeps its answers: each equals the fit made afresh (_fit_bullets), and the
+    lists handed out are the caller's own."""
+    from generator.press import parts as press_parts
+    from generator.press.text import TextStyle
+
+    monkeypatch.setattr(press_parts, "FITS_KEPT", 3)
+    items = [
+        "Say a word that fits the clue",
+        "Pass if you cannot",
+        "Score one point a letter, more for rare ones",
+    ]
+    cases = [
+        (items, 120.0, 90.0, TextStyle("Sans", 10, 6)),
+        (items[:2], 60.0, 200.0, TextStyle("Serif", 9, 7)),
+    ]
+    cases.append((["unbreakable" * 5], 30.0, 30.0, TextStyle("Sans", 10, 6)))  # fits nowhere
+    for _ in range(3):
+        for its, w, h, st in cases:
+            got = press_parts.fit_bullets(its, w, h, st, 0.3)
+            assert got == press_parts._fit_bullets(its, w, h, st, 0.3)
+            if got is not None:
+                got.lines[0].append("changed by the caller")
+            assert len(press_parts._FITS) <= 3

@@ -172,3 +172,14 @@ def test_wrap_breaks_as_the_plain_loop_does_at_the_very_edge():
                     width = math.nextafter(width, math.inf)
                     checked += 1
     assert checked == 3 * 7 * 4 * 12
+
+
+def test_wrap_keeps_a_bounded_store_of_split_texts(monkeypatch):
+    from generator.press import text as text_mod
+
+    monkeypatch.setattr(text_mod, "SPLITS_KEPT", 3)
+    monkeypatch.setattr(text_mod, "_SPLITS", {})
+    for i in range(30):
+        t = f"item {i % 7} of the list\nand its second line"
+        assert wrap(t, "Serif", 9, 50) == _plain_wrap(t, "Serif", 9, 50)
+        assert len(text_mod._SPLITS) <= 3

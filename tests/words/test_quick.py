@@ -80,3 +80,27 @@ def test_graph_refuses_neighbour_lists_of_another_word_list() -> None:
     assert WordGraph(["cot", "cat"], adj=[[1], [0]]).adj == [[1], [0]]
     with pytest.raises(ValueError, match="2 words"):
         WordGraph(["cat", "cot"], adj=[[1]])
+
+
+def test_saved_avoided_words_are_the_print_filters(cached) -> None:
+    """Each length's avoided words per spelling equal what Ladders finds over the full lexicon,
+    and (second oracle) what the lexicon's own print rules say word by word."""
+    from generator.words.ladder import LINK_ZIPF_FLOOR, SPELLINGS, Ladders, unwelcome_words
+
+    full = load()
+    for n in quick.LENGTHS:
+        words = full.words(tier="standard", length=n)
+        for sp in SPELLINGS:
+            saved = cached.avoided(n, sp)
+            assert saved == Ladders(full, spelling=sp).avoided(words), (n, sp)
+            by_rule = {
+                w
+                for w in words
+                if w in unwelcome_words()
+                or not full.printable(w)
+                or not full.spelling_allowed(w, sp)
+                or full.zipf(w) < LINK_ZIPF_FLOOR
+            }
+            assert saved == by_rule, (n, sp)
+    assert cached.avoided(4, "us", tier="broad") is None
+    assert ladders_for(cached).graph(4).avoid == cached.avoided(4, "us")

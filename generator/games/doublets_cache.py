@@ -1,0 +1,142 @@
+"""Doublets data that no seed changes, saved in parlour's cache: each length's candidate ends (with
+the wide graph of frequent broad words), the Jewels graph and the keyable bitsets of a floor.
+
+They depend only on the packaged lexicon, the spelling and the code that derives them, yet cost
+more to build than a whole sheet costs to choose.  So for ladders over the packaged lexicon
+(`Ladders.packaged`) each is read from a file named by its kind, spelling and length and keyed
+by the data files' and the deriving modules' identity (cache.data_cache_path); a missing,
+damaged or stale file is rebuilt by the same code as without a cache, and saved.  The keyable
+bitsets are saved one start at a time and decoded when a sheet first asks for that start.
+"""
+
+from __future__ import annotations
+
+import marshal
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from generator.games.doublets import Ends
+    from generator.words.ladder import Ladders, WordGraph
+
+_FORMAT = 1
+T = TypeVar("T")
+
+
+def _code() -> tuple[str, ...]:
+    """The files whose rules derive what is saved (their identity joins the cache key)."""
+    from generator.games import doublets, doublets_ends, doublets_jewels
+    from generator.words import ladder, ladder_search, lexicon, quick
+
+    modules = (doublets, doublets_ends, doublets_jewels, ladder, ladder_search, lexicon, quick)
+    return (__file__, *(m.__file__ or "" for m in modules), str(ladder.UNWELCOME_FILE))
+
+
+def cache_path(kind: str, spelling: str, length: int) -> Path:
+    """Where one kind of data of one spelling and length is saved."""
+    from generator.cache import data_cache_path
+
+    return data_cache_path(
+        f"doublets-{kind}", f"doublets-{kind}-v{_FORMAT}-{spelling}-{length}", ".bin", code=_code()
+    )
+
+
+def _saved(
+    kind: str,
+    spelling: str,
+    length: int,
+    build: Callable[[], T],
+    encode: Callable[[T], Any],
+    decode: Callable[[Any], T],
+) -> T:
+    """`decode` of what the cache file holds, or else `build()`, saved `encode`d for next time."""
+    from generator import cache
+
+    path = cache_path(kind, spelling, length)
+    data = cache.read_saved(path, _FORMAT, lambda d: d["kind"] == kind and d["length"] == length)
+    if data is not None:
+        try:
+            return decode(data["data"])
+        except (ValueError, TypeError, KeyError, IndexError, EOFError):
+            pass  # damaged inside: built again below
+    got = build()
+    cache.save(path, {"version": _FORMAT, "kind": kind, "length": length, "data": encode(got)})
+    return got
+
+
+def saved_ends(ladders: Ladders, length: int, build: Callable[[], Ends]) -> Ends:
+    """The candidate ends of `length` letters (doublets.ends_for's), from the cache or `build`;
+    their graph's components and their keyable bitsets are read from the cache too."""
+    from generator.games.doublets import Ends
+    from generator.words.ladder import WordGraph
+
+    g = ladders.graph(length)
+    zipf = ladders.lexicon.zipf
+
+    def encode(ends: Ends) -> tuple:
+        wide = None if ends.wide is None else (ends.wide.words, ends.wide.adj)
+        return ends.pool, ends.by_component, ends.component, g.component_sizes(), wide
+
+    def decode(data: tuple) -> Ends:
+        pool, groups, component, sizes, wide = data
+        if len(component) != len(g.words) or len(sizes) != (max(component) + 1 if component else 0):
+            raise ValueError("ends of another graph")
+        g.adopt_components(component, sizes)
+        return Ends(
+            pool, groups, component, wide=None if wide is None else WordGraph(wide[0], zipf, adj=wide[1])
+        )
+
+    ends = _saved("ends", ladders.spelling, length, build, encode, decode)
+    ends.saved = lambda floor, make: saved_keyable(ladders.spelling, length, floor, make)
+    return ends
+
+
+def saved_jewel_graph(ladders: Ladders, length: int, build: Callable[[], WordGraph]) -> WordGraph:
+    """The Jewels graph of `length` letters (doublets_jewels._jewel_graph's), from the cache or
+    `build`."""
+    from generator.words.ladder import WordGraph
+
+    def decode(data: tuple) -> WordGraph:
+        return WordGraph(data[0], ladders.lexicon.zipf, adj=data[1])
+
+    return _saved("jewels", ladders.spelling, length, build, lambda g: (g.words, g.adj), decode)
+
+
+class SavedMasks(Mapping[int, list[int]]):
+    """Keyable bitsets by start, each decoded from its saved bytes the first time it is asked for."""
+
+    def __init__(self, blobs: dict[int, bytes]) -> None:
+        self._blobs = blobs
+        self._got: dict[int, list[int]] = {}
+
+    def __getitem__(self, start: int) -> list[int]:
+        got = self._got.get(start)
+        if got is None:
+            got = self._got[start] = marshal.loads(self._blobs[start])
+        return got
+
+    def __len__(self) -> int:
+        return len(self._blobs)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._blobs)
+
+    def __contains__(self, start: object) -> bool:
+        return start in self._blobs
+
+
+def saved_keyable(
+    spelling: str, length: int, floor: float, build: Callable[[], Mapping[int, list[int]]]
+) -> Mapping[int, list[int]]:
+    """doublets_ends.keyable_masks_for's bitsets at `floor`, from the cache or `build`."""
+
+    def encode(masks: Mapping[int, list[int]]) -> dict[int, bytes]:
+        return {s: marshal.dumps(m) for s, m in masks.items()}
+
+    def decode(blobs: dict[int, bytes]) -> Mapping[int, list[int]]:
+        if not all(isinstance(b, bytes) for b in blobs.values()):
+            raise ValueError("not saved bitsets")
+        return SavedMasks(blobs)
+
+    return _saved(f"keyable-{floor!r}", spelling, length, build, encode, decode)
