@@ -5,13 +5,16 @@ from __future__ import annotations
 import gc
 import marshal
 import os
+import re
 import sys
+import time
 import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 ENV_VAR = "PARLOUR_CACHE_DIR"
+STALE_DAYS = 7  # a cache file no run has read for this long, whose data has a newer file, is removed
 
 
 def cache_dir() -> Path:
@@ -60,13 +63,49 @@ def write_atomic(path: Path, data: bytes) -> bool:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp.write_bytes(data)
         os.replace(tmp, path)
-        return True
     except OSError:
         try:
             tmp.unlink()
         except OSError:
             pass
         return False
+    prune(path)
+    return True
+
+
+def _siblings(path: Path) -> re.Pattern[str]:
+    """The names of the other versions of a `name-HASH-LEN.suffix` cache file (other data files,
+    code or formats), and of half-written copies of any of them."""
+    name = path.name[: len(path.name) - len(path.suffix)].rsplit("-", 2)[0]
+    return re.compile(rf"\.?{re.escape(name)}-[0-9a-f]{{8}}-[0-9a-f]+{re.escape(path.suffix)}(\.\d+\.part)?")
+
+
+def prune(path: Path, now: float | None = None) -> list[Path]:
+    """Remove the other versions of the cache file `path` that no run has read for STALE_DAYS
+    (an upgrade or a rebuilt lexicon leaves the old ones behind). Returns what was removed."""
+    now = time.time() if now is None else now
+    pattern = _siblings(path)
+    gone = []
+    try:
+        for other in path.parent.iterdir():
+            if other.name != path.name and pattern.fullmatch(other.name):
+                try:
+                    if now - other.stat().st_mtime > STALE_DAYS * 86400:
+                        other.unlink()
+                        gone.append(other)
+                except OSError:
+                    pass
+    except OSError:
+        pass
+    return gone
+
+
+def touch(path: Path) -> None:
+    """Mark a cache file as read now (prune keeps what runs still read)."""
+    try:
+        os.utime(path)
+    except OSError:
+        pass
 
 
 def loads(data: bytes) -> Any:
@@ -89,6 +128,7 @@ def read_saved(path: Path, version: int, valid: Callable[[dict[str, Any]], bool]
     try:
         data = loads(path.read_bytes())
         if isinstance(data, dict) and data.get("version") == version and valid(data):
+            touch(path)
             return data
     except (OSError, ValueError, EOFError, TypeError, KeyError, AttributeError):
         pass

@@ -69,3 +69,49 @@ def test_loads_pauses_the_collector_and_gives_it_back() -> None:
     finally:
         gc.enable()
         gc.callbacks.pop()
+
+
+def _aged(path: Path, days: float, now: float) -> Path:
+    import os
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.exists():
+        path.write_bytes(b"old")
+    os.utime(path, (now - days * 86400, now - days * 86400))
+    return path
+
+
+def test_saving_removes_the_other_versions_no_run_has_read_for_a_week(tmp_path, monkeypatch):
+    """An upgrade or a rebuilt lexicon names its cache files anew; the old ones go once unused."""
+    import time
+
+    monkeypatch.setenv(cache.ENV_VAR, str(tmp_path))
+    now = time.time()
+    stale = _aged(tmp_path / "doublets-words-0badf00d-1a.bin", cache.STALE_DAYS + 1, now)
+    recent = _aged(
+        tmp_path / "doublets-words-12345678-1b.bin", cache.STALE_DAYS - 1, now
+    )  # another install's
+    half = _aged(tmp_path / ".doublets-words-0badf00d-1a.bin.4242.part", 30, now)  # a crashed write
+    other_name = _aged(tmp_path / "doublets-ends-0badf00d-1a.bin", 30, now)  # not a version of it
+    other_suffix = _aged(tmp_path / "doublets-words-0badf00d-1a.idx", 30, now)
+    unrelated = _aged(tmp_path / "notes.txt", 30, now)
+    new = cache.keyed_cache_path("doublets-words", "k", ".bin", ())
+    assert cache.write_atomic(new, b"new")
+    left = {p.name for p in tmp_path.iterdir()}
+    assert left == {new.name, recent.name, other_name.name, other_suffix.name, unrelated.name}
+    assert not stale.exists() and not half.exists()
+
+
+def test_reading_a_cache_file_keeps_it(tmp_path):
+    import time
+
+    now = time.time()
+    kept = tmp_path / "chimera-aaaaaaaa-10.bin"
+    cache.save(kept, {"version": 1})
+    _aged(kept, cache.STALE_DAYS + 3, now)
+    assert cache.read_saved(kept, 1, lambda d: True) is not None  # read: marked as used now
+    assert cache.prune(tmp_path / "chimera-bbbbbbbb-10.bin") == []
+    assert kept.exists()
+    _aged(kept, cache.STALE_DAYS + 3, now)
+    assert cache.read_saved(kept, 2, lambda d: True) is None  # another format: not a use
+    assert cache.prune(tmp_path / "chimera-bbbbbbbb-10.bin") == [kept]

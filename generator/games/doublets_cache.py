@@ -39,17 +39,19 @@ def _code() -> tuple[str, ...]:
 
 
 def base_path() -> Path:
-    """The cache files' common stem: named by the format and the data files' and deriving
-    modules' identity (each kind's file adds its kind, spelling and length)."""
+    """`doublets-HASH-LEN`: the hash of the format and the data files' and deriving modules'
+    identity, which every file's name carries (found once, a stat per file)."""
     from generator.cache import data_cache_path
 
     return data_cache_path("doublets", f"doublets-derived-v{_FORMAT}", "", code=_code())
 
 
 def cache_path(kind: str, spelling: str, length: int, base: Path | None = None) -> Path:
-    """Where one kind of data of one spelling and length is saved (`base`: base_path())."""
+    """Where one kind of data of one spelling and length is saved, named like every cache file
+    (cache.keyed_cache_path: `doublets-KIND-SPELLING-LENGTH-HASH-LEN.bin`, so saving it removes
+    its stale versions); `base`: base_path()."""
     base = base_path() if base is None else base
-    return base.with_name(f"{base.name}-{kind}-{spelling}-{length}.bin")
+    return base.with_name(f"doublets-{kind}-{spelling}-{length}-{base.name.split('-', 1)[1]}.bin")
 
 
 def _base_of(ladders: Ladders) -> Path:

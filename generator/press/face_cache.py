@@ -25,7 +25,7 @@ def cache_path(font: Path) -> Path:
     from reportlab.pdfbase import ttfonts
 
     return cache.keyed_cache_path(
-        "face",
+        f"face-{font.stem}",
         f"ttf-v{_FORMAT}-{font.name}-reportlab-{reportlab.Version}",
         ".bin",
         (font, Path(ttfonts.__file__)),

@@ -431,11 +431,14 @@ def packaged_index_path() -> Path:
 
 def _packaged_index() -> SubsequenceIndex:
     path = packaged_index_path()
+    from generator.cache import touch, write_atomic
+
     try:
-        return SubsequenceIndex.from_file(str(path))
+        found = SubsequenceIndex.from_file(str(path))
+        touch(path)  # still in use: cache.prune keeps it
+        return found
     except (OSError, ValueError, EOFError, KeyError, TypeError):
         pass  # not built yet, or unreadable: build it (and try to keep it)
-    from generator.cache import write_atomic
 
     index = SubsequenceIndex.from_lexicon(_lexicon(None), tier=CHECK_TIER)
     write_atomic(path, index.to_bytes())
