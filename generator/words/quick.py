@@ -145,6 +145,9 @@ class LadderWords:
         return known[1].get(word, "both") in ("both", spelling)
 
     def spelling_key(self, word: str) -> str:
+        table = self._zipf.get(len(word))  # (a sheet asks this for every pair of ends it tries)
+        if table is not None and word in table:
+            return self._vocab[len(word)][2].get(word, word)
         known = self._known(word)
         return known[2].get(word, word) if known is not None else self._lexicon().spelling_key(word)
 
