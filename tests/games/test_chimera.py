@@ -372,6 +372,27 @@ def test_packaged_key_is_the_same_from_the_cache(monkeypatch, tmp_path) -> None:
     assert sum(len(row.answers) for row in warm.cards) > 100
 
 
+@pytest.mark.parametrize("v", ["half", "three-quarters"])
+def test_a_cached_key_never_loads_the_lexicon(monkeypatch, tmp_path, v) -> None:
+    """Each spelling's split of the answers (shown, then not printed) is saved with them: a key
+    from the cache equals one computed over an explicit lexicon, and loads no lexicon."""
+    import generator.words.lexicon as lexicon_module
+
+    monkeypatch.setenv("PARLOUR_CACHE_DIR", str(tmp_path))
+    lex = lexicon_module.load()
+    want = {sp: ch.answer_key(v, lexicon=lex, spelling=sp) for sp in ("us", "uk")}
+    assert ch.answer_key(v, spelling="uk") == want["uk"]  # built and saved
+
+    def no_lexicon():
+        raise AssertionError("the lexicon was loaded although the cache holds the key")
+
+    monkeypatch.setattr(lexicon_module, "load", no_lexicon)
+    for sp in ("us", "uk"):
+        assert ch.answer_key(v, spelling=sp) == want[sp]
+    assert want["us"] != want["uk"] or v != "three-quarters"
+    assert any(row.rare for row in want["us"].cards)  # the split is not empty
+
+
 def test_a_damaged_key_cache_is_rebuilt(monkeypatch, tmp_path) -> None:
     monkeypatch.setenv("PARLOUR_CACHE_DIR", str(tmp_path))
     good = ch.answer_key("half")
