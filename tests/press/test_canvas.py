@@ -155,6 +155,7 @@ def test_a_built_in_face_goes_to_reportlab() -> None:
         ["chimera", "key"],
         ["pack", "--games", "doublets,sorcerer,calibration", "--ink-saver"],
         ["rules", "--paper", "a4"],
+        ["doublets", "daily", "--from", "2026-03-01", "--days", "5", "--book"],
     ],
 )
 def test_documents_drawn_on_press_canvas_are_those_of_reportlabs_canvas(
