@@ -444,7 +444,7 @@ class AnswerKey:
         }
 
 
-_KEY_FORMAT = 1
+_KEY_FORMAT = 2  # 2: with the words each spelling shows
 
 
 def _key_cache_path(v: Variant) -> Path:
@@ -461,22 +461,38 @@ def _key_cache_path(v: Variant) -> Path:
     )
 
 
-def _all_answers(v: Variant, lexicon: Lexicon | None) -> list[list[str]]:
-    """Every card's answers under `v`, in deck order. For the packaged lexicon they are read from
-    parlour's cache when it holds them (building the anagram index costs more than the rest of a
-    key), and saved there after the first build."""
+def _saved_key_ok(d: dict[str, Any]) -> bool:
+    return len(d["cards"]) == 52 and all(len(d["shown"][sp]) == 52 for sp in SPELLINGS)
+
+
+def _all_answers(v: Variant, lexicon: Lexicon | None) -> tuple[list[list[str]], dict[str, list[list[str]]]]:
+    """Every card's answers under `v`, in deck order, and for each spelling the ones a key shows
+    (split_for_print's first list). For the packaged lexicon both are read from parlour's cache
+    when it holds them (building the anagram index, or even loading the lexicon, costs more than
+    the rest of a key), and saved there after the first build."""
     from generator import cache
 
     path = _key_cache_path(v) if lexicon is None else None
     if path is not None:
-        saved = cache.read_saved(path, _KEY_FORMAT, lambda d: len(d["cards"]) == 52)
+        saved = cache.read_saved(path, _KEY_FORMAT, _saved_key_ok)
         if saved is not None:
-            return [words.split() for words in saved["cards"]]
-    index = _index(_lexicon(lexicon))
+            return [words.split() for words in saved["cards"]], {
+                sp: [words.split() for words in saved["shown"][sp]] for sp in SPELLINGS
+            }
+    lex = _lexicon(lexicon)
+    index = _index(lex)
     answers = [_card_answers(c, v, index) for c in deck()]
+    shown = {sp: [split_for_print(a, lex, sp)[0] for a in answers] for sp in SPELLINGS}
     if path is not None:
-        cache.save(path, {"version": _KEY_FORMAT, "cards": [" ".join(a) for a in answers]})
-    return answers
+        cache.save(
+            path,
+            {
+                "version": _KEY_FORMAT,
+                "cards": [" ".join(a) for a in answers],
+                "shown": {sp: [" ".join(words) for words in shown[sp]] for sp in SPELLINGS},
+            },
+        )
+    return answers, shown
 
 
 def answer_key(
@@ -487,10 +503,11 @@ def answer_key(
     if spelling not in SPELLINGS:
         raise ParlourError(f"spelling {spelling!r} is not one of {', '.join(SPELLINGS)}")
     v = variant(variant_name)
-    lex = _lexicon(lexicon)
     rows = []
-    for c, answers in zip(deck(), _all_answers(v, lexicon), strict=True):
-        printed, rare = split_for_print(answers, lex, spelling)
+    answers, shown = _all_answers(v, lexicon)
+    for c, words, printed in zip(deck(), answers, shown[spelling], strict=True):
+        keep = set(printed)
+        rare = [w for w in words if w not in keep]  # in the order given, as split_for_print's
         rows.append(KeyCard(c, v.min_letters(c.penalty), printed + rare, tuple(rare)))
     return AnswerKey(v, rows, spelling)
 

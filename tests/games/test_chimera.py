@@ -358,6 +358,7 @@ def test_packaged_key_is_the_same_from_the_cache(monkeypatch, tmp_path) -> None:
     monkeypatch.setenv("PARLOUR_CACHE_DIR", str(tmp_path))
     v = "three-quarters"
     computed = ch.answer_key(v, lexicon=load())  # an explicit lexicon: never cached
+    uk = ch.answer_key(v, lexicon=load(), spelling="uk")
     path = ch._key_cache_path(ch.variant(v))
     assert not path.exists()
     cold = ch.answer_key(v)  # builds the index, saves the answers
@@ -367,8 +368,10 @@ def test_packaged_key_is_the_same_from_the_cache(monkeypatch, tmp_path) -> None:
         raise AssertionError("the anagram index was built although the cache holds the key")
 
     monkeypatch.setattr(ch, "_index", no_index)
+    monkeypatch.setattr(ch, "_lexicon", no_index)  # nor is the lexicon loaded: what shows is saved too
     warm = ch.answer_key(v)
     assert computed == cold == warm
+    assert ch.answer_key(v, spelling="uk") == uk != warm
     assert sum(len(row.answers) for row in warm.cards) > 100
 
 
