@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -10,6 +11,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.games.fighting_words import Deck, EventCard, ReferenceCard
 from generator.press import card_parts as parts
 from generator.press import parts as press_parts
+from generator.press.canvas import replay
 from generator.press.card_parts import cap_height, frame, glyph, role, scale
 from generator.press.cards import Card, CardBox, Drawer
 from generator.press.fonts import register_fonts, string_width
@@ -56,6 +58,7 @@ class LetterFace:
     index_baseline: float  # its baseline (the bottom-right one is the same turned half round)
 
 
+@functools.lru_cache(maxsize=64)  # the same for every letter card of a deck (one card size, one face)
 def letter_face(box: CardBox, face: str) -> LetterFace:
     """The layout of a letter card in `box`, letters set in `face`: one size for every letter, so
     the deck looks even."""
@@ -91,6 +94,10 @@ def letter_front(letter: str) -> Drawer:
     ch = letter.upper()
 
     def draw(c: Canvas, box: CardBox) -> None:
+        # every card of one letter in a deck is the same drawing: written once, then again
+        replay(c, ("letter card", ch, box, box.style), lambda: _letter_card(c, box))
+
+    def _letter_card(c: Canvas, box: CardBox) -> None:
         style = box.style
         register_fonts()
         font = letter_font(style)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -86,9 +87,10 @@ class NoteLayout:
     height: float
 
 
+@functools.lru_cache(maxsize=32)  # a page prints the same note four times, in four boxes of one size
 def layout_note(notes: sc.Notes, width: float, height: float, style: Style) -> NoteLayout:
     """Set the note at the largest size, from the note role's size down to its floor, that fits the
-    box; else TextFitError."""
+    box; else TextFitError. (The answer is shared between callers: read it, do not change it.)"""
     role = style.text(NOTE_ROLE)
     blocks = _note_blocks(notes)
     size = role.size

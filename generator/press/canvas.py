@@ -15,11 +15,17 @@ non-TrueType faces, text that is not a plain str) goes to reportlab's own code.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from operator import itemgetter
 from typing import Any
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+from reportlab.pdfbase.ttfonts import ShapedStr
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.textobject import PDFTextObject
+
+_STATE = tuple(Canvas.STATE_ATTRIBUTES)  # what saveState keeps and restoreState puts back
+_state_of = itemgetter(*_STATE)
 
 #: formatted runs kept per canvas at most; past that the store starts afresh (a long daily book
 #: draws ever new lines; the pack draws ~2,500 distinct ones)
@@ -87,6 +93,29 @@ class PressCanvas(Canvas):
             self._runs.clear()
         self._runs[key] = run
         return run
+
+    def saveState(self) -> None:  # noqa: N802 (reportlab's name)
+        """Canvas.saveState: the state attributes kept (as one tuple rather than a dict), the
+        extended graphics state pushed, 'q' written."""
+        self.state_stack.append(_state_of(self.__dict__))
+        self._extgstate = self._extgstate.pushCopy()
+        self._code.append("q")
+
+    def restoreState(self) -> None:  # noqa: N802 (reportlab's name)
+        """Canvas.restoreState: 'Q' written, the attributes kept by the matching save put back."""
+        self._code.append("Q")
+        self.pop_state_stack()
+
+    def pop_state_stack(self) -> None:
+        """Put back the state on top of the stack: a tuple from saveState, or a dict from
+        reportlab's own push_state_stack (beginForm pushes one)."""
+        state = self.state_stack.pop()
+        self.__dict__.update(state if type(state) is dict else zip(_STATE, state, strict=True))
+
+    def beginText(self, x: float = 0, y: float = 0, direction: str | None = None) -> PDFTextObject:  # noqa: N802
+        """A text object (as Canvas.beginText) whose text is split into font subsets by the
+        short path too (platypus paragraphs draw through these)."""
+        return _PressText(self, x, y, direction=direction)
 
     def drawString(  # noqa: N802 (reportlab's name)
         self,
@@ -197,3 +226,26 @@ def replay(c: Canvas, key: Hashable, draw: Callable[[], None]) -> None:
         draw()
     else:
         own(key, draw)
+
+
+class _PressText(PDFTextObject):
+    """reportlab's text object, formatting plain text in a TrueType face with `_split` (the same
+    operators as PDFTextObject._formatText); anything else goes to reportlab's own formatting."""
+
+    def _formatText(self, text: str) -> str:  # noqa: N802 (reportlab's name)
+        font = getFont(self._fontname)
+        if type(text) is not str or not font._dynamicFont or (font.shapable and isinstance(text, ShapedStr)):
+            return str(super()._formatText(text))
+        canvas = self._canvas
+        doc = canvas._doc
+        escape = canvas._escape
+        ops = []
+        tmpl = ""
+        for subset, chunk in _split(font, text, doc):
+            if subset != self._curSubset:
+                if not tmpl:
+                    tmpl = f"{fp_str(self._fontsize)} Tf {fp_str(self._leading)} TL"
+                ops.append(f"{font.getSubsetInternalName(subset, doc)} {tmpl}")
+                self._curSubset = subset
+            ops.append(f"({escape(chunk)}) Tj")
+        return " ".join(ops)

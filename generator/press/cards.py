@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from generator.errors import ParlourError
+from generator.press.canvas import replay
 from generator.press.card_images import DeckPrint
 from generator.press.document import Page, PageInfo
 from generator.press.impose import (
@@ -95,6 +96,13 @@ def _form(c: Canvas, name: str, bbox: tuple[float, float, float, float], draw: C
     c.doForm(name)
 
 
+def _clip(c: Canvas, card: CardSize, bleed: float) -> None:
+    """Clip to the card and its bleed (the same operators for every card of a deck)."""
+    p = c.beginPath()
+    p.rect(-bleed, -bleed, card.width + 2 * bleed, card.height + 2 * bleed)
+    c.clipPath(p, stroke=0, fill=0)
+
+
 def _place(
     c: Canvas, slot: Slot, card: CardSize, bleed: float, draw: Drawer, style: Style, form: str = ""
 ) -> None:
@@ -108,9 +116,7 @@ def _place(
         c.rotate(turn)
 
     def art() -> None:
-        p = c.beginPath()
-        p.rect(-bleed, -bleed, card.width + 2 * bleed, card.height + 2 * bleed)
-        c.clipPath(p, stroke=0, fill=0)
+        replay(c, ("card clip", card.width, card.height, bleed), lambda: _clip(c, card, bleed))
         draw(c, CardBox(card.width, card.height, bleed, style=style))
 
     if form:

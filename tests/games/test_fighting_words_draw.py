@@ -134,3 +134,13 @@ def test_every_face_draws_on_every_size(style, card, tmp_path):
         made.front(c, box)
     draw.common_back()(c, box)
     c.save()
+
+
+@pytest.mark.parametrize("card", sorted(CARD_PRESETS))
+def test_a_kept_letter_face_is_the_one_made_afresh(card):
+    """letter_face keeps its answers (every letter card of a deck asks): each equals a fresh one,
+    whatever style the box carries (the layout does not depend on it)."""
+    for style in (DEFAULT, INK_SAVER, DEFAULT):
+        box = box_of(card, style)
+        face = draw.letter_font(style)
+        assert draw.letter_face(box, face) == draw.letter_face.__wrapped__(box, face)

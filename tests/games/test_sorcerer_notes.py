@@ -73,3 +73,12 @@ def test_a_footer_wider_than_the_note_shrinks_or_is_a_clear_error():
         notes_draw.layout_note(
             sc.Notes("Crib", (section,), "Last sorcerer standing wins. " * 8), 250, 340, STYLE
         )
+
+
+def test_a_kept_layout_is_the_layout_made_afresh():
+    """layout_note keeps its answers (a page asks four times): each equals a fresh layout."""
+    notes = sc.load_notes()
+    for width, height in ((250, 340), (250, 340), (270, 360)):
+        assert notes_draw.layout_note(notes, width, height, STYLE) == notes_draw.layout_note.__wrapped__(
+            notes, width, height, STYLE
+        )

@@ -145,6 +145,7 @@ def test_a_built_in_face_goes_to_reportlab() -> None:
         ["riddle-craft", "deck"],
         ["chimera", "key"],
         ["pack", "--games", "doublets,sorcerer,calibration", "--ink-saver"],
+        ["rules", "--paper", "a4"],
     ],
 )
 def test_documents_drawn_on_press_canvas_are_those_of_reportlabs_canvas(
@@ -268,3 +269,100 @@ def test_replay_on_another_canvas_simply_draws() -> None:
     for _ in range(3):
         press_canvas.replay(c, ("k",), lambda: calls.append(1))
     assert len(calls) == 3
+
+
+# ---------------------------------------------------------------------------------------------
+# saveState / restoreState: the state kept as a tuple is the state reportlab keeps as a dict
+
+
+def _state(c: Canvas) -> dict:
+    return {k: getattr(c, k) for k in Canvas.STATE_ATTRIBUTES if k != "_extgstate"} | {
+        "_extgstate": dict(c._extgstate._d)
+    }
+
+
+def test_restore_puts_back_every_attribute_reportlab_puts_back() -> None:
+    register_fonts()
+    for cls in (Canvas, PressCanvas):
+        c = cls(io.BytesIO(), invariant=1, initialFontName="Sans")
+        c.setFont("Serif", 9)
+        before = _state(c)
+        c.saveState()
+        c.setFont("Cond-Bold", 13)
+        c.setFillColorRGB(0.1, 0.2, 0.3)
+        c.setStrokeColorRGB(0.3, 0.2, 0.1)
+        c.setLineWidth(2.5)
+        c.setDash(3, 2)
+        c.setLineCap(1)
+        c.setFillAlpha(0.5)
+        c.translate(10, 20)
+        c.rotate(30)
+        c.saveState()  # nested, and a form begun and ended inside (reportlab pushes a dict there)
+        c.beginForm("f")
+        c.setFont("Sans", 5)
+        c.endForm()
+        c.restoreState()
+        assert _state(c) != before
+        c.restoreState()
+        assert _state(c) == before
+        assert c.state_stack == []
+
+
+def test_a_form_begun_inside_saved_states_writes_reportlabs_bytes() -> None:
+    def play(c: Canvas) -> None:
+        c.saveState()
+        c.setFont("Serif", 11)
+        c.beginForm("card")
+        c.saveState()
+        c.setFont("Sans-Bold", 7)
+        c.drawString(1, 2, "inside")
+        c.restoreState()
+        c.drawString(3, 4, "still inside")
+        c.endForm()
+        c.doForm("card")
+        c.drawString(5, 6, "after")
+        c.restoreState()
+        c.drawString(7, 8, "outside")
+
+    pdfs = []
+    for cls in (Canvas, PressCanvas):
+        register_fonts()
+        out = io.BytesIO()
+        c = cls(out, pagesize=(300, 300), invariant=1, pageCompression=0, initialFontName="Sans")
+        play(c)
+        c.save()
+        pdfs.append(out.getvalue())
+    assert pdfs[0] == pdfs[1]
+
+
+# ---------------------------------------------------------------------------------------------
+# text objects (what platypus paragraphs draw through)
+
+text_op = st.one_of(
+    st.tuples(st.sampled_from(["textLine", "textOut"]), st.tuples(text)),
+    st.tuples(st.just("setFont"), st.tuples(st.sampled_from(sorted(FACES) + ["Helvetica"]), size)),
+    st.tuples(st.just("setTextOrigin"), st.tuples(coord, coord)),
+    st.tuples(st.just("setFillColorRGB"), colour),
+    st.tuples(st.just("bytes"), st.tuples(st.sampled_from([b"plain bytes", b"caf\xc3\xa9"]))),
+)
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.lists(st.lists(text_op, max_size=12), max_size=6))
+def test_text_objects_write_reportlabs_bytes(objects: list[list[Op]]) -> None:
+    pdfs = []
+    for cls in (Canvas, PressCanvas):
+        register_fonts()
+        out = io.BytesIO()
+        c = cls(out, pagesize=(300, 300), invariant=1, pageCompression=0, initialFontName="Sans")
+        for ops in objects:
+            t = c.beginText(10, 200)
+            for name, args in ops:
+                if name == "bytes":
+                    t.textLine(args[0])
+                else:
+                    getattr(t, name)(*args)
+            c.drawText(t)
+        c.save()
+        pdfs.append(out.getvalue())
+    assert pdfs[0] == pdfs[1]
