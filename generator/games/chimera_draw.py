@@ -301,10 +301,18 @@ def _draw_key_page(
 def key_pages(key: AnswerKey, paper: Paper) -> list[Page]:
     """Two pages: spades and hearts, then diamonds and clubs, in deck order down each column."""
     pages = []
+    laid: dict[tuple[Paper, Style], list[KeyEntry]] = {}  # both pages show one layout: made once
+
+    def entries(info: PageInfo) -> list[KeyEntry]:
+        at = (info.paper, info.style)
+        if at not in laid:
+            laid[at] = layout_key(key, info.paper, info.style)
+        return laid[at]
+
     for n, suits in enumerate((DECK_SUITS[:2], DECK_SUITS[2:]), start=1):
 
         def draw(c: Canvas, info: PageInfo, suits: tuple[str, ...] = suits) -> None:
-            _draw_key_page(c, info, key, layout_key(key, info.paper, info.style), suits)
+            _draw_key_page(c, info, key, entries(info), suits)
 
         names = " and ".join(SUIT_NAMES[x] for x in suits)
         pages.append(

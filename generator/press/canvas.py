@@ -44,6 +44,26 @@ class PressCanvas(Canvas):
         self._fill_ops: dict[tuple[float, float, float], str] = {}
         self._stroke_ops: dict[tuple[float, float, float], str] = {}
         self._replays: dict[Hashable, list[str]] = {}
+        self._subset_names: dict[tuple[str, int], str] = {}
+        self._sizes: dict[tuple[float, float], str] = {}
+
+    def _subset_name(self, font: Any, subset: int) -> str:
+        """font.getSubsetInternalName(subset, doc): the first call for a face registers it with
+        the document, and the name never changes afterwards, so it is kept."""
+        key = (font.fontName, subset)
+        name = self._subset_names.get(key)
+        if name is None:
+            name = self._subset_names[key] = font.getSubsetInternalName(subset, self._doc)
+        return name
+
+    def _size_ops(self, size: float, leading: float) -> str:
+        """'{size} Tf {leading} TL' as the text object writes it."""
+        ops = self._sizes.get((size, leading))
+        if ops is None:
+            if len(self._sizes) >= RUNS_KEPT:
+                self._sizes.clear()
+            ops = self._sizes[(size, leading)] = f"{fp_str(size)} Tf {fp_str(leading)} TL"
+        return ops
 
     def replay(self, key: Hashable, draw: Callable[[], None]) -> None:
         """Call draw() the first time `key` is seen on this canvas, recording the operators it
@@ -76,16 +96,14 @@ class PressCanvas(Canvas):
         font = getFont(self._fontname)
         if not font._dynamicFont:
             return None
-        doc = self._doc
         escape = self._escape
         ops = []
         cur = -1
-        tmpl = ""
-        for subset, chunk in _split(font, text, doc):
+        for subset, chunk in _split(font, text, self._doc):
             if subset != cur:
-                if not tmpl:
-                    tmpl = f"{fp_str(self._fontsize)} Tf {fp_str(self._leading)} TL"
-                ops.append(f"{font.getSubsetInternalName(subset, doc)} {tmpl}")
+                ops.append(
+                    f"{self._subset_name(font, subset)} {self._size_ops(self._fontsize, self._leading)}"
+                )
                 cur = subset
             ops.append(f"({escape(chunk)}) Tj")
         run = " ".join(ops)
@@ -236,16 +254,14 @@ class _PressText(PDFTextObject):
         font = getFont(self._fontname)
         if type(text) is not str or not font._dynamicFont or (font.shapable and isinstance(text, ShapedStr)):
             return str(super()._formatText(text))
-        canvas = self._canvas
-        doc = canvas._doc
+        canvas: PressCanvas = self._canvas
         escape = canvas._escape
         ops = []
-        tmpl = ""
-        for subset, chunk in _split(font, text, doc):
+        for subset, chunk in _split(font, text, canvas._doc):
             if subset != self._curSubset:
-                if not tmpl:
-                    tmpl = f"{fp_str(self._fontsize)} Tf {fp_str(self._leading)} TL"
-                ops.append(f"{font.getSubsetInternalName(subset, doc)} {tmpl}")
+                ops.append(
+                    f"{canvas._subset_name(font, subset)} {canvas._size_ops(self._fontsize, self._leading)}"
+                )
                 self._curSubset = subset
             ops.append(f"({escape(chunk)}) Tj")
         return " ".join(ops)

@@ -44,7 +44,10 @@ def cache_path(face: str) -> Path:
     from PIL import __version__ as pillow
 
     return cache_files.keyed_cache_path(
-        "ink", f"ink-v{_FORMAT}-{face}-{INK_EM}-pillow-{pillow}", ".bin", (font_path(face), Path(__file__))
+        f"ink-{face}",
+        f"ink-v{_FORMAT}-{face}-{INK_EM}-pillow-{pillow}",
+        ".bin",
+        (font_path(face), Path(__file__)),
     )
 
 

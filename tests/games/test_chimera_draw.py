@@ -74,3 +74,23 @@ def test_drawing_asks_roles_not_faces(module: str) -> None:
     assert not FONT_LITERAL.search(text)
     assert not SIZE_KWARG.search(text)
     assert "ink_saver" not in text
+
+
+def test_the_key_pages_lay_the_key_out_once(tmp_path, monkeypatch) -> None:
+    """Both key pages show one layout: it is made once per paper and style, not once a page."""
+    from generator.press.document import Document
+
+    made = []
+    plain = draw.layout_key
+
+    def counted(*args, **kwargs):
+        made.append(args[1:])
+        return plain(*args, **kwargs)
+
+    monkeypatch.setattr(draw, "layout_key", counted)
+    key = ch.answer_key("half")
+    for style in (DEFAULT, INK_SAVER):
+        doc = Document(get_paper("letter"), "key", style=style)
+        doc.add("Key", draw.key_pages(key, get_paper("letter")))
+        doc.save(tmp_path / f"{style.name}.pdf")
+    assert len(made) == 2  # one per style, for two pages each

@@ -89,3 +89,22 @@ def test_a_deck_drawn_from_the_cache_is_the_deck_drawn_without(fresh, run, tmp_p
     _forget()
     assert run("fighting-words", "deck", "-o", "warm.pdf").exit_code == 0  # reads them
     assert (tmp_path / "cold.pdf").read_bytes() == (tmp_path / "warm.pdf").read_bytes()
+
+
+def test_each_face_keeps_its_own_file_through_pruning(fresh):
+    """The faces' files are not versions of one another: writing one never prunes another, however
+    long the others have gone unread."""
+    import os
+
+    from generator import cache as cache_files
+
+    for face in sorted(FACES):
+        ink.ink_box(face, "A")
+    paths = {face: ink.cache_path(face) for face in FACES}
+    assert len(set(paths.values())) == len(FACES)
+    old = 1_000_000_000  # 2001: long past STALE_DAYS
+    for path in paths.values():
+        os.utime(path, (old, old))
+    for path in paths.values():
+        assert cache_files.prune(path) == []
+    assert all(p.is_file() for p in paths.values())

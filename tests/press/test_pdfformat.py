@@ -116,3 +116,20 @@ def test_documents_are_reportlabs_bytes(run, tmp_path, monkeypatch, args):
     res = run(*args, "-o", "plain.pdf")
     assert res.exit_code == 0, res.output
     assert (tmp_path / "fast.pdf").read_bytes() == (tmp_path / "plain.pdf").read_bytes()
+
+
+def test_long_ascii_text_encodes_as_the_pdfdoc_codec_encodes_it(doc):
+    """ASCII past 64 characters is encoded directly: the same bytes as reportlab's codec, which
+    refuses the eight codes 0x18-0x1F (and the fast path leaves them to it)."""
+    import string
+
+    f = Formatter(doc)
+    printable = "".join(map(chr, range(0x20, 0x7F))) + "\n\r\t\x00\x01\x7f"
+    for text in (printable * 3, string.ascii_letters * 2, "~>" + "z" * 70):
+        assert f.format(text) == pdfdoc.pdfdocEnc(text)
+    for code in range(0x18, 0x20):
+        with pytest.raises(UnicodeEncodeError):
+            f.format("x" * 80 + chr(code))
+        with pytest.raises(UnicodeEncodeError):
+            pdfdoc.pdfdocEnc("x" * 80 + chr(code))
+    assert f.format("é" * 80) == pdfdoc.pdfdocEnc("é" * 80)
