@@ -116,7 +116,7 @@ class PressCanvas(Canvas):
         """Canvas.saveState: the state attributes kept (as one tuple rather than a dict), the
         extended graphics state pushed, 'q' written."""
         self.state_stack.append(_state_of(self.__dict__))
-        self._extgstate = self._extgstate.pushCopy()
+        self._extgstate = self._extgstate.pushCopy()  # type: ignore[has-type]
         self._code.append("q")
 
     def restoreState(self) -> None:  # noqa: N802 (reportlab's name)
@@ -258,7 +258,7 @@ class _PressText(PDFTextObject):
         escape = canvas._escape
         ops = []
         for subset, chunk in _split(font, text, canvas._doc):
-            if subset != self._curSubset:
+            if subset != self._curSubset:  # type: ignore[has-type]
                 ops.append(
                     f"{canvas._subset_name(font, subset)} {canvas._size_ops(self._fontsize, self._leading)}"
                 )
