@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import marshal
 import os
 import re
@@ -107,11 +108,25 @@ def touch(path: Path) -> None:
         pass
 
 
+def loads(data: bytes) -> Any:
+    """marshal.loads with the cyclic garbage collector paused: marshalled data holds no cycles, and
+    in a big process the collector would scan the heap again and again while the many new lists
+    are made (a pack's cached Doublets lists load in about a third of the time without it)."""
+    paused = gc.isenabled()
+    if paused:
+        gc.disable()
+    try:
+        return marshal.loads(data)
+    finally:
+        if paused:
+            gc.enable()
+
+
 def read_saved(path: Path, version: int, valid: Callable[[dict[str, Any]], bool]) -> dict[str, Any] | None:
     """The marshalled dict saved at `path` when it holds `version` and passes `valid`; None when
     the file is missing, damaged, of another format or fails the check (the caller rebuilds it)."""
     try:
-        data = marshal.loads(path.read_bytes())
+        data = loads(path.read_bytes())
         if isinstance(data, dict) and data.get("version") == version and valid(data):
             touch(path)
             return data

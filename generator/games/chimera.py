@@ -444,55 +444,50 @@ class AnswerKey:
         }
 
 
-_KEY_FORMAT = 2  # 2: with the words each spelling shows
+_KEY_FORMAT = 2  # 2: with each spelling's unprinted answers
 
 
 def _key_cache_path(v: Variant) -> Path:
     """Where the packaged lexicon's answers under `v` are cached: keyed by the lexicon data and by
-    this module and the anagram search (the rules that derive them)."""
+    this module, the anagram search and the lexicon's print rules (the rules that derive them)."""
     from generator import cache
-    from generator.words import anagram
+    from generator.words import anagram, lexicon
 
     return cache.data_cache_path(
         "chimera",
         f"answers-v{_KEY_FORMAT}-{v.name}-{REFEREE_TIER}",
         ".bin",
-        code=(__file__, anagram.__file__),
+        code=(__file__, anagram.__file__, lexicon.__file__),
     )
 
 
-def _saved_key_ok(d: dict[str, Any]) -> bool:
-    return len(d["cards"]) == 52 and all(len(d["shown"][sp]) == 52 for sp in SPELLINGS)
-
-
-def _all_answers(v: Variant, lexicon: Lexicon | None) -> tuple[list[list[str]], dict[str, list[list[str]]]]:
-    """Every card's answers under `v`, in deck order, and for each spelling the ones a key shows
-    (split_for_print's first list). For the packaged lexicon both are read from parlour's cache
-    when it holds them (building the anagram index, or even loading the lexicon, costs more than
-    the rest of a key), and saved there after the first build."""
+def _all_answers(v: Variant, lexicon: Lexicon | None) -> list[tuple[list[str], dict[str, list[str]]]]:
+    """Every card's answers under `v`, in deck order, with those split_for_print leaves unprinted
+    under each spelling: (answers, {spelling: not printed}). For the packaged lexicon
+    they are read from parlour's cache when it holds them (building the anagram index, even
+    loading the lexicon, costs more than the rest of a key), and saved there after the first
+    build."""
     from generator import cache
 
     path = _key_cache_path(v) if lexicon is None else None
     if path is not None:
-        saved = cache.read_saved(path, _KEY_FORMAT, _saved_key_ok)
+        saved = cache.read_saved(
+            path,
+            _KEY_FORMAT,
+            lambda d: len(d["cards"]) == 52 and all(set(r) == set(SPELLINGS) for _, r in d["cards"]),
+        )
         if saved is not None:
-            return [words.split() for words in saved["cards"]], {
-                sp: [words.split() for words in saved["shown"][sp]] for sp in SPELLINGS
-            }
+            return [(a.split(), {sp: w.split() for sp, w in rare.items()}) for a, rare in saved["cards"]]
     lex = _lexicon(lexicon)
     index = _index(lex)
-    answers = [_card_answers(c, v, index) for c in deck()]
-    shown = {sp: [split_for_print(a, lex, sp)[0] for a in answers] for sp in SPELLINGS}
+    got = []
+    for c in deck():
+        answers = _card_answers(c, v, index)
+        got.append((answers, {sp: split_for_print(answers, lex, sp)[1] for sp in SPELLINGS}))
     if path is not None:
-        cache.save(
-            path,
-            {
-                "version": _KEY_FORMAT,
-                "cards": [" ".join(a) for a in answers],
-                "shown": {sp: [" ".join(words) for words in shown[sp]] for sp in SPELLINGS},
-            },
-        )
-    return answers, shown
+        cards = [(" ".join(a), {sp: " ".join(w) for sp, w in rare.items()}) for a, rare in got]
+        cache.save(path, {"version": _KEY_FORMAT, "cards": cards})
+    return got
 
 
 def answer_key(
@@ -504,11 +499,12 @@ def answer_key(
         raise ParlourError(f"spelling {spelling!r} is not one of {', '.join(SPELLINGS)}")
     v = variant(variant_name)
     rows = []
-    answers, shown = _all_answers(v, lexicon)
-    for c, words, printed in zip(deck(), answers, shown[spelling], strict=True):
-        keep = set(printed)
-        rare = [w for w in words if w not in keep]  # in the order given, as split_for_print's
-        rows.append(KeyCard(c, v.min_letters(c.penalty), printed + rare, tuple(rare)))
+    for c, (answers, unprinted) in zip(deck(), _all_answers(v, lexicon), strict=True):
+        rare = unprinted[spelling]
+        if rare:  # split_for_print's split: the printed words, then the rest, each in order
+            keep = set(rare)
+            answers = [w for w in answers if w not in keep] + rare
+        rows.append(KeyCard(c, v.min_letters(c.penalty), answers, tuple(rare)))
     return AnswerKey(v, rows, spelling)
 
 

@@ -12,6 +12,7 @@ bitsets are saved one start at a time and decoded when a sheet first asks for th
 from __future__ import annotations
 
 import marshal
+import os
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -25,21 +26,41 @@ T = TypeVar("T")
 
 
 def _code() -> tuple[str, ...]:
-    """The files whose rules derive what is saved (their identity joins the cache key)."""
-    from generator.games import doublets, doublets_ends, doublets_jewels
-    from generator.words import ladder, ladder_search, lexicon, quick
+    """The files whose rules derive what is saved (their identity joins the cache key), named
+    without importing them."""
+    games = os.path.dirname(os.path.abspath(__file__))
+    top = os.path.dirname(games)
+    return (
+        *(os.path.join(games, f) for f in ("doublets_cache.py", "doublets.py", "doublets_ends.py")),
+        os.path.join(games, "doublets_jewels.py"),
+        *(os.path.join(top, "words", f) for f in ("ladder.py", "ladder_search.py", "lexicon.py", "quick.py")),
+        os.path.join(top, "data", "not_puzzle_ends.txt"),  # ladder.UNWELCOME_FILE
+    )
 
-    modules = (doublets, doublets_ends, doublets_jewels, ladder, ladder_search, lexicon, quick)
-    return (__file__, *(m.__file__ or "" for m in modules), str(ladder.UNWELCOME_FILE))
 
-
-def cache_path(kind: str, spelling: str, length: int) -> Path:
-    """Where one kind of data of one spelling and length is saved."""
+def base_path() -> Path:
+    """`doublets-HASH-LEN`: the hash of the format and the data files' and deriving modules'
+    identity, which every file's name carries (found once, a stat per file)."""
     from generator.cache import data_cache_path
 
-    return data_cache_path(
-        f"doublets-{kind}", f"doublets-{kind}-v{_FORMAT}-{spelling}-{length}", ".bin", code=_code()
-    )
+    return data_cache_path("doublets", f"doublets-derived-v{_FORMAT}", "", code=_code())
+
+
+def cache_path(kind: str, spelling: str, length: int, base: Path | None = None) -> Path:
+    """Where one kind of data of one spelling and length is saved, named like every cache file
+    (cache.keyed_cache_path: `doublets-KIND-SPELLING-LENGTH-HASH-LEN.bin`, so saving it removes
+    its stale versions); `base`: base_path()."""
+    base = base_path() if base is None else base
+    return base.with_name(f"doublets-{kind}-{spelling}-{length}-{base.name.split('-', 1)[1]}.bin")
+
+
+def _base_of(ladders: Ladders) -> Path:
+    """base_path(), found once per ladders (a stat of each deriving file)."""
+    got = ladders.memo.get("doublets-cache")
+    if got is None:
+        got = ladders.memo["doublets-cache"] = base_path()
+    assert isinstance(got, Path)
+    return got
 
 
 def _saved(
@@ -49,11 +70,12 @@ def _saved(
     build: Callable[[], T],
     encode: Callable[[T], Any],
     decode: Callable[[Any], T],
+    base: Path | None = None,
 ) -> T:
     """`decode` of what the cache file holds, or else `build()`, saved `encode`d for next time."""
     from generator import cache
 
-    path = cache_path(kind, spelling, length)
+    path = cache_path(kind, spelling, length, base)
     data = cache.read_saved(path, _FORMAT, lambda d: d["kind"] == kind and d["length"] == length)
     if data is not None:
         try:
@@ -87,8 +109,9 @@ def saved_ends(ladders: Ladders, length: int, build: Callable[[], Ends]) -> Ends
             pool, groups, component, wide=None if wide is None else WordGraph(wide[0], zipf, adj=wide[1])
         )
 
-    ends = _saved("ends", ladders.spelling, length, build, encode, decode)
-    ends.saved = lambda floor, make: saved_keyable(ladders.spelling, length, floor, make)
+    base = _base_of(ladders)
+    ends = _saved("ends", ladders.spelling, length, build, encode, decode, base)
+    ends.saved = lambda floor, make: saved_keyable(ladders.spelling, length, floor, make, base)
     return ends
 
 
@@ -100,7 +123,10 @@ def saved_jewel_graph(ladders: Ladders, length: int, build: Callable[[], WordGra
     def decode(data: tuple) -> WordGraph:
         return WordGraph(data[0], ladders.lexicon.zipf, adj=data[1])
 
-    return _saved("jewels", ladders.spelling, length, build, lambda g: (g.words, g.adj), decode)
+    def encode(g: WordGraph) -> tuple:
+        return g.words, g.adj
+
+    return _saved("jewels", ladders.spelling, length, build, encode, decode, _base_of(ladders))
 
 
 class SavedMasks(Mapping[int, list[int]]):
@@ -127,7 +153,11 @@ class SavedMasks(Mapping[int, list[int]]):
 
 
 def saved_keyable(
-    spelling: str, length: int, floor: float, build: Callable[[], Mapping[int, list[int]]]
+    spelling: str,
+    length: int,
+    floor: float,
+    build: Callable[[], Mapping[int, list[int]]],
+    base: Path | None = None,
 ) -> Mapping[int, list[int]]:
     """doublets_ends.keyable_masks_for's bitsets at `floor`, from the cache or `build`."""
 
@@ -135,8 +165,8 @@ def saved_keyable(
         return {s: marshal.dumps(m) for s, m in masks.items()}
 
     def decode(blobs: dict[int, bytes]) -> Mapping[int, list[int]]:
-        if not all(isinstance(b, bytes) for b in blobs.values()):
+        if type(blobs) is not dict or set(map(type, blobs.values())) - {bytes}:
             raise ValueError("not saved bitsets")
         return SavedMasks(blobs)
 
-    return _saved(f"keyable-{floor!r}", spelling, length, build, encode, decode)
+    return _saved(f"keyable-{floor!r}", spelling, length, build, encode, decode, base)

@@ -106,13 +106,12 @@ def print_filter(lexicon: _LexiconLike, spelling: str = DEFAULT_SPELLING) -> Pri
     word share the lexicon's `spelling_key(word)`."""
     if spelling not in SPELLINGS:
         raise LadderError(f"spelling '{spelling}' is not one of {', '.join(SPELLINGS)}")
-    unwelcome = unwelcome_words()
     vetted = getattr(lexicon, "printable", None)
     allowed = getattr(lexicon, "spelling_allowed", None)
     key = getattr(lexicon, "spelling_key", None)
 
     def printable(word: str) -> bool:
-        if word in unwelcome or word not in lexicon:
+        if word in unwelcome_words() or word not in lexicon:
             return False
         if vetted is not None and not vetted(word):
             return False

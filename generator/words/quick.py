@@ -82,7 +82,9 @@ class LadderWords:
     def _of_length(self, n: int) -> dict[str, float] | None:
         hit = self._zipf.get(n)
         if hit is None and n in self._blobs:
-            text, raw, adj, noprint, spellings, keys, avoided = marshal.loads(self._blobs[n])
+            from generator.cache import loads
+
+            text, raw, adj, noprint, spellings, keys, avoided = loads(self._blobs[n])
             z = array("d")
             z.frombytes(raw)
             hit = self._zipf[n] = dict(zip(text.split(), z, strict=True))
@@ -101,7 +103,11 @@ class LadderWords:
         graph that takes them owns them."""
         if tier != TIER or self._of_length(length) is None:
             return None
-        return self._adj.pop(length, None) or marshal.loads(self._blobs[length])[2]
+        if length in self._adj:
+            return self._adj.pop(length)
+        from generator.cache import loads
+
+        return loads(self._blobs[length])[2]
 
     def avoided(self, length: int, spelling: str, tier: str = TIER) -> frozenset[str] | None:
         """The saved words the `length`-letter graph avoids for `spelling` (see
@@ -139,6 +145,9 @@ class LadderWords:
         return known[1].get(word, "both") in ("both", spelling)
 
     def spelling_key(self, word: str) -> str:
+        table = self._zipf.get(len(word))  # (a sheet asks this for every pair of ends it tries)
+        if table is not None and word in table:
+            return self._vocab[len(word)][2].get(word, word)
         known = self._known(word)
         return known[2].get(word, word) if known is not None else self._lexicon().spelling_key(word)
 

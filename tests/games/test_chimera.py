@@ -358,7 +358,6 @@ def test_packaged_key_is_the_same_from_the_cache(monkeypatch, tmp_path) -> None:
     monkeypatch.setenv("PARLOUR_CACHE_DIR", str(tmp_path))
     v = "three-quarters"
     computed = ch.answer_key(v, lexicon=load())  # an explicit lexicon: never cached
-    uk = ch.answer_key(v, lexicon=load(), spelling="uk")
     path = ch._key_cache_path(ch.variant(v))
     assert not path.exists()
     cold = ch.answer_key(v)  # builds the index, saves the answers
@@ -368,11 +367,30 @@ def test_packaged_key_is_the_same_from_the_cache(monkeypatch, tmp_path) -> None:
         raise AssertionError("the anagram index was built although the cache holds the key")
 
     monkeypatch.setattr(ch, "_index", no_index)
-    monkeypatch.setattr(ch, "_lexicon", no_index)  # nor is the lexicon loaded: what shows is saved too
     warm = ch.answer_key(v)
     assert computed == cold == warm
-    assert ch.answer_key(v, spelling="uk") == uk != warm
     assert sum(len(row.answers) for row in warm.cards) > 100
+
+
+@pytest.mark.parametrize("v", ["half", "three-quarters"])
+def test_a_cached_key_never_loads_the_lexicon(monkeypatch, tmp_path, v) -> None:
+    """Each spelling's split of the answers (shown, then not printed) is saved with them: a key
+    from the cache equals one computed over an explicit lexicon, and loads no lexicon."""
+    import generator.words.lexicon as lexicon_module
+
+    monkeypatch.setenv("PARLOUR_CACHE_DIR", str(tmp_path))
+    lex = lexicon_module.load()
+    want = {sp: ch.answer_key(v, lexicon=lex, spelling=sp) for sp in ("us", "uk")}
+    assert ch.answer_key(v, spelling="uk") == want["uk"]  # built and saved
+
+    def no_lexicon():
+        raise AssertionError("the lexicon was loaded although the cache holds the key")
+
+    monkeypatch.setattr(lexicon_module, "load", no_lexicon)
+    for sp in ("us", "uk"):
+        assert ch.answer_key(v, spelling=sp) == want[sp]
+    assert want["us"] != want["uk"] or v != "three-quarters"
+    assert any(row.rare for row in want["us"].cards)  # the split is not empty
 
 
 def test_a_damaged_key_cache_is_rebuilt(monkeypatch, tmp_path) -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from generator import cache
 from generator.games import doublets as D
 from generator.games import doublets_cache as DC
 from generator.games import doublets_ends as DE
@@ -123,8 +124,27 @@ def test_files_are_named_by_kind_spelling_and_length(cache_dir):
     assert len(paths) == 8 and {p.parent for p in paths} == {cache_dir}
     # the deriving modules' identity is part of the key: each is a file that exists
     code = DC._code()
-    assert D.__file__ in code and DE.__file__ in code and DJ.__file__ in code
+    assert {Path(m.__file__).resolve() for m in (D, DE, DJ, DC, quick)} <= {Path(p).resolve() for p in code}
     assert all(Path(p).is_file() for p in code)
+
+
+def test_saving_removes_the_stale_versions_of_that_file_only(cache_dir):
+    import os
+    import time
+
+    path = DC.cache_path("jewels", "us", 3)
+    assert path.name.startswith("doublets-jewels-us-3-") and path.suffix == ".bin"
+    old = time.time() - (cache.STALE_DAYS + 1) * 86400
+    stale = cache_dir / "doublets-jewels-us-3-0badf00d-1a.bin"  # an older code's or lexicon's
+    others = [
+        cache_dir / f"doublets-{k}-0badf00d-1a.bin" for k in ("jewels-uk-3", "jewels-us-4", "ends-us-3")
+    ]
+    for p in (stale, *others):
+        p.write_bytes(b"old")
+        os.utime(p, (old, old))
+    DJ._jewel_graph(_packaged("us"), 3)
+    assert path.is_file() and not stale.exists()
+    assert all(p.exists() for p in others)
 
 
 def test_an_unwritable_cache_still_gives_the_data(tmp_path, monkeypatch):
