@@ -21,7 +21,8 @@ from typing import Any
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.pdfbase.ttfonts import ShapedStr
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen import canvas as rl_canvas
+from reportlab.pdfgen.canvas import PATH_OPS, Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
 _STATE = tuple(Canvas.STATE_ATTRIBUTES)  # what saveState keeps and restoreState puts back
@@ -45,7 +46,18 @@ class PressCanvas(Canvas):
         self._stroke_ops: dict[tuple[float, float, float], str] = {}
         self._replays: dict[Hashable, list[str]] = {}
         self._subset_names: dict[tuple[str, int], str] = {}
+        self._nums: dict[float, str] = {}
         self._sizes: dict[tuple[float, float], str] = {}
+
+    def _num(self, v: float) -> str:
+        """fp_str(v), kept per value (a deck's cards repeat their coordinates): fp_str of several
+        numbers is theirs joined by spaces."""
+        found = self._nums.get(v)
+        if found is None:
+            if len(self._nums) >= RUNS_KEPT:
+                self._nums.clear()
+            found = self._nums[v] = fp_str(v)
+        return found
 
     def _subset_name(self, font: Any, subset: int) -> str:
         """font.getSubsetInternalName(subset, doc): the first call for a face registers it with
@@ -150,7 +162,7 @@ class PressCanvas(Canvas):
         if mode is None and not charSpace and direction is None and not wordSpace and not shaping:
             run = self._run(text)
             if run is not None:
-                self._code.append(f"BT 1 0 0 1 {fp_str(x, y)} Tm {run} T* ET")
+                self._code.append(f"BT 1 0 0 1 {self._num(x)} {self._num(y)} Tm {run} T* ET")
                 return
         super().drawString(x, y, text, mode, charSpace, direction, wordSpace, shaping)
 
@@ -170,7 +182,7 @@ class PressCanvas(Canvas):
             run = self._run(text)
             if run is not None:
                 width = stringWidth(text, self._fontname, self._fontsize)
-                self._code.append(f"BT 1 0 0 1 {fp_str(x - width, y)} Tm {run} T* ET")
+                self._code.append(f"BT 1 0 0 1 {self._num(x - width)} {self._num(y)} Tm {run} T* ET")
                 return
         super().drawRightString(x, y, text, mode, charSpace, direction, wordSpace, shaping)
 
@@ -190,9 +202,46 @@ class PressCanvas(Canvas):
             run = self._run(text)
             if run is not None:
                 width = stringWidth(text, self._fontname, self._fontsize)
-                self._code.append(f"BT 1 0 0 1 {fp_str(x - 0.5 * width, y)} Tm {run} T* ET")
+                self._code.append(f"BT 1 0 0 1 {self._num(x - 0.5 * width)} {self._num(y)} Tm {run} T* ET")
                 return
         super().drawCentredString(x, y, text, mode, charSpace, direction, wordSpace, shaping)
+
+    def transform(self, a: float, b: float, c: float, d: float, e: float, f: float) -> None:
+        """Canvas.transform: the matrix tracked, and 'a b c d e f cm' written; right after another
+        'cm' reportlab merges the two, and that (rarer) case is left to it."""
+        code = self._code
+        if code and code[-1][-3:] == " cm":
+            super().transform(a, b, c, d, e, f)
+            return
+        if rl_canvas.ENABLE_TRACKING:
+            a0, b0, c0, d0, e0, f0 = self._currentMatrix
+            self._currentMatrix = (
+                a0 * a + c0 * b,
+                b0 * a + d0 * b,
+                a0 * c + c0 * d,
+                b0 * c + d0 * d,
+                a0 * e + c0 * f + e0,
+                b0 * e + d0 * f + f0,
+            )
+        n = self._num
+        code.append(f"{n(a)} {n(b)} {n(c)} {n(d)} {n(e)} {n(f)} cm")
+
+    def line(self, x1: float, y1: float, x2: float, y2: float) -> None:
+        """Canvas.line: a segment from (x1, y1) to (x2, y2), stroked."""
+        n = self._num
+        self._code.append(f"n {n(x1)} {n(y1)} m {n(x2)} {n(y2)} l S")
+
+    def rect(self, x: float, y: float, width: float, height: float, stroke: int = 1, fill: int = 0) -> None:
+        """Canvas.rect: a rectangle from its lower left corner (x, y)."""
+        n = self._num
+        self._code.append(
+            f"n {n(x)} {n(y)} {n(width)} {n(height)} re " + PATH_OPS[stroke, fill, self._fillMode]
+        )
+
+    def setLineWidth(self, width: float) -> None:  # noqa: N802 (reportlab's name)
+        """Canvas.setLineWidth."""
+        self._lineWidth = width
+        self._code.append(f"{self._num(width)} w")
 
     def setFillColorRGB(self, r: float, g: float, b: float, alpha: float | None = None) -> None:  # noqa: N802
         """Set the fill colour from red, green and blue in 0..1, as Canvas.setFillColorRGB does."""

@@ -132,11 +132,21 @@ def _width_per_1000(text: str, face: str) -> float:
     """Width of `text` in `face` at 1000 pt. Widths scale linearly with the size (the result agrees
     with reportlab's stringWidth at that size to the last bit or two), and text fitting measures
     the same words at size after size: each word and face is measured once."""
-    from reportlab.pdfbase import pdfmetrics
-
+    width = _string_width or _load_string_width()
     if covers(face, text):
-        return pdfmetrics.stringWidth(text, face, 1000)
-    return sum(pdfmetrics.stringWidth(chunk, f, 1000) for f, chunk in runs(text, face))
+        return width(text, face, 1000)
+    return sum(width(chunk, f, 1000) for f, chunk in runs(text, face))
+
+
+_string_width: Any = None  # reportlab's pdfmetrics.stringWidth, imported on first use (not at import)
+
+
+def _load_string_width() -> Any:
+    global _string_width
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    _string_width = stringWidth
+    return stringWidth
 
 
 def check_drawable(text: str, where: str) -> None:

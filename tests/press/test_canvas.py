@@ -58,6 +58,15 @@ op = st.one_of(
     st.tuples(st.just("font"), st.tuples(st.sampled_from(sorted(FACES)), size)),
     st.tuples(st.sampled_from(["setFillColorRGB", "setStrokeColorRGB"]), colour),
     st.tuples(st.sampled_from(["save", "restore", "page"]), st.just(())),
+    st.tuples(st.just("line"), st.tuples(coord, coord, coord, coord)),
+    st.tuples(st.just("translate"), st.tuples(coord, coord)),
+    st.tuples(st.just("rotate"), st.tuples(st.sampled_from([0, 90, 180, 270, 33.3, -90]))),
+    st.tuples(st.just("scale"), st.tuples(st.sampled_from([1, 0.5, 2.0]), st.sampled_from([1, -1, 0.75]))),
+    st.tuples(
+        st.just("rect"),
+        st.tuples(coord, coord, coord, coord, st.sampled_from([0, 1]), st.sampled_from([0, 1])),
+    ),
+    st.tuples(st.just("setLineWidth"), st.tuples(st.sampled_from([0, 0.3, 0.45, 1, 1.0, 2.5, 1e-9]))),
 )
 
 
@@ -366,3 +375,47 @@ def test_text_objects_write_reportlabs_bytes(objects: list[list[Op]]) -> None:
         c.save()
         pdfs.append(out.getvalue())
     assert pdfs[0] == pdfs[1]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.one_of(st.floats(min_value=-1e9, max_value=1e9), st.integers(-(10**6), 10**6)),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_numbers_formatted_one_by_one_join_as_fp_str_joins_them(values: list[float]) -> None:
+    """PressCanvas formats each number on its own (and keeps it): fp_str of several numbers is
+    theirs joined by spaces."""
+    from reportlab.lib.rl_accel import fp_str
+
+    register_fonts()
+    c = PressCanvas(io.BytesIO(), invariant=1, initialFontName="Sans")
+    assert " ".join(c._num(v) for v in values) == fp_str(*values)
+    assert " ".join(c._num(v) for v in values) == fp_str(*values)  # kept
+
+
+def test_the_number_store_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(press_canvas, "RUNS_KEPT", 5)
+    _same(
+        [("line", (i * 0.5, 1, 2, i)) for i in range(40)] + [("rect", (i, i, 3, 4, 1, 0)) for i in range(9)]
+    )
+
+
+def test_the_matrix_is_tracked_as_reportlab_tracks_it() -> None:
+    ops = [
+        ("translate", (10, 20)),
+        ("rotate", (90,)),
+        ("line", (0, 0, 1, 1)),
+        ("scale", (2, 0.5)),
+        ("translate", (3, 4)),
+    ]
+    mats = []
+    for cls in (Canvas, PressCanvas):
+        register_fonts()
+        c = cls(io.BytesIO(), invariant=1, initialFontName="Sans")
+        for name, args in ops:
+            getattr(c, name)(*args)
+        mats.append(c._currentMatrix)
+    assert mats[0] == mats[1]
