@@ -33,9 +33,9 @@ CHILD = textwrap.dedent(
     from generator.games.doublets_jewels import make_jewels
     from generator.games.doublets_sheets import make_sheet
     t1 = time.process_time()
-    make_sheet(8, 4, D.MIXED, seed=0)
+    make_sheet(8, 4, D.MIXED, seed=1)  # as `parlour pack` (its default seed, 1)
     t2 = time.process_time()
-    make_jewels(2, 0)
+    make_jewels(2, 1)
     t3 = time.process_time()
     make_sheet(8, 4, D.MIXED, seed=2)
     t4 = time.process_time()

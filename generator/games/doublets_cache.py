@@ -12,7 +12,7 @@ bitsets are saved one start at a time and decoded when a sheet first asks for th
 from __future__ import annotations
 
 import marshal
-import os
+import sys
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -25,17 +25,35 @@ _FORMAT = 1
 T = TypeVar("T")
 
 
+_DERIVING = (  # the modules whose rules derive what is saved
+    "generator.games.doublets_cache",
+    "generator.games.doublets",
+    "generator.games.doublets_ends",
+    "generator.games.doublets_jewels",
+    "generator.words.ladder",
+    "generator.words.ladder_search",
+    "generator.words.lexicon",
+    "generator.words.quick",
+)
+
+
 def _code() -> tuple[str, ...]:
-    """The files whose rules derive what is saved (their identity joins the cache key), named
-    without importing them."""
-    games = os.path.dirname(os.path.abspath(__file__))
-    top = os.path.dirname(games)
-    return (
-        *(os.path.join(games, f) for f in ("doublets_cache.py", "doublets.py", "doublets_ends.py")),
-        os.path.join(games, "doublets_jewels.py"),
-        *(os.path.join(top, "words", f) for f in ("ladder.py", "ladder_search.py", "lexicon.py", "quick.py")),
-        os.path.join(top, "data", "not_puzzle_ends.txt"),  # ladder.UNWELCOME_FILE
-    )
+    """The files whose identity joins the cache key: each deriving module's own file (source or
+    bytecode, as installed), found without importing it, and the unwelcome list it reads."""
+    from importlib.util import find_spec
+
+    from generator.words.ladder import UNWELCOME_FILE
+
+    files = []
+    for name in _DERIVING:
+        origin = getattr(sys.modules.get(name), "__file__", None)
+        if origin is None:
+            spec = find_spec(name)
+            origin = spec.origin if spec is not None else None
+        if origin is None:
+            raise FileNotFoundError(f"no file for {name}")
+        files.append(origin)
+    return (*files, str(UNWELCOME_FILE))
 
 
 def base_path() -> Path:
@@ -54,11 +72,14 @@ def cache_path(kind: str, spelling: str, length: int, base: Path | None = None) 
     return base.with_name(f"doublets-{kind}-{spelling}-{length}-{base.name.split('-', 1)[1]}.bin")
 
 
-def _base_of(ladders: Ladders) -> Path:
+def _base_of(ladders: Ladders) -> Path | None:
     """base_path(), found once per ladders (a stat of each deriving file)."""
     got = ladders.memo.get("doublets-cache")
     if got is None:
-        got = ladders.memo["doublets-cache"] = base_path()
+        try:
+            got = ladders.memo["doublets-cache"] = base_path()
+        except OSError:  # a deriving file cannot be read: _saved builds without the cache
+            return None
     assert isinstance(got, Path)
     return got
 
@@ -75,7 +96,10 @@ def _saved(
     """`decode` of what the cache file holds, or else `build()`, saved `encode`d for next time."""
     from generator import cache
 
-    path = cache_path(kind, spelling, length, base)
+    try:
+        path = cache_path(kind, spelling, length, base)
+    except OSError:  # a deriving file cannot be read (so no key for it): no cache
+        return build()
     data = cache.read_saved(path, _FORMAT, lambda d: d["kind"] == kind and d["length"] == length)
     if data is not None:
         try:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -70,8 +71,13 @@ class RiddleFace:
 
 
 def riddle_face(box: CardBox) -> RiddleFace:
-    """The layout of a riddle card face in `box` (in the box's style)."""
-    style = box.style
+    """The layout of a riddle card face in `box` (in the box's style): made once per card size and
+    style, as every riddle card of a deck asks for the same."""
+    return _riddle_face(box, box.style)
+
+
+@functools.lru_cache(maxsize=64)
+def _riddle_face(box: CardBox, style: Style) -> RiddleFace:
     k = scale(box)
     sx, sy, sw, sh = box.inner
     band = 8 * mm * k

@@ -147,6 +147,16 @@ def test_saving_removes_the_stale_versions_of_that_file_only(cache_dir):
     assert all(p.exists() for p in others)
 
 
+def test_without_a_deriving_file_the_data_is_built_and_not_saved(cache_dir, monkeypatch):
+    missing = str(cache_dir / "gone.py")
+    real = DC._code
+    monkeypatch.setattr(DC, "_code", lambda: (*real(), missing))
+    lad = _packaged("us")
+    assert D.ends_for(lad, 3).pool == D.ends_for(_fresh("us"), 3).pool
+    assert DJ._jewel_graph(lad, 3).words == DJ._jewel_graph(_fresh("us"), 3).words
+    assert not [p for p in cache_dir.iterdir() if p.name.startswith("doublets-") and "words" not in p.name]
+
+
 def test_an_unwritable_cache_still_gives_the_data(tmp_path, monkeypatch):
     blocker = tmp_path / "file"
     blocker.write_text("in the way")

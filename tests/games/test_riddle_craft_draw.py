@@ -187,3 +187,18 @@ def test_printed_words_are_spelled():
     ]
     words = {w.lower() for t in texts for w in re.findall(r"[A-Za-z]+", t) if w != "I"}
     assert not sorted(w for w in words if w not in lex)
+
+
+@pytest.mark.parametrize("card", sorted(CARD_PRESETS))
+def test_a_kept_riddle_face_is_the_one_made_afresh(card):
+    """riddle_face keeps its answer per card size and style (every riddle card asks): each equals
+    a fresh one, and a box in another style gets that style's layout."""
+    from generator.press.style import DEFAULT, INK_SAVER
+    from tests.cardbox import box_of
+
+    for style in (DEFAULT, INK_SAVER, DEFAULT):
+        box = box_of(card, style)
+        assert draw.riddle_face(box) == draw._riddle_face.__wrapped__(box, style)
+    assert draw.riddle_face(box_of(card, INK_SAVER)).style.color == INK_SAVER.ink_of(
+        INK_SAVER.text(draw.WORDS_ROLE).colour
+    )
