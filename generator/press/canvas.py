@@ -39,6 +39,10 @@ class PressCanvas(Canvas):
     """A Canvas whose plain drawString / drawRightString / drawCentredString and RGB colour setters
     take a short path to the same operators (see the module's docstring)."""
 
+    # reportlab's Canvas sets these untyped; named here so that mypy knows them
+    _currentMatrix: tuple[float, float, float, float, float, float]
+    _extgstate: Any
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._runs: dict[tuple[str, float, float, str], str] = {}
@@ -128,7 +132,7 @@ class PressCanvas(Canvas):
         """Canvas.saveState: the state attributes kept (as one tuple rather than a dict), the
         extended graphics state pushed, 'q' written."""
         self.state_stack.append(_state_of(self.__dict__))
-        self._extgstate = self._extgstate.pushCopy()  # type: ignore[has-type]
+        self._extgstate = self._extgstate.pushCopy()
         self._code.append("q")
 
     def restoreState(self) -> None:  # noqa: N802 (reportlab's name)
@@ -299,6 +303,8 @@ class _PressText(PDFTextObject):
     """reportlab's text object, formatting plain text in a TrueType face with `_split` (the same
     operators as PDFTextObject._formatText); anything else goes to reportlab's own formatting."""
 
+    _curSubset: int  # set untyped by reportlab's text object
+
     def _formatText(self, text: str) -> str:  # noqa: N802 (reportlab's name)
         font = getFont(self._fontname)
         if type(text) is not str or not font._dynamicFont or (font.shapable and isinstance(text, ShapedStr)):
@@ -307,7 +313,7 @@ class _PressText(PDFTextObject):
         escape = canvas._escape
         ops = []
         for subset, chunk in _split(font, text, canvas._doc):
-            if subset != self._curSubset:  # type: ignore[has-type]
+            if subset != self._curSubset:
                 ops.append(
                     f"{canvas._subset_name(font, subset)} {canvas._size_ops(self._fontsize, self._leading)}"
                 )
