@@ -39,6 +39,10 @@ class PressCanvas(Canvas):
     """A Canvas whose plain drawString / drawRightString / drawCentredString and RGB colour setters
     take a short path to the same operators (see the module's docstring)."""
 
+    # reportlab's Canvas sets these untyped; named here so that mypy knows them
+    _currentMatrix: tuple[float, float, float, float, float, float]
+    _extgstate: Any
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._runs: dict[tuple[str, float, float, str], str] = {}
@@ -298,6 +302,8 @@ def replay(c: Canvas, key: Hashable, draw: Callable[[], None]) -> None:
 class _PressText(PDFTextObject):
     """reportlab's text object, formatting plain text in a TrueType face with `_split` (the same
     operators as PDFTextObject._formatText); anything else goes to reportlab's own formatting."""
+
+    _curSubset: int  # set untyped by reportlab's text object
 
     def _formatText(self, text: str) -> str:  # noqa: N802 (reportlab's name)
         font = getFont(self._fontname)

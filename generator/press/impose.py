@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Iterable, Sequence
@@ -99,20 +100,20 @@ class Layout:
     def per_page(self) -> int:
         return self.cols * self.rows
 
-    @property
+    @functools.cached_property  # (frozen: computed once per layout)
     def cell(self) -> tuple[float, float]:
         """Trimmed card size as it lies on the page."""
         if self.rotated:
             return (self.card.height, self.card.width)
         return (self.card.width, self.card.height)
 
-    @property
+    @functools.cached_property  # (frozen: computed once per layout)
     def pitch(self) -> tuple[float, float]:
         cw, ch = self.cell
         gutter = 2 * self.bleed  # bleeds of neighbours meet; cards share cut lines when there is no bleed
         return (cw + gutter, ch + gutter)
 
-    @property
+    @functools.cached_property  # (frozen: computed once per layout)
     def grid(self) -> tuple[float, float, float, float]:
         """Trimmed extent of the whole grid: x0, y0, x1, y1."""
         cw, ch = self.cell
@@ -303,6 +304,7 @@ def printable_length(seg: Segment, paper: Paper) -> float:
     return max(0.0, min(b, hi_x) - max(a, lo_x))
 
 
+@functools.lru_cache(maxsize=64)  # every sheet of a deck asks about the same layout
 def free_gaps(layout: Layout) -> tuple[tuple[float, float], ...]:
     """The stretches of the side margins that no horizontal crop mark crosses (y0, y1), bottom to top."""
     _, ys = layout.cut_lines()
@@ -374,7 +376,7 @@ class FoldLayout:
         fw, fh = self.face
         return (fw, 2 * fh) if self.stacked else (2 * fw, fh)
 
-    @property
+    @functools.cached_property  # (frozen: computed once per layout)
     def grid(self) -> tuple[float, float, float, float]:
         pw, ph = self.pair
         gw, gh = self.cols * pw, self.rows * ph

@@ -193,7 +193,7 @@ class Formatter:
         if filters is None:
             filters = doc.defaultStreamFilters
         if filters is not None and "Filter" not in d:
-            names = []
+            names: list[Any] = []
             for f in reversed(list(filters)):  # applied in reverse order listed
                 content = f.encode(content)
                 names.insert(0, pdfdoc.PDFName(f.pdfname))

@@ -163,3 +163,21 @@ def test_fold_layout_poker_three_pairs_side_by_side(paper):
     for i in range(lay.per_page):
         x, _ = lay.pair_origin(i)
         assert lay.fold_x(i) == pytest.approx(x + fw)  # the fold runs down the middle of the pair
+
+
+@pytest.mark.parametrize("card", ["poker", "mini", "tarot"])
+def test_a_layouts_kept_answers_equal_fresh_ones(card):
+    """Layout's grid, cell and pitch are computed once per layout, and free_gaps once per layout:
+    the kept answers equal fresh ones, and keeping them changes neither equality nor hash."""
+    import dataclasses
+
+    from generator.press.impose import free_gaps, impose
+
+    for paper in (get_paper("letter"), get_paper("a4")):
+        used = impose(paper, get_card(card), bleed=3 * mm)
+        fresh = dataclasses.replace(used)
+        assert used.grid and used.pitch and used.cell  # kept on `used` only
+        assert used == fresh and hash(used) == hash(fresh)
+        assert "grid" in vars(used) and "grid" not in vars(fresh)
+        assert free_gaps(used) == free_gaps.__wrapped__(fresh) == free_gaps(fresh)
+        assert [used.slot(i) for i in range(used.per_page)] == [fresh.slot(i) for i in range(fresh.per_page)]
