@@ -151,6 +151,18 @@ class PressCanvas(Canvas):
         short path too (platypus paragraphs draw through these)."""
         return _PressText(self, x, y, direction=direction)
 
+    def _quick_string(self, x: float, y: float, text: str, anchor: float, plain: bool) -> bool:
+        """Write `text` at (x, y) by the short path, `anchor` of its width left of x (0 for
+        drawString, 0.5 centred, 1 right); False, with nothing written, where reportlab must do it
+        (any of the unusual arguments, or a face that is not a subsetting TrueType one)."""
+        run = self._run(text) if plain else None
+        if run is None:
+            return False
+        if anchor:
+            x -= anchor * stringWidth(text, self._fontname, self._fontsize)
+        self._code.append(f"BT 1 0 0 1 {self._num(x)} {self._num(y)} Tm {run} T* ET")
+        return True
+
     def drawString(  # noqa: N802 (reportlab's name)
         self,
         x: float,
@@ -163,12 +175,9 @@ class PressCanvas(Canvas):
         shaping: bool = False,
     ) -> None:
         """Draw `text` with its baseline starting at (x, y), as Canvas.drawString does."""
-        if mode is None and not charSpace and direction is None and not wordSpace and not shaping:
-            run = self._run(text)
-            if run is not None:
-                self._code.append(f"BT 1 0 0 1 {self._num(x)} {self._num(y)} Tm {run} T* ET")
-                return
-        super().drawString(x, y, text, mode, charSpace, direction, wordSpace, shaping)
+        plain = mode is None and not charSpace and direction is None and not wordSpace and not shaping
+        if not self._quick_string(x, y, text, 0, plain):
+            super().drawString(x, y, text, mode, charSpace, direction, wordSpace, shaping)
 
     def drawRightString(  # noqa: N802 (reportlab's name)
         self,
@@ -182,13 +191,9 @@ class PressCanvas(Canvas):
         shaping: bool = False,
     ) -> None:
         """Draw `text` ending at x, as Canvas.drawRightString does."""
-        if mode is None and not charSpace and direction is None and not wordSpace and not shaping:
-            run = self._run(text)
-            if run is not None:
-                width = stringWidth(text, self._fontname, self._fontsize)
-                self._code.append(f"BT 1 0 0 1 {self._num(x - width)} {self._num(y)} Tm {run} T* ET")
-                return
-        super().drawRightString(x, y, text, mode, charSpace, direction, wordSpace, shaping)
+        plain = mode is None and not charSpace and direction is None and not wordSpace and not shaping
+        if not self._quick_string(x, y, text, 1, plain):
+            super().drawRightString(x, y, text, mode, charSpace, direction, wordSpace, shaping)
 
     def drawCentredString(  # noqa: N802 (reportlab's name)
         self,
@@ -202,13 +207,9 @@ class PressCanvas(Canvas):
         shaping: bool = False,
     ) -> None:
         """Draw `text` centred on x, as Canvas.drawCentredString does."""
-        if mode is None and not charSpace and direction is None and not wordSpace and not shaping:
-            run = self._run(text)
-            if run is not None:
-                width = stringWidth(text, self._fontname, self._fontsize)
-                self._code.append(f"BT 1 0 0 1 {self._num(x - 0.5 * width)} {self._num(y)} Tm {run} T* ET")
-                return
-        super().drawCentredString(x, y, text, mode, charSpace, direction, wordSpace, shaping)
+        plain = mode is None and not charSpace and direction is None and not wordSpace and not shaping
+        if not self._quick_string(x, y, text, 0.5, plain):
+            super().drawCentredString(x, y, text, mode, charSpace, direction, wordSpace, shaping)
 
     def transform(self, a: float, b: float, c: float, d: float, e: float, f: float) -> None:
         """Canvas.transform: the matrix tracked, and 'a b c d e f cm' written; right after another
