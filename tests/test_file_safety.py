@@ -566,10 +566,22 @@ def test_dev_stdout_to_a_pipe_is_a_stream(tmp_path):
 
 def test_a_cache_directory_nobody_can_write_costs_time_not_output(shared_dir, monkeypatch):
     """As an unprivileged user whose cache directory is read-only (and holds a stale file it may
-    not remove): the faces are parsed afresh each run, nothing is saved or removed, and the PDF is
-    the one a writable cache gives."""
+    not remove): the faces are parsed afresh, nothing is saved or removed, and the PDF is the one
+    a writable cache gives."""
+    import shutil
     import time
 
+    from click.testing import CliRunner
+    from reportlab.pdfbase import pdfmetrics
+
+    from generator.cli import cli
+    from generator.press import fonts
+
+    faces = shared_dir / "fonts"  # a copy nobody can read, wherever the checkout is
+    shutil.copytree(fonts.fonts_dir(), faces)
+    for p in [faces, *faces.iterdir()]:
+        p.chmod(0o755 if p.is_dir() else 0o644)
+    monkeypatch.setattr(fonts, "fonts_dir", lambda: faces)
     cache = shared_dir / "cache"
     cache.mkdir()
     stale = cache / "face-DejaVuSans-0badf00d-1a.bin"
@@ -578,29 +590,12 @@ def test_a_cache_directory_nobody_can_write_costs_time_not_output(shared_dir, mo
     os.utime(stale, (old, old))
     cache.chmod(0o555)
     monkeypatch.setenv("PARLOUR_CACHE_DIR", str(cache))
-    # what the command imports, imported before the fork (nobody may not read the interpreter's
-    # files); the faces themselves are left for the child to load
-    from reportlab.pdfbase import pdfmetrics
-
-    import generator.commands.rules  # noqa: F401
-    import generator.games.rules_draw  # noqa: F401
-    import generator.press.canvas  # noqa: F401
-    import generator.press.card_images  # noqa: F401
-    import generator.press.face_cache  # noqa: F401
-    import generator.press.pdfformat  # noqa: F401
-    import generator.press.pdfstream  # noqa: F401
-    from generator.press import fonts
-
     for face in fonts.FACES:  # loaded in the child, through the read-only cache
         dict.pop(pdfmetrics._fonts, face, None)
-    code, err = _as_nobody(["rules", "chimera", "-o", "r.pdf"], shared_dir)
+    code, err = _as_nobody(["calibrate", "-o", "c.pdf"], shared_dir)
     assert code == 0, err
-    assert sorted(p.name for p in cache.iterdir()) == [stale.name]
+    assert sorted(p.name for p in cache.iterdir()) == [stale.name] and stale.read_bytes() == b"old"
     monkeypatch.setenv("PARLOUR_CACHE_DIR", str(shared_dir / "writable"))
-    from click.testing import CliRunner
-
-    from generator.cli import cli
-
-    res = CliRunner().invoke(cli, ["rules", "chimera", "-o", str(shared_dir / "w.pdf")])
+    res = CliRunner().invoke(cli, ["calibrate", "-o", str(shared_dir / "w.pdf")])
     assert res.exit_code == 0, res.output
-    assert (shared_dir / "r.pdf").read_bytes() == (shared_dir / "w.pdf").read_bytes()
+    assert (shared_dir / "c.pdf").read_bytes() == (shared_dir / "w.pdf").read_bytes()

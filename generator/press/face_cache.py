@@ -100,7 +100,10 @@ def load_face(path: Path) -> Any:
     and saved otherwise; a cache that cannot be written is skipped)."""
     from reportlab.pdfbase.ttfonts import TTFontFace
 
-    where = cache_path(path)
+    try:
+        where = cache_path(path)
+    except OSError:  # the font or the parser's file cannot be looked at: parse, keep nothing
+        return TTFontFace(str(path))
     data = cache.read_saved(
         where, _FORMAT, lambda d: isinstance(d["attrs"], dict) and "charWidths" in d["attrs"]
     )

@@ -84,3 +84,13 @@ def test_the_pdf_is_the_same_whether_faces_were_parsed_or_read_back(tmp_path):
         out.append(pdf.read_bytes())
     assert len(list((tmp_path / "cache").glob("face-*.bin"))) >= 4
     assert out[0] == out[1]
+
+
+def test_a_face_whose_sources_cannot_be_looked_at_is_parsed_and_not_kept(cache_here, monkeypatch):
+    def denied(font):
+        raise PermissionError(13, "Permission denied", str(font))
+
+    monkeypatch.setattr(face_cache, "cache_path", denied)
+    path = fonts.font_path("Sans-Bold")
+    _same_face(face_cache.load_face(path), TTFont("Sans-Bold", str(path)).face)
+    assert not cache_here.exists()
