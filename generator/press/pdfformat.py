@@ -36,6 +36,17 @@ _UNMAPPED = re.compile("[\x18-\x1f]")  # the ASCII codes reportlab's pdfdoc code
 KEPT = 4096  # entries each of the formatter's stores keeps at most
 
 
+def _joined(items: list[bytes], multiline: Any, every: int) -> bytes:
+    """A dictionary's or array's formatted items as reportlab joins them: one to a line when
+    `multiline` asks for it, otherwise on one line broken after every `every` items (6 for a
+    dictionary's entries, 10 for an array's elements)."""
+    if (multiline and rl_config.pdfMultiLine) or multiline == "forced":
+        return b"\n ".join(items)
+    for i in reversed(range(every, len(items), every)):
+        items.insert(i, b"\n ")
+    return b" ".join(items)
+
+
 class Formatter:
     """Formats the objects of one document (see the module's docstring)."""
 
@@ -127,24 +138,11 @@ class Formatter:
                 if type(k) is str:
                     known[k] = key
             items.append(key + b" " + self.format(d[k]))
-        if (multiline and rl_config.pdfMultiLine) or multiline == "forced":
-            body = b"\n ".join(items)
-        else:
-            for i in reversed(range(6, len(items), 6)):  # break up every 6 elements anyway
-                items.insert(i, b"\n ")
-            body = b" ".join(items)
-        return b"<<\n" + body + b"\n>>"
+        return b"<<\n" + _joined(items, multiline, 6) + b"\n>>"
 
     def _array(self, sequence: list[Any], multiline: Any) -> bytes:
         """PDFArray.format of an array holding `sequence`."""
-        items = [self.format(e) for e in sequence]
-        if (multiline and rl_config.pdfMultiLine) or multiline == "forced":
-            body = b"\n ".join(items)
-        else:
-            for i in reversed(range(10, len(items), 10)):  # break up every 10 elements anyway
-                items.insert(i, b"\n ")
-            body = b" ".join(items)
-        return b"[ " + body + b" ]"
+        return b"[ " + _joined([self.format(e) for e in sequence], multiline, 10) + b" ]"
 
     def _resources(self, r: PDFResourceDictionary) -> bytes:
         """PDFResourceDictionary.format."""
