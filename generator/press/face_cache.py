@@ -111,7 +111,7 @@ def load_face(path: Path) -> Any:
         return _restored(path, data)
     face = TTFontFace(str(path))
     try:
-        cache.write_atomic(where, marshal.dumps(_saved(face)))
+        cache.save(where, _saved(face))
     except ValueError:  # an attribute marshal cannot hold (another reportlab): just do not save
         pass
     return face
