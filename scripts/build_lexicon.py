@@ -177,15 +177,7 @@ def scowl_sizes(words: set[str]) -> dict[str, int]:
 def name_forms() -> set[str]:
     """Lowercased names from SCOWL's proper-names lists (sizes <= 50: 'Glen', 'Earl') and
     its other capitalised words (sizes <= 50: 'Dale', 'Titanic')."""
-    names = set()
-    for category in CATEGORIES:
-        for kind, n in [("proper-names", n) for n in NAME_SIZES] + [("upper", n) for n in UPPER_SIZES]:
-            path = SCOWL_DIR / f"{category}-{kind}.{n}"
-            if path.exists():
-                for entry in read_list(path):
-                    if entry[:1].isupper() and WORD_RE.fullmatch(entry.lower()):
-                        names.add(entry.lower())
-    return names
+    return capital_forms(("proper-names",), NAME_SIZES) | capital_forms(("upper",), UPPER_SIZES)
 
 
 def capital_forms(kinds: tuple[str, ...], sizes: tuple[int, ...]) -> set[str]:
