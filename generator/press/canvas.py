@@ -35,6 +35,12 @@ RUNS_KEPT = 8192
 REPLAYS_KEPT = 4096
 
 
+def _plain(mode: Any, char_space: float, direction: Any, word_space: Any, shaping: bool) -> bool:
+    """True when a draw*String call asks for nothing beyond the text and where it goes (the short
+    path's case); any text mode, spacing, direction or shaping is left to reportlab."""
+    return mode is None and not char_space and direction is None and not word_space and not shaping
+
+
 class PressCanvas(Canvas):
     """A Canvas whose plain drawString / drawRightString / drawCentredString and RGB colour setters
     take a short path to the same operators (see the module's docstring)."""
@@ -175,8 +181,7 @@ class PressCanvas(Canvas):
         shaping: bool = False,
     ) -> None:
         """Draw `text` with its baseline starting at (x, y), as Canvas.drawString does."""
-        plain = mode is None and not charSpace and direction is None and not wordSpace and not shaping
-        if not self._quick_string(x, y, text, 0, plain):
+        if not self._quick_string(x, y, text, 0, _plain(mode, charSpace, direction, wordSpace, shaping)):
             super().drawString(x, y, text, mode, charSpace, direction, wordSpace, shaping)
 
     def drawRightString(  # noqa: N802 (reportlab's name)
@@ -191,8 +196,7 @@ class PressCanvas(Canvas):
         shaping: bool = False,
     ) -> None:
         """Draw `text` ending at x, as Canvas.drawRightString does."""
-        plain = mode is None and not charSpace and direction is None and not wordSpace and not shaping
-        if not self._quick_string(x, y, text, 1, plain):
+        if not self._quick_string(x, y, text, 1, _plain(mode, charSpace, direction, wordSpace, shaping)):
             super().drawRightString(x, y, text, mode, charSpace, direction, wordSpace, shaping)
 
     def drawCentredString(  # noqa: N802 (reportlab's name)
@@ -207,8 +211,7 @@ class PressCanvas(Canvas):
         shaping: bool = False,
     ) -> None:
         """Draw `text` centred on x, as Canvas.drawCentredString does."""
-        plain = mode is None and not charSpace and direction is None and not wordSpace and not shaping
-        if not self._quick_string(x, y, text, 0.5, plain):
+        if not self._quick_string(x, y, text, 0.5, _plain(mode, charSpace, direction, wordSpace, shaping)):
             super().drawCentredString(x, y, text, mode, charSpace, direction, wordSpace, shaping)
 
     def transform(self, a: float, b: float, c: float, d: float, e: float, f: float) -> None:
