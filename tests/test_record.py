@@ -317,11 +317,15 @@ def test_instances_are_as_fast_to_read_as_the_stdlibs() -> None:
 # ---- every real class in generator/
 
 
+# modules not imported here: the entry points act on import (generator.console turns the gc off)
+SIDE_EFFECTS = ("generator._", "generator.__main__", "generator.console")
+
+
 def generator_modules() -> list[types.ModuleType]:
     return [
         importlib.import_module(m.name)
         for m in pkgutil.walk_packages(generator.__path__, "generator.")
-        if not m.name.startswith(("generator._", "generator.__main__"))
+        if not m.name.startswith(SIDE_EFFECTS)
     ]
 
 
