@@ -174,6 +174,11 @@ class Para(Paragraph):
                 cleaner = _as_is
         super()._setup(text, style, bulletText, frags, cleaner)
 
+    def breakLines(self, width: Any) -> Any:
+        # plain text in several fragments: para.break_lines gives reportlab's lines, sooner
+        lines = para.break_lines(self, width)
+        return super().breakLines(width) if lines is None else lines
+
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         if availWidth == self._wrapped_at and "blPara" in self.__dict__:  # (split may drop the lines)
             return self.width, self.height

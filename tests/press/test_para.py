@@ -7,6 +7,8 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from reportlab.lib.abag import ABag
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus.paragraph import Paragraph, cleanBlockQuotedText
 from reportlab.platypus.paraparser import ParaParser
 
@@ -147,3 +149,90 @@ def test_anything_else_is_left_to_the_parser(text):
         p = flow.Para(text, fs.body)
         assert p.text == ref.text and attrs(p.frags) == attrs(ref.frags)
         assert p.style is ref.style or vars(p.style) == vars(ref.style)
+
+
+def dump(x: Any) -> Any:
+    """A comparable copy of a paragraph's state: attribute bags and lists by type and content."""
+    if isinstance(x, ABag | dict):
+        return (type(x).__name__, [(k, dump(v)) for k, v in (x if isinstance(x, dict) else vars(x)).items()])
+    if isinstance(x, list | tuple):
+        return (type(x).__name__, [dump(v) for v in x])
+    return x
+
+
+def same_lines(text: str, style: Any, widths: list[float]) -> int:
+    """Break `text` at each width, then again at the next (frags already processed), and split the
+    result, with flow.Para and with reportlab's own Paragraph; all the same. Returns how many
+    breaks took para.break_lines' path."""
+    mine, ref = flow.Para(text, style), Paragraph(text, style)
+    fast = 0
+    for w in widths:
+        fast += para.break_lines(flow.Para(text, style), [w, w]) is not None
+        assert dump(mine.breakLines([w, w])) == dump(ref.breakLines([w, w])), (text, w)
+        assert dump(vars(mine)) == dump(vars(ref)), (text, w)
+    w = widths[0]
+    mine.wrap(w, 1000)
+    ref.wrap(w, 1000)
+    height = style.leading * 1.5
+    for a, b in zip(mine.split(w, height), ref.split(w, height), strict=True):
+        assert dump(a.breakLines([w, w])) == dump(b.breakLines([w, w])), (text, w)
+        assert dump(a.frags) == dump(b.frags)
+    return fast
+
+
+WIDTHS = [250.0, 168.0, 96.0, 300.0, 41.0, 128.5]
+
+
+def test_every_rules_paragraph_breaks_into_reportlabs_lines(monkeypatch):
+    seen = rules_paragraphs(monkeypatch)
+    monkeypatch.undo()
+    todo = {(t, s.name, s.fontName, s.fontSize, str(s.textColor)): (t, s) for t, s in seen if "<" in t}
+    fast = 0
+    for text, style in todo.values():
+        fast += same_lines(text, style, WIDTHS)
+    assert len(todo) > 100
+    assert fast > 0.8 * len(todo) * len(WIDTHS)  # most by the short path (41 pt is narrower than some words)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    text=_markup(),
+    widths=st.lists(st.floats(min_value=8, max_value=400), min_size=1, max_size=3),
+    role=st.sampled_from(["body", "h1", "note", "cell", "caption"]),
+)
+def test_any_text_in_the_subset_breaks_into_reportlabs_lines(text, widths, role):
+    fs = flow.flow_styles(DEFAULT)
+    same_lines(text, getattr(fs, role), widths)
+
+
+def test_the_short_path_leaves_what_it_does_not_do_to_reportlab():
+    fs = flow.flow_styles(DEFAULT)
+    text = "a <b>bold</b> word " * 3
+    assert para.break_lines(flow.Para(text, fs.body), [200, 200]) is not None
+    assert para.break_lines(flow.Para("one plain fragment", fs.body), [200, 200]) is None
+    hyphen = ParagraphStyle("hy", parent=fs.body, embeddedHyphenation=1)
+    assert para.break_lines(flow.Para(text, hyphen), [200, 200]) is None
+    assert para.break_lines(flow.Para("soft\xadhyphen <b>x</b>", fs.body), [200, 200]) is None
+    assert para.break_lines(flow.Para("Longestwordever <b>x</b>", fs.body), [20, 20]) is None
+    same_lines("Longestwordever <b>x</b> and soft\xadhyphen", fs.body, [20.0, 60.0])
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_rules_are_the_same_bytes_with_reportlabs_parser_and_line_breaking(monkeypatch, paper):
+    """The whole oracle: the five games' rules with reportlab's own ParaParser and breakLines."""
+    import io
+
+    from generator.press.document import Document
+
+    def pdf() -> bytes:
+        doc = Document(get_paper(paper), "rules")
+        for g in rm.GAMES:
+            doc.add(g, rules_draw.rules_pages(rm.load_rules(g), get_paper(paper), DEFAULT))
+        out = io.BytesIO()
+        doc._render(out, None)
+        return out.getvalue()
+
+    mine = pdf()
+    monkeypatch.setattr(flow.Para, "_setup", Paragraph._setup)
+    monkeypatch.setattr(flow.Para, "breakLines", Paragraph.breakLines)
+    assert pdf() == mine
