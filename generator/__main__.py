@@ -1,5 +1,5 @@
 """`python -m generator` runs the parlour command line."""
 
-from generator.cli import main
+from generator.console import main
 
 main()

@@ -338,3 +338,50 @@ def test_the_console_script_freezes_the_collector_on_its_way_out(tmp_path, args,
     else:
         assert "Error: --games: unknown section 'nosuch'" in res.stderr
     assert not list(tmp_path.iterdir())
+
+
+def test_the_console_script_runs_commands_with_the_collector_off_except_while_drawing(tmp_path):
+    """main() turns the cyclic collector off for the command (it would walk the modules, word
+    lists and models again and again for nothing); Document._render turns it on while the pages
+    are drawn, so drawing's garbage is collected as usual, and off again afterwards. The PDF is the
+    one the command writes with the collector on throughout (cli.main, as inside another program)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import gc, sys\n"
+        "from generator.press import document as D\n"
+        "seen = {'in': 0, 'out': 0, 'drawing_enabled': None}\n"
+        "state = {'drawing': False}\n"
+        "orig = D.Document._render_pages\n"
+        "def pages(self, *a):\n"
+        "    state['drawing'] = True\n"
+        "    seen['drawing_enabled'] = gc.isenabled()\n"
+        "    [[] for _ in range(100000)]  # enough new objects for collections to fall due\n"
+        "    try:\n"
+        "        return orig(self, *a)\n"
+        "    finally:\n"
+        "        state['drawing'] = False\n"
+        "D.Document._render_pages = pages\n"
+        "def count(phase, info):\n"
+        "    if phase == 'start':\n"
+        "        seen['in' if state['drawing'] else 'out'] += 1\n"
+        "gc.callbacks.append(count)\n"
+        "from generator.console import main\n"  # the console script's own module
+        "sys.argv = ['parlour', 'calibrate', '-o', 'a.pdf']\n"
+        "try:\n"
+        "    main()\n"
+        "finally:\n"
+        "    print(seen['in'], seen['out'], seen['drawing_enabled'], gc.isenabled())\n"
+    )
+    res = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, timeout=120
+    )
+    assert res.returncode == 0, res.stderr
+    inside, outside, drawing_enabled, enabled_after = res.stdout.split()
+    assert int(inside) > 0 and drawing_enabled == "True"  # on while drawing: garbage collected
+    assert outside == "0" and enabled_after == "False"  # off from the import on, and after drawing
+    from generator.cli import cli
+
+    assert cli.main(["calibrate", "-o", str(tmp_path / "b.pdf")], standalone_mode=False) == 0
+    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()

@@ -233,10 +233,14 @@ class Document:
         full collection falling due while drawing would walk it all (~20 ms in a pack) and find no
         garbage; what drawing makes is collected as usual, and the rest rejoins afterwards."""
         frozen_before = gc.get_freeze_count()
+        paused = not gc.isenabled()  # (the console script runs commands with the collector off)
         gc.freeze()
+        gc.enable()
         try:
             self._render_pages(out, progress)
         finally:
+            if paused:
+                gc.disable()
             if not frozen_before:  # (objects someone else froze stay frozen)
                 gc.unfreeze()
 

@@ -1,13 +1,14 @@
-"""reportlab's platypus, imported without the one slow step parlour never needs.
+"""reportlab's platypus, imported without the slow steps parlour never needs.
 
-Importing `reportlab.platypus` compiles, among its patterns, a case-insensitive URL pattern with
-four character ranges running to U+FFFF (paragraph.uri_pat, used only to hyphenate URLs inside
-words). Python's regex compiler folds the case of every character in such a range, which takes
-about 30 ms, a third of what importing reportlab's canvas costs. Import this module before
-anything that imports platypus (press.flow, games.rules_draw, reportlab.graphics): while it
-imports platypus, a case-insensitive pattern with a range that wide is compiled the first time it
-is used instead of at import. Nothing else changes: every other pattern compiles as usual, and a
-deferred one behaves as the compiled pattern (it is compiled on its first use).
+Importing `reportlab.platypus` compiles two patterns with character ranges running to U+FFFF:
+a case-insensitive URL pattern (paragraph.uri_pat, used only to hyphenate URLs inside words) and
+textsplit.rx (used only to split CJK text). Python's regex compiler visits every character of such
+a range (and folds its case, for the first), which takes about 30 ms and 4 ms, a third of what
+importing reportlab's canvas costs. Import this module before anything that imports platypus
+(press.flow, games.rules_draw, reportlab.graphics): while it imports platypus, a pattern with a
+range that wide is compiled the first time it is used instead of at import. Nothing else changes:
+every other pattern compiles as usual, and a deferred one behaves as the compiled pattern (it is
+compiled on its first use).
 """
 
 from __future__ import annotations
@@ -46,9 +47,9 @@ def _code(part: str) -> int:
 
 
 def slow_to_compile(pattern: object, flags: int) -> bool:
-    """True for a case-insensitive str pattern with a character range wider than WIDE code points
-    (written as characters or as \\x / \\u escapes)."""
-    if not isinstance(pattern, str) or not flags & re.IGNORECASE:
+    """True for a str pattern with a character range wider than WIDE code points (written as
+    characters or as \\x / \\u escapes): compiling one visits every code point in the range."""
+    if not isinstance(pattern, str):
         return False
     return any(_code(b) - _code(a) > WIDE for a, b in _RANGE.findall(pattern))
 
