@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from generator.games.doublets import MAX_PLAYERS, DoubletsError
+from generator.record import record
 
 DOUBLETS_PER_GAME = 4
 NULL_NOTE = (
@@ -16,7 +17,7 @@ JEWELS_NOTE = (
 )
 
 
-@dataclass(frozen=True)
+@record
 class Scorepad:
     """The scoring paper: rows of players, Declarations and Marks per Doublet, Jewels, Total."""
 

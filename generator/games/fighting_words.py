@@ -6,13 +6,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator import templates
 from generator.errors import ParlourError
 from generator.press.fonts import check_drawable
+from generator.record import record
 from generator.words.anagram import AnagramIndex
 from generator.words.pattern import DEFAULT_TIER, MIN_WORD, points
 
@@ -78,7 +79,7 @@ MAX_EVENT_TEXT = 200  # characters: what fits a poker card at a readable size
 # --- content model ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class EventCard:
     """An event card: its name, how many are in the deck, when it is played, what it does."""
 
@@ -96,7 +97,7 @@ class EventCard:
         return {"name": self.name, "count": self.count, "timing": self.timing, "text": self.text}
 
 
-@dataclass(frozen=True)
+@record
 class ReferenceCard:
     """A rules reminder card: a title, short lines, and an optional two-column table."""
 
@@ -111,7 +112,7 @@ class ReferenceCard:
         return out
 
 
-@dataclass(frozen=True)
+@record
 class Deck:
     """A Fighting Words deck: letter counts, event cards and reference cards."""
 
@@ -396,7 +397,7 @@ def scale(deck: Deck, size: int) -> Deck:
 # --- the deck doctor --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class LetterStrand:
     """How often a letter card was dealt and how often no word in its hand could use it."""
 
@@ -409,7 +410,7 @@ class LetterStrand:
         return self.stranded / self.dealt if self.dealt else 0.0
 
 
-@dataclass(frozen=True)
+@record
 class DeckStats:
     """What simulated deals say about a deck (see `stats` for the definitions)."""
 

@@ -6,13 +6,14 @@ import csv
 import io
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
 from generator import templates
 from generator.errors import ParlourError
+from generator.record import record
 
 KINDS: tuple[str, ...] = (
     "looks",  # what I look like: shape, colour, pattern
@@ -37,7 +38,7 @@ _KIND_RE = re.compile(r"[a-z][a-z0-9_]*\Z")
 _COMMA_HINT = "; put a fragment that contains a comma in double quotes"
 
 
-@dataclass(frozen=True)
+@record
 class RiddleCard:
     """One Riddle Card: a first-person clue such as "I have stripes"."""
 
@@ -45,7 +46,7 @@ class RiddleCard:
     kind: str
 
 
-@dataclass(frozen=True)
+@record
 class WhenCard:
     """A two-sided When Card; either side may be played."""
 
@@ -53,7 +54,7 @@ class WhenCard:
     back: str
 
 
-@dataclass(frozen=True)
+@record
 class Tokens:
     """How many check and cross tokens to cut out, with their symbols and point values."""
 
@@ -65,7 +66,7 @@ class Tokens:
     cross_value: int = -1
 
 
-@dataclass(frozen=True)
+@record
 class ReferenceCard:
     """A rules summary card: a title, short bullet lines and an optional (cards, points) table."""
 
@@ -74,7 +75,7 @@ class ReferenceCard:
     table: tuple[tuple[int, int], ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class RiddleCraftDeck:
     """Everything printed for one Riddle Craft deck."""
 
@@ -99,7 +100,7 @@ class RiddleCraftDeck:
         return out
 
 
-@dataclass(frozen=True)
+@record
 class _Entry:
     """A fragment read from a file, with where it came from (for error messages)."""
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from generator import templates
 from generator.errors import ParlourError
+from generator.record import record
 
 __all__ = [
     "GAMES",
@@ -54,7 +55,7 @@ def plain(text: str) -> str:
     return _MARKUP.sub(lambda m: m.group(1) or m.group(2), text)
 
 
-@dataclass(frozen=True)
+@record
 class Heading:
     """A heading: level 1 opens a part of the rules, level 2 a smaller step inside it."""
 
@@ -62,7 +63,7 @@ class Heading:
     level: int = 1
 
 
-@dataclass(frozen=True)
+@record
 class Para:
     """A paragraph; `note` paragraphs are set smaller (asides, parlour's own readings)."""
 
@@ -70,7 +71,7 @@ class Para:
     note: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Bullets:
     """A list of points, numbered when the order matters."""
 
@@ -78,7 +79,7 @@ class Bullets:
     numbered: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Table:
     """A small table; the first row is the header."""
 
@@ -86,7 +87,7 @@ class Table:
     caption: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class Diagram:
     """A worked example drawn as a picture; `data` holds every word it prints."""
 
@@ -112,7 +113,7 @@ class Diagram:
 Block = Heading | Para | Bullets | Table | Diagram
 
 
-@dataclass(frozen=True)
+@record
 class Rules:
     """One game's "How to play" section: what is printed, in order."""
 

@@ -12,8 +12,10 @@ from __future__ import annotations
 import datetime as _dt
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any
+
+from generator.record import record
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from generator.words.lexicon import Lexicon
@@ -25,7 +27,7 @@ SHEET_DIFFICULTIES = ("easy", "medium", "hard", "fiendish", "mixed")
 RAREST = 20
 
 
-@dataclass
+@record(frozen=False)
 class Printed:
     """Every printed word with where it was printed (one entry per printing)."""
 
@@ -41,7 +43,7 @@ class Printed:
             self.where[w].append(place)
 
 
-@dataclass
+@record(frozen=False)
 class DailyRun:
     """The end words and puzzles of a run of daily sheets, day by day."""
 
@@ -49,7 +51,7 @@ class DailyRun:
     pars_fall: int = 0
 
 
-@dataclass
+@record(frozen=False)
 class Audit:
     """The gathered words and the figures reported about them."""
 

@@ -6,8 +6,9 @@ import functools
 import io
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
+
+from generator.record import record
 
 # isort: off
 from generator.press import rl_platypus  # noqa: F401  (first: platypus imports faster through it)
@@ -98,7 +99,7 @@ def markup(text: str, face: str = "Serif") -> str:
     return "".join(out)
 
 
-@dataclass(frozen=True)
+@record
 class FlowStyles:
     """The paragraph styles of a flowing page, all derived from one Style's colours."""
 
@@ -386,7 +387,7 @@ def _fill(
     return placed
 
 
-@dataclass(frozen=True)
+@record
 class Layout:
     """Where every flowable landed: per page, (flowable, x, y, width, height), y its bottom edge."""
 

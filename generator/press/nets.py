@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
+
+from generator.record import record
 
 Point = tuple[float, float]
 Segment = tuple[Point, Point]
 Vec3 = tuple[int, int, int]
 
 
-@dataclass(frozen=True)
+@record
 class Face:
     """One face of a net: its corners (anticlockwise), a name, which way is 'up' for what is drawn
     on it (degrees, 90 = up the page) and, for a cube, the direction it faces once folded."""
@@ -33,7 +35,7 @@ class Face:
         return (sum(xs) / len(xs), sum(ys) / len(ys))
 
 
-@dataclass(frozen=True)
+@record
 class Net:
     """A net: faces, glue tabs, the lines to fold (dashed) and the lines to cut (solid)."""
 
@@ -225,7 +227,7 @@ def face_name(v: Vec3) -> str:
 # --- the open pyramid ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class PyramidShape:
     """A square pyramid with an open base: base width and height, and what its net measures."""
 

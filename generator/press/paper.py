@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from generator.errors import ParlourError
+from generator.record import record
 
 # reportlab.lib.units' values, computed the same way (identical floats) without importing reportlab
 inch = 72.0
@@ -22,7 +21,7 @@ PAPERS: dict[str, tuple[float, float]] = {
 MARGIN = 12 * mm
 
 
-@dataclass(frozen=True)
+@record
 class Paper:
     """A named paper size in points, portrait."""
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from itertools import product
 from typing import Protocol
+
+from generator.record import record
 
 __all__ = [
     "AnagramIndex",
@@ -38,7 +39,7 @@ def plural_forms(word: str) -> set[str]:
     return forms
 
 
-@dataclass(frozen=True)
+@record
 class LetterProblem:
     """Why an answer cannot be spelled from a pool: a letter is missing or used too often."""
 

@@ -16,10 +16,12 @@ import re
 from array import array
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from itertools import chain, combinations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, cast
+
+from generator.record import record
 
 if TYPE_CHECKING:
     from generator.words.lexicon import Lexicon
@@ -73,7 +75,7 @@ def points(word: str) -> int:
     return 1 + max(0, len(word) - 6)
 
 
-@dataclass(frozen=True)
+@record
 class Growth:
     """The answer to 'can these letters still grow into a word?', with common examples."""
 
@@ -84,7 +86,7 @@ class Growth:
     searched: str = CHECK_TIER  # the broadest list searched
 
 
-@dataclass(frozen=True)
+@record
 class Completion:
     """Is a sequence a completed, scoring word, and what is it worth?"""
 
