@@ -22,7 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, ListFlowable, ListItem, Paragraph, Table, TableStyle
 
 from generator.errors import ParlourError
-from generator.press import parts
+from generator.press import para, parts
 from generator.press.document import Page, PageInfo
 from generator.press.fonts import FALLBACK, register_fonts, runs, string_width
 from generator.press.paper import MARGIN, Paper, mm
@@ -166,12 +166,30 @@ class Para(Paragraph):
 
     _wrapped_at: float | None = None
 
+    def _setup(self, text: Any, style: Any, bulletText: Any, frags: Any, cleaner: Any) -> None:
+        # parlour's own markup gets its fragments from para.frags, not from reportlab's HTML parser
+        if frags is None and isinstance(text, str):
+            text = cleaner(text)
+            frags = para.frags(text, style)
+            if frags is None:  # markup outside the subset: reportlab parses it (the text is clean)
+                cleaner = _as_is
+        super()._setup(text, style, bulletText, frags, cleaner)
+
+    def breakLines(self, width: Any) -> Any:
+        # plain text in several fragments: para.break_lines gives reportlab's lines, sooner
+        lines = para.break_lines(self, width)
+        return super().breakLines(width) if lines is None else lines
+
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         if availWidth == self._wrapped_at and "blPara" in self.__dict__:  # (split may drop the lines)
             return self.width, self.height
         size = super().wrap(availWidth, availHeight)
         self._wrapped_at = availWidth if hasattr(self, "blPara") else None
         return size
+
+
+def _as_is(text: str) -> str:
+    return text
 
 
 def escape(text: str) -> str:

@@ -107,9 +107,16 @@ def test_a_paragraph_breaks_its_lines_once_per_width(monkeypatch):
     from reportlab.platypus.paragraph import Paragraph
 
     calls = []
-    real = Paragraph.breakLines
+    real, mine = Paragraph.breakLines, flow.Para.breakLines
+
+    def counted(self, widths):  # every paragraph's breaking counted once (a Para's in its own)
+        if not isinstance(self, flow.Para):
+            calls.append(widths)
+        return real(self, widths)
+
+    monkeypatch.setattr(Paragraph, "breakLines", counted)
     monkeypatch.setattr(
-        Paragraph, "breakLines", lambda self, widths: calls.append(widths) or real(self, widths)
+        flow.Para, "breakLines", lambda self, widths: calls.append(widths) or mine(self, widths)
     )
     fs = flow.flow_styles(DEFAULT)
     text = "Change **one letter** at a time, and every rung must be a word. " * 6

@@ -1,0 +1,322 @@
+"""A platypus Paragraph's fragments built straight from the simple markup parlour writes, without reportlab's HTML parser.
+
+reportlab's Paragraph runs its text through ParaParser, an html.parser subclass, to get the
+"frags": one ParaFrag per run of text in one face. For the little markup parlour writes
+(<b>, <i>, <font name="...">, and the entities &amp; &lt; &gt;) `frags` builds the same list by
+doing what ParaParser does for those tags (the same pushes, pops and face look-ups, through
+reportlab's own ps2tt and tt2ps), at a fraction of the cost. Anything else, and anything that
+goes wrong, answers None: the caller then lets ParaParser do it, so behaviour outside the subset
+(other tags, errors) is reportlab's own.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from reportlab.lib.fonts import ps2tt, tt2ps
+from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
+from reportlab.platypus.paragraph import (
+    _FK_TEXT,
+    FragLine,
+    ParaLines,
+    _getFragWords,
+    _HSFrag,
+    _SplitFrag,
+    textTransformFrags,
+)
+from reportlab.platypus.paraparser import ParaFrag, known_entities
+
+__all__ = ["frags", "break_lines"]
+
+# what html.parser hands ParaParser, token by token: text up to the next < or &, a tag, an entity
+_TOKEN = re.compile(
+    r'([^<&]+)|<(b|i)>|</(b|i|font)>|<font name="([A-Za-z0-9_.-]+)">|&([a-zA-Z][a-zA-Z0-9]*);'
+)
+_PUSH = {"b": "bold", "i": "italic"}
+_PLAIN_WORDS = (list, _HSFrag)  # fragwords of plain text (not split, soft-hyphenated or injected)
+_NOT_PLAIN = frozenset(("cbDefn", "lineBreak", "backColor", "nobr"))  # fragments break_lines leaves alone
+_SAME = ("fontName", "fontSize", "textColor", "rise", "us_lines", "link", "backColor", "nobr")
+
+
+def _initial(style: Any) -> dict[str, Any]:
+    """The attributes ParaParser's <para> fragment starts with (ParaParser._initial_frag, in its order)."""
+    face, bold, italic = ps2tt(style.fontName)
+    return {
+        "rise": 0,
+        "greek": 0,
+        "link": [],
+        "fontName": face,
+        "bold": bold,
+        "italic": italic,
+        "fontSize": style.fontSize,
+        "textColor": style.textColor,
+        "us_lines": [],
+        "__tag__": "para",
+    }
+
+
+def frags(text: str, style: Any) -> list[ParaFrag] | None:
+    """ParaParser's fragments of cleaned paragraph `text` in `style` (what Paragraph keeps as
+    .frags), or None when the text uses markup outside parlour's subset."""
+    if text.startswith("<para"):
+        return None  # a <para> tag of its own may restyle the paragraph
+    try:
+        stack = [_initial(style)]
+        out: list[ParaFrag] = []
+        pos = 0
+        for m in _TOKEN.finditer(text):
+            if m.start() != pos:
+                return None
+            pos = m.end()
+            data, opened, closed, face, entity = m.groups()
+            if entity is not None:
+                data = known_entities.get(entity)
+                if data is None:
+                    return None
+            if data is not None:
+                f = dict(stack[-1])
+                f["fontName"] = tt2ps(f["fontName"], f["bold"], f["italic"])
+                f["text"] = data
+                out.append(ParaFrag(**f))
+            elif closed is not None:
+                if len(stack) == 1 or stack.pop()["__tag__"] != closed:
+                    return None
+            else:
+                f = dict(stack[-1])
+                if opened is not None:
+                    f["__tag__"] = opened
+                    f[_PUSH[opened]] = 1
+                else:
+                    f["__tag__"] = "font"
+                    f["fontName"], f["bold"], f["italic"] = ps2tt(face)
+                stack.append(f)
+        if pos != len(text) or len(stack) != 1:
+            return None
+    except ValueError:  # a face reportlab cannot map: let ParaParser report it
+        return None
+    textTransformFrags(out, style)
+    return out
+
+
+class _Fallback(Exception):
+    """The paragraph needs something the short path does not do: reportlab breaks its lines."""
+
+
+def break_lines(p: Any, width: Any) -> Any:
+    """What reportlab's Paragraph.breakLines(width) returns (and leaves on `p`) for a paragraph of
+    several fragments of plain text in a style without hyphenation, shaping, bidi or bullet text;
+    None for any other paragraph (the caller then asks reportlab). The same steps in the same
+    order, so the same lines, widths and fragments, minus the costs that do not change the
+    answer: a space's width and a face's ascent are looked up once per face and size, not once
+    per word, and two fragments are compared by their attributes without rl_accel's sameFrag,
+    which spends microseconds raising AttributeErrors for attributes plain text lacks."""
+    style = p.style
+    frags = p.frags
+    if (
+        len(frags) < 2
+        or p.bulletText
+        or style.wordWrap
+        or style.shaping
+        or getattr(style, "hyphenationLang", "")
+        or style.uriWasteReduce
+        or style.embeddedHyphenation
+    ):
+        return None
+    max_widths = list(width) if isinstance(width, (tuple, list)) else [width]
+    words = _getFragWords(frags, max_widths[0])
+    for w in words:
+        if type(w) not in _PLAIN_WORDS:
+            return None
+        for f, _ in w[1:]:
+            d = f.__dict__
+            if d.get("_fkind") != _FK_TEXT or not _NOT_PLAIN.isdisjoint(d):
+                return None
+    try:
+        lines, width_max = _Lines(style, max_widths).fill(words)
+    except _Fallback:
+        return None
+    p._width_max = width_max
+    p.height = 0
+    p._splitLongWordCount = p._hyphenations = 0
+    p.frags = words
+    return ParaLines(kind=1, lines=lines)
+
+
+class _Lines:
+    """The kind-1 loop of reportlab's Paragraph.breakLines for plain text fragwords."""
+
+    def __init__(self, style: Any, max_widths: list[float]) -> None:
+        self.max_widths = max_widths
+        self.shrinkage = style.spaceShrinkage
+        self.split_long = style.splitLongWords
+        self._space: dict[tuple[str, float], float] = {}
+        self._bounds: dict[tuple[str, float], tuple[float, float]] = {}
+        # the line being filled (what breakLines keeps in locals)
+        self.n = 0  # words on it
+        self.space_width: float = 0  # of the space after its last word
+        self.current: float = 0  # its width so far
+        self.max_size: float = 0
+        self.max_ascent: float = 0
+        self.min_descent: float = 0
+        self.g: Any = None  # its last fragment
+
+    def space(self, name: str, size: float) -> float:
+        key = (name, size)
+        got = self._space.get(key)
+        if got is None:
+            got = self._space[key] = stringWidth(" ", name, size)
+        return got
+
+    def bounds(self, name: str, size: float) -> tuple[float, float]:
+        key = (name, size)
+        got = self._bounds.get(key)
+        if got is None:
+            got = self._bounds[key] = getAscentDescent(name, size)
+        return got
+
+    def limit(self, max_width: float, space_width: float, words: list[Any]) -> float:
+        """The width a line may reach: its spaces may shrink by `shrinkage` of their width."""
+        if not self.shrinkage:
+            return max_width
+        shrink = space_width
+        for wi in words:
+            ns = wi.text.count(" ")
+            if ns:
+                shrink += ns * self.space(wi.fontName, wi.fontSize)
+        return max_width + shrink * self.shrinkage
+
+    def fill(self, fragwords: list[Any]) -> tuple[list[Any], float]:
+        """(lines, widest line) as breakLines makes them; _Fallback where it would split a word."""
+        max_widths = self.max_widths
+        last = len(max_widths) - 1
+        self.lineno = 0
+        self.max_width = max_widths[0]
+        self.width_max: float = 0
+        self.lines: list[Any] = []
+        self.words: list[Any] = []
+        self.s_fw = 0
+        for k, w in enumerate(fragwords):
+            f = w[-1][0]
+            font_name = f.fontName
+            font_size = f.fontSize
+            if not self.words:
+                self.n = self.space_width = self.current = 0
+                self.max_size = font_size
+                self.max_ascent, self.min_descent = self.bounds(font_name, font_size)
+            word_width = w[0]
+            new_width = self.current + self.space_width + word_width if word_width > 0 else self.current
+            lim_width = self.limit(self.max_width, self.space_width, self.words)
+            if new_width > lim_width and self.split_long and not isinstance(w, _SplitFrag):
+                nmw = min(self.lineno, last)
+                if word_width > max(max_widths[nmw : nmw + 1]):
+                    raise _Fallback  # a word wider than the column: reportlab splits it
+            if not (new_width > lim_width and self.n > 0):
+                self.add(w, font_name, new_width)
+            else:
+                self.end_line()
+                self.s_fw = k
+                self.lineno += 1
+                self.max_width = max_widths[min(last, self.lineno)]
+                self.space_width = self.space(font_name, font_size) if isinstance(w, _HSFrag) else 0
+                self.current = word_width
+                self.n = 1
+                self.start_line(w)
+        if self.words:
+            self.end_line()
+        return self.lines, self.width_max
+
+    def grow(self, g: Any) -> None:
+        """Count fragment `g` into the line's tallest size, ascent and descent."""
+        ascent, descent = self.bounds(g.fontName, g.fontSize)
+        self.max_size = max(self.max_size, g.fontSize)
+        self.max_ascent = max(self.max_ascent, ascent)
+        self.min_descent = min(self.min_descent, descent)
+
+    def add(self, w: Any, font_name: str, new_width: float) -> None:
+        """Put fragword `w` on the current line, joining its first part to the last fragment
+        when they look the same."""
+        f, n_text = w[1]
+        if n_text:
+            self.n += 1
+        self.grow(f)
+        words = self.words
+        if not words:
+            g = f.clone()
+            self.words = words = [g]
+            g.text = n_text
+        else:
+            g = self.g
+            if not _same(g, f):
+                if self.space_width:
+                    wi = words[-1]
+                    if not wi.text.endswith(" "):
+                        wi.text += " "
+                g = f.clone()
+                words.append(g)
+                g.text = n_text
+            elif self.space_width:
+                if not g.text.endswith(" "):
+                    g.text += " " + n_text
+                else:
+                    g.text += n_text
+            else:
+                g.text += n_text
+        # (reportlab measures this space in the face of the word's last part, the size of its first)
+        self.space_width = self.space(font_name, f.fontSize) if isinstance(w, _HSFrag) else 0
+        ni = 0
+        for part, text in w[2:]:
+            g = part.clone()
+            g.text = text
+            if g.text:
+                ni = 1
+            words.append(g)
+            self.grow(g)
+        self.g = g
+        if not n_text and ni:
+            self.n += 1
+        self.current = new_width
+
+    def start_line(self, w: Any) -> None:
+        """Open a line with fragword `w`."""
+        g = w[1][0].clone()
+        self.max_size = g.fontSize
+        self.max_ascent, self.min_descent = self.bounds(g.fontName, self.max_size)
+        self.words = [g]
+        g.text = w[1][1]
+        for part, text in w[2:]:
+            g = part.clone()
+            g.text = text
+            self.words.append(g)
+            self.grow(g)
+        self.g = g
+
+    def end_line(self) -> None:
+        """Close the current line."""
+        current = self.current
+        if current > self.width_max:
+            self.width_max = current
+        self.lines.append(
+            FragLine(
+                extraSpace=self.max_width - current,
+                wordCount=self.n,
+                lineBreak=False,
+                words=self.words,
+                fontSize=self.max_size,
+                ascent=self.max_ascent,
+                descent=self.min_descent,
+                maxWidth=self.max_width,
+                sFW=self.s_fw,
+            )
+        )
+
+
+def _same(g: Any, f: Any) -> bool:
+    """rl_accel's sameFrag for two plain text fragments: the same face, size, colour, rise,
+    underlines and links (compared as sameFrag does: the same object, or equal)."""
+    gd, fd = g.__dict__, f.__dict__
+    for key in _SAME:
+        a, b = gd.get(key), fd.get(key)
+        if a is not b and a != b:
+            return False
+    return True
