@@ -23,7 +23,7 @@ from __future__ import annotations
 import abc
 import dataclasses
 import inspect
-import reprlib
+from _thread import get_ident
 from collections.abc import Callable
 from operator import attrgetter, itemgetter
 from typing import Any, TypeVar, dataclass_transform, overload
@@ -127,38 +127,46 @@ def _check_bases(cls: type, frozen: bool) -> None:
 def _init(cls: type[Any], fields: tuple[dataclasses.Field[Any], ...], frozen: bool) -> Callable[..., None]:
     """__init__: bind the arguments to the init fields (short paths for the common calls), fill
     the defaults and factories, assign every field the stdlib assigns, in field order."""
-    params = [f for f in fields if f.init]
-    names = tuple(f.name for f in params)
-    defaults = tuple(_FACTORY if f.default_factory is not _MISSING else f.default for f in params)
-    first_default = next((i for i, d in enumerate(defaults) if d is not _MISSING), len(names))
-    for f, d in zip(params[first_default:], defaults[first_default:], strict=True):
-        if d is _MISSING:
-            raise TypeError(f"non-default argument {f.name!r} follows default argument")
-    tail = defaults[first_default:]
-    fill = _filler(names, tail, first_default, _binder(cls, names, defaults, first_default))
+    names: list[str] = []  # the init fields: __init__'s parameters after self
+    defaults: list[Any] = []  # their defaults: MISSING, a value or '<factory>'
+    first_default = -1
+    parameters = [inspect.Parameter(_self_name(cls), _POSITIONAL)]
+    # the fields __init__ sets, in field order: an init field, or one not init with a factory (the
+    # others keep the class attribute): (its place among the parameters or None, its factory or None)
+    plan: list[tuple[int | None, Any]] = []
+    assigned: list[str] = []
+    for f in fields:
+        factory = None if f.default_factory is _MISSING else f.default_factory
+        if f.init:
+            d = f.default if factory is None else _FACTORY
+            if d is not _MISSING and first_default < 0:
+                first_default = len(names)
+            elif d is _MISSING and first_default >= 0:
+                raise TypeError(f"non-default argument {f.name!r} follows default argument")
+            plan.append((len(names), factory))
+            names.append(f.name)
+            defaults.append(d)
+            parameters.append(
+                inspect.Parameter(
+                    f.name, _POSITIONAL, default=_EMPTY if d is _MISSING else d, annotation=f.type
+                )
+            )
+        elif factory is not None:
+            plan.append((None, factory))
+        else:
+            continue
+        assigned.append(f.name)
+    first_default = len(names) if first_default < 0 else first_default
+    given, values = tuple(names), tuple(defaults)
+    fill = _filler(given, values, first_default, _binder(cls, given, values, first_default))
     put = object.__setattr__ if frozen else setattr
-    factories = tuple(
-        (i, f.default_factory) for i, f in enumerate(params) if f.default_factory is not _MISSING
-    )
-    # the fields set although not init are those with a factory (the others keep the class attribute)
-    made = [f for f in fields if f.init or f.default_factory is not _MISSING]
-    if factories or len(made) > len(names) or hasattr(cls, "__post_init__"):
-        at = {name: i for i, name in enumerate(names)}
-        plan = [(at.get(f.name), None if f.default_factory is _MISSING else f.default_factory) for f in made]
-        init = _general_init(
-            names, tuple(f.name for f in made), plan, fill, put, hasattr(cls, "__post_init__")
-        )
+    post = hasattr(cls, "__post_init__")
+    if post or len(assigned) > len(names) or any(make is not None for _, make in plan):
+        init = _general_init(given, tuple(assigned), plan, fill, put, post)
     else:
-        init = _simple_init(names, tail, fill, put)
-    init.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
-        [inspect.Parameter(_self_name(cls), _POSITIONAL)]
-        + [
-            inspect.Parameter(f.name, _POSITIONAL, default=_EMPTY if d is _MISSING else d, annotation=f.type)
-            for f, d in zip(params, defaults, strict=True)
-        ],
-        return_annotation=None,
-    )
-    init.__annotations__ = {f.name: f.type for f in params} | {"return": None}
+        init = _simple_init(given, values[first_default:], fill, put)
+    init.__signature__ = inspect.Signature(parameters, return_annotation=None)  # type: ignore[attr-defined]
+    init.__annotations__ = {p.name: p.annotation for p in parameters[1:]} | {"return": None}
     return init
 
 
@@ -203,21 +211,33 @@ def _general_init(
     return __init__
 
 
-def _filler(names: tuple[str, ...], tail: tuple[Any, ...], first_default: int, bind: _Fill) -> _Fill:
+def _filler(names: tuple[str, ...], defaults: tuple[Any, ...], first_default: int, bind: _Fill) -> _Fill:
     """The arguments of any call but the one passing every init field by position, as the tuple
-    of the init fields' values (defaults filled in; '<factory>' where a factory is to be called)."""
+    of the init fields' values (defaults filled in; '<factory>' where a factory is to be called).
+    Calls that bind cleanly are merged as dicts and read in field order (in C); any other call,
+    wrong ones included, goes through `bind`, which says what is wrong as Python would."""
     n = len(names)
+    tail = defaults[first_default:]
+    given = {name: d for name, d in zip(names, defaults, strict=True) if d is not _MISSING}
     grab = _tuple_of(itemgetter, names)
 
     def fill(args: tuple[Any, ...], kw: dict[str, Any]) -> tuple[Any, ...]:
+        k = len(args)
         if not kw:
-            if first_default <= len(args) < n:
-                return args + tail[len(args) - first_default :]
-        elif not args and len(kw) == n:  # every field by keyword, as dataclasses.replace calls
+            if first_default <= k < n:
+                return args + tail[k - first_default :]
+        elif not k and len(kw) == n:  # every field by keyword, as dataclasses.replace calls
             try:
                 return grab(kw)
             except KeyError:
                 pass
+        elif k <= n and kw.keys().isdisjoint(names[:k]):
+            merged = given | dict(zip(names, args)) | kw if k else given | kw  # noqa: B905 (k <= n)
+            if len(merged) == n:  # no unknown keyword (the keys are then exactly the names)
+                try:
+                    return grab(merged)
+                except KeyError:  # a field without default not given
+                    pass
         return bind(args, kw)
 
     return fill
@@ -313,14 +333,20 @@ def _getter(names: list[str]) -> Callable[[Any], tuple[Any, ...]]:
 
 
 def _repr(names: list[str]) -> Callable[[Any], str]:
-    """__repr__: ClassName(field=value, ...) over the repr=True fields, '...' when recursive."""
-    shown = [(name + "=", attrgetter(name)) for name in names]
+    """__repr__: ClassName(field=value, ...) over the repr=True fields; '...' for an instance whose
+    repr is being made in this thread already (as the stdlib's, which uses reprlib's guard)."""
+    running: set[tuple[int, int]] = set()
 
-    @reprlib.recursive_repr("...")
     def __repr__(self: Any) -> str:
-        return (
-            f"{self.__class__.__qualname__}({', '.join([label + repr(get(self)) for label, get in shown])})"
-        )
+        key = id(self), get_ident()
+        if key in running:
+            return "..."
+        running.add(key)
+        try:
+            shown = ", ".join([f"{name}={getattr(self, name)!r}" for name in names])
+        finally:
+            running.discard(key)
+        return f"{self.__class__.__qualname__}({shown})"
 
     return __repr__
 

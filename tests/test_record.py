@@ -10,6 +10,7 @@ equality, hashes, frozen behaviour, fields(), replace(), asdict(), __match_args_
 from __future__ import annotations
 
 import ast
+import copy
 import dataclasses
 import importlib
 import inspect
@@ -168,6 +169,7 @@ def trial(cls: type, calls: list[tuple[tuple[Any, ...], dict[str, Any]]]) -> lis
         else:
             seen.append(outcome(hash, x))
         seen += [outcome(dataclasses.asdict, x), outcome(dataclasses.astuple, x)]
+        seen += [outcome(lambda x=x: state(copy.copy(x))), outcome(lambda x=x: state(copy.deepcopy(x)))]
         seen.append(outcome(lambda x=x: x.__eq__(object())))
         r = outcome(dataclasses.replace, x)
         seen.append(r[:1] + (state(r[1]),) if r[0] == "ok" else r)
