@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,18 @@ def settings_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home))
     monkeypatch.delenv("PARLOUR_CONFIG", raising=False)
     return home
+
+
+@pytest.fixture(autouse=True)
+def collector_left_on():
+    """A test that leaves Python's cyclic collector off or frozen fails: later tests would run with
+    it so (importing generator.console, the console script's entry point, turns it off)."""
+    yield
+    enabled, frozen = gc.isenabled(), gc.get_freeze_count()
+    gc.enable()
+    gc.unfreeze()
+    assert enabled, "the test left the garbage collector off (did it import generator.console?)"
+    assert not frozen, "the test left objects frozen (gc.freeze without gc.unfreeze)"
 
 
 @pytest.fixture
