@@ -125,13 +125,16 @@ def break_lines(p: Any, width: Any) -> Any:
         return None
     max_widths = list(width) if isinstance(width, (tuple, list)) else [width]
     words = _getFragWords(frags, max_widths[0])
+    ok = None  # the last fragment found plain (a word's parts are mostly its neighbour's fragment)
     for w in words:
         if type(w) not in _PLAIN_WORDS:
             return None
         for f, _ in w[1:]:
-            d = f.__dict__
-            if d.get("_fkind") != _FK_TEXT or not _NOT_PLAIN.isdisjoint(d):
-                return None
+            if f is not ok:
+                d = f.__dict__
+                if d.get("_fkind") != _FK_TEXT or not _NOT_PLAIN.isdisjoint(d):
+                    return None
+                ok = f
     try:
         lines, width_max = _Lines(style, max_widths).fill(words)
     except _Fallback:
@@ -160,6 +163,8 @@ class _Lines:
         self.max_ascent: float = 0
         self.min_descent: float = 0
         self.g: Any = None  # its last fragment
+        self.src: Any = None  # the fragment g was cloned from
+        self.grown: Any = None  # the last fragment counted into the sizes
 
     def space(self, name: str, size: float) -> float:
         key = (name, size)
@@ -174,6 +179,14 @@ class _Lines:
         if got is None:
             got = self._bounds[key] = getAscentDescent(name, size)
         return got
+
+    def over(self, new_width: float, max_width: float, space_width: float, words: list[Any]) -> bool:
+        """Whether a line `new_width` wide is too wide: wider than the limit breakLines works out.
+        (With spaces that may only shrink, that limit is never below max_width: no need to work
+        it out for a line that fits max_width.)"""
+        if new_width <= max_width and self.shrinkage >= 0:
+            return False
+        return new_width > self.limit(max_width, space_width, words)
 
     def limit(self, max_width: float, space_width: float, words: list[Any]) -> float:
         """The width a line may reach: its spaces may shrink by `shrinkage` of their width."""
@@ -204,14 +217,15 @@ class _Lines:
                 self.n = self.space_width = self.current = 0
                 self.max_size = font_size
                 self.max_ascent, self.min_descent = self.bounds(font_name, font_size)
+                self.grown = f
             word_width = w[0]
             new_width = self.current + self.space_width + word_width if word_width > 0 else self.current
-            lim_width = self.limit(self.max_width, self.space_width, self.words)
-            if new_width > lim_width and self.split_long and not isinstance(w, _SplitFrag):
+            over = self.over(new_width, self.max_width, self.space_width, self.words)
+            if over and self.split_long and not isinstance(w, _SplitFrag):
                 nmw = min(self.lineno, last)
                 if word_width > max(max_widths[nmw : nmw + 1]):
                     raise _Fallback  # a word wider than the column: reportlab splits it
-            if not (new_width > lim_width and self.n > 0):
+            if not (over and self.n > 0):
                 self.add(w, font_name, new_width)
             else:
                 self.end_line()
@@ -227,7 +241,11 @@ class _Lines:
         return self.lines, self.width_max
 
     def grow(self, g: Any) -> None:
-        """Count fragment `g` into the line's tallest size, ascent and descent."""
+        """Count fragment `g` into the line's tallest size, ascent and descent (a fragment
+        counted just before changes nothing)."""
+        if g is self.grown:
+            return
+        self.grown = g
         ascent, descent = self.bounds(g.fontName, g.fontSize)
         self.max_size = max(self.max_size, g.fontSize)
         self.max_ascent = max(self.max_ascent, ascent)
@@ -245,9 +263,10 @@ class _Lines:
             g = f.clone()
             self.words = words = [g]
             g.text = n_text
+            self.src = f
         else:
             g = self.g
-            if not _same(g, f):
+            if f is not self.src and not _same(g, f):  # (a clone of f is the same as f)
                 if self.space_width:
                     wi = words[-1]
                     if not wi.text.endswith(" "):
@@ -255,6 +274,7 @@ class _Lines:
                 g = f.clone()
                 words.append(g)
                 g.text = n_text
+                self.src = f
             elif self.space_width:
                 if not g.text.endswith(" "):
                     g.text += " " + n_text
@@ -272,6 +292,7 @@ class _Lines:
                 ni = 1
             words.append(g)
             self.grow(g)
+            self.src = part
         self.g = g
         if not n_text and ni:
             self.n += 1
@@ -279,9 +300,11 @@ class _Lines:
 
     def start_line(self, w: Any) -> None:
         """Open a line with fragword `w`."""
-        g = w[1][0].clone()
+        f = self.src = w[1][0]
+        g = f.clone()
         self.max_size = g.fontSize
         self.max_ascent, self.min_descent = self.bounds(g.fontName, self.max_size)
+        self.grown = f
         self.words = [g]
         g.text = w[1][1]
         for part, text in w[2:]:
@@ -289,6 +312,7 @@ class _Lines:
             g.text = text
             self.words.append(g)
             self.grow(g)
+            self.src = part
         self.g = g
 
     def end_line(self) -> None:

@@ -76,6 +76,10 @@ def test_the_paragraphs_keep_those_fragments():
     assert p.wrap(120, 500) == ref.wrap(120, 500)
 
 
+# parlour's faces, and three of reportlab's own whose ascent and descent differ from them
+FACES = ["Serif", "Sans", "Cond", "Serif-Bold", "Sans-Bold", "Courier", "Times-Roman", "Helvetica-Bold"]
+
+
 def _chunk() -> st.SearchStrategy[str]:
     # plain text with what needs escaping, spaces, a no-break space and glyphs Serif lacks
     return st.text(st.sampled_from(list("ab Zé&<>\"'-\u00a0\n☑♠·")), min_size=1, max_size=12)
@@ -92,7 +96,7 @@ def _markup() -> st.SearchStrategy[str]:
                 inner,
                 inner.map(lambda s: f"<b>{s}</b>"),
                 inner.map(lambda s: f"<i>{s}</i>"),
-                st.tuples(st.sampled_from(["Serif", "Sans", "Cond", "Serif-Bold", "Sans-Bold"]), inner).map(
+                st.tuples(st.sampled_from(FACES), inner).map(
                     lambda fs: f'<font name="{fs[0]}">{fs[1]}</font>'
                 ),
             ),
@@ -203,6 +207,18 @@ def test_every_rules_paragraph_breaks_into_reportlabs_lines(monkeypatch):
 def test_any_text_in_the_subset_breaks_into_reportlabs_lines(text, widths, role):
     fs = flow.flow_styles(DEFAULT)
     same_lines(text, getattr(fs, role), widths)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '<b>Tall</b><font name="Courier">short </font>then <font name="Courier">short</font><b>Tall</b> ' * 4,
+        '<font name="Times-Roman">x</font> <font name="Courier">y</font><i>z</i> ' * 6,
+    ],
+)
+def test_faces_of_other_heights_in_one_word_break_into_reportlabs_lines(text):
+    fs = flow.flow_styles(DEFAULT)
+    assert same_lines(text, fs.body, [50.0, 80.0, 120.0, 200.0]) == 4
 
 
 def test_the_short_path_leaves_what_it_does_not_do_to_reportlab():
