@@ -12,17 +12,23 @@ goes wrong, answers None: the caller then lets ParaParser do it, so behaviour ou
 from __future__ import annotations
 
 import re
+from string import whitespace
 from typing import Any
 
 from reportlab.lib.fonts import ps2tt, tt2ps
-from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
+from reportlab.pdfbase.pdfmetrics import getAscentDescent, getFont, stringWidth
 from reportlab.platypus.paragraph import (
     _FK_TEXT,
     FragLine,
     ParaLines,
     _getFragWords,
     _HSFrag,
+    _processed_frags,
+    _shy,
     _SplitFrag,
+    lstrip,
+    split,
+    strip,
     textTransformFrags,
 )
 from reportlab.platypus.paraparser import ParaFrag, known_entities
@@ -34,6 +40,7 @@ _TOKEN = re.compile(
     r'([^<&]+)|<(b|i)>|</(b|i|font)>|<font name="([A-Za-z0-9_.-]+)">|&([a-zA-Z][a-zA-Z0-9]*);'
 )
 _PUSH = {"b": "bold", "i": "italic"}
+_SHY = _shy  # the soft hyphen, which reportlab breaks at
 _PLAIN_WORDS = (list, _HSFrag)  # fragwords of plain text (not split, soft-hyphenated or injected)
 _NOT_PLAIN = frozenset(("cbDefn", "lineBreak", "backColor", "nobr"))  # fragments break_lines leaves alone
 _SAME = ("fontName", "fontSize", "textColor", "rise", "us_lines", "link", "backColor", "nobr")
@@ -105,16 +112,16 @@ class _Fallback(Exception):
 
 def break_lines(p: Any, width: Any) -> Any:
     """What reportlab's Paragraph.breakLines(width) returns (and leaves on `p`) for a paragraph of
-    several fragments of plain text in a style without hyphenation, shaping, bidi or bullet text;
-    None for any other paragraph (the caller then asks reportlab). The same steps in the same
-    order, so the same lines, widths and fragments, minus the costs that do not change the
-    answer: a space's width and a face's ascent are looked up once per face and size, not once
-    per word, and two fragments are compared by their attributes without rl_accel's sameFrag,
+    plain text in a style without hyphenation, shaping, bidi or bullet text; None for any other
+    paragraph (the caller then asks reportlab). The same steps in the same order, so the same
+    lines, widths and fragments, minus the costs that do not change the answer: a face is looked
+    up once per fragment, not once per word, a space's width and a face's ascent once per face
+    and size, and two fragments are compared by their attributes without rl_accel's sameFrag,
     which spends microseconds raising AttributeErrors for attributes plain text lacks."""
     style = p.style
     frags = p.frags
     if (
-        len(frags) < 2
+        not frags
         or p.bulletText
         or style.wordWrap
         or style.shaping
@@ -124,7 +131,36 @@ def break_lines(p: Any, width: Any) -> Any:
     ):
         return None
     max_widths = list(width) if isinstance(width, (tuple, list)) else [width]
-    words = _getFragWords(frags, max_widths[0])
+    if len(frags) == 1:
+        return _one_fragment(p, frags[0], max_widths)
+    words = _plain_words(frags, max_widths[0])
+    if words is None:
+        return None
+    try:
+        lines, width_max = _Lines(style, max_widths).fill(words)
+    except _Fallback:
+        return None
+    p._width_max = width_max
+    p.height = 0
+    p._splitLongWordCount = p._hyphenations = 0
+    p.frags = words
+    return ParaLines(kind=1, lines=lines)
+
+
+def _plain(f: Any) -> bool:
+    """Whether ParaFrag `f` is plain text: no image, break, background, no-break or soft hyphen."""
+    if not isinstance(f, ParaFrag):
+        return False
+    d = f.__dict__
+    return "text" in d and _NOT_PLAIN.isdisjoint(d) and _SHY not in d["text"]
+
+
+def _plain_words(frags: list[Any], max_width: float) -> list[Any] | None:
+    """_getFragWords(frags): the paragraph's words, each [width, (fragment, text), ...]; None
+    when a fragment is not plain text."""
+    if not _processed_frags(frags):
+        return _frag_words(frags) if all(map(_plain, frags)) else None
+    words = _getFragWords(frags, max_width)  # words already (a paragraph broken before, or split)
     ok = None  # the last fragment found plain (a word's parts are mostly its neighbour's fragment)
     for w in words:
         if type(w) not in _PLAIN_WORDS:
@@ -135,15 +171,117 @@ def break_lines(p: Any, width: Any) -> Any:
                 if d.get("_fkind") != _FK_TEXT or not _NOT_PLAIN.isdisjoint(d):
                     return None
                 ok = f
-    try:
-        lines, width_max = _Lines(style, max_widths).fill(words)
-    except _Fallback:
+    return words
+
+
+def _frag_words(frags: list[Any]) -> list[Any]:
+    """reportlab's _getFragWords for fragments of plain text, step by step, each fragment's face
+    looked up once."""
+    out: list[Any] = []
+    word: list[Any] = []
+    n: float = 0
+    strip_next = True
+    for f in frags:
+        text = f.text
+        if text == "":
+            continue
+        f._fkind = _FK_TEXT
+        if strip_next:
+            text = lstrip(text)
+            if not text:
+                continue
+            strip_next = False
+        parts = split(text)
+        if text[0] in whitespace or not parts:
+            if word:
+                word.insert(0, n)  # end the word before
+                out.append(word)
+                after_space = False
+                word = []
+                n = 0
+            else:
+                after_space = bool(out) and isinstance(out[-1], _HSFrag)
+            if not after_space:
+                parts.insert(0, "")
+            elif not parts:
+                continue
+        measure = getFont(f.fontName).stringWidth
+        size = f.fontSize
+        for w in parts[:-1]:
+            word.append((f, w))
+            n += measure(w, size)
+            word.insert(0, n)
+            out.append(_HSFrag(word))
+            word = []
+            n = 0
+        w = parts[-1]
+        word.append((f, w))
+        n += measure(w, size)
+        if text and text[-1] in whitespace:
+            word.insert(0, n)
+            out.append(_HSFrag(word))
+            word = []
+            n = 0
+    if word:
+        word.insert(0, n)
+        out.append(word)
+    if not out and frags:
+        f = frags[0]
+        f._fkind = _FK_TEXT
+        out = [[0, (f, "")]]
+    return out
+
+
+def _one_fragment(p: Any, f: Any, max_widths: list[float]) -> Any:
+    """breakLines for a paragraph of one plain fragment (reportlab's kind-0 lines: (spare width,
+    words) each), or None when it is not one."""
+    style = p.style
+    if style.endDots or not _plain(f):
         return None
+    font_size = f.fontSize
+    ascent, descent = getAscentDescent(f.fontName, font_size)
+    text = strip(f.text)
+    lines: list[tuple[float, list[str]]] = []
+    width_max: float = 0
+    if text:
+        measure = getFont(f.fontName).stringWidth
+        encoding = p.encoding
+        space = measure(" ", font_size, encoding)
+        shrink = style.spaceShrinkage * space
+        split_long = style.splitLongWords
+        last = len(max_widths) - 1
+        lineno = 0
+        max_width = max_widths[0]
+        line: list[str] = []
+        current = -space
+        for word in split(text):
+            word_width = measure(word, font_size, encoding)
+            new_width = current + space + word_width
+            lim_width = max_width + shrink * len(line)
+            if new_width > lim_width and split_long:
+                nmw = min(lineno, last)
+                if word_width > max(max_widths[nmw : nmw + 1]):
+                    return None  # a word wider than the column: reportlab splits it
+            if new_width <= lim_width or not len(line):
+                if word:
+                    line.append(word)
+                current = new_width
+            else:
+                if current > width_max:
+                    width_max = current
+                lines.append((max_width - current, line))
+                line = [word]
+                current = word_width
+                lineno += 1
+                max_width = max_widths[min(last, lineno)]
+        if line != []:
+            if current > width_max:
+                width_max = current
+            lines.append((max_width - current, line))
     p._width_max = width_max
     p.height = 0
     p._splitLongWordCount = p._hyphenations = 0
-    p.frags = words
-    return ParaLines(kind=1, lines=lines)
+    return f.clone(kind=0, lines=lines, ascent=ascent, descent=descent, fontSize=font_size)
 
 
 class _Lines:

@@ -190,11 +190,11 @@ WIDTHS = [250.0, 168.0, 96.0, 300.0, 41.0, 128.5]
 def test_every_rules_paragraph_breaks_into_reportlabs_lines(monkeypatch):
     seen = rules_paragraphs(monkeypatch)
     monkeypatch.undo()
-    todo = {(t, s.name, s.fontName, s.fontSize, str(s.textColor)): (t, s) for t, s in seen if "<" in t}
+    todo = {(t, s.name, s.fontName, s.fontSize, str(s.textColor)): (t, s) for t, s in seen}
     fast = 0
     for text, style in todo.values():
         fast += same_lines(text, style, WIDTHS)
-    assert len(todo) > 100
+    assert len(todo) > 250
     assert fast > 0.8 * len(todo) * len(WIDTHS)  # most by the short path (41 pt is narrower than some words)
 
 
@@ -225,12 +225,19 @@ def test_the_short_path_leaves_what_it_does_not_do_to_reportlab():
     fs = flow.flow_styles(DEFAULT)
     text = "a <b>bold</b> word " * 3
     assert para.break_lines(flow.Para(text, fs.body), [200, 200]) is not None
-    assert para.break_lines(flow.Para("one plain fragment", fs.body), [200, 200]) is None
+    assert para.break_lines(flow.Para("one plain fragment", fs.body), [200, 200]) is not None
+    dots = ParagraphStyle("dots", parent=fs.body, endDots=".")
+    assert para.break_lines(flow.Para("one plain fragment", dots), [200, 200]) is None
+    assert para.break_lines(flow.Para("soft\xadhyphen", fs.body), [200, 200]) is None
+    assert para.break_lines(flow.Para("Longestwordever", fs.body), [20, 20]) is None
     hyphen = ParagraphStyle("hy", parent=fs.body, embeddedHyphenation=1)
     assert para.break_lines(flow.Para(text, hyphen), [200, 200]) is None
     assert para.break_lines(flow.Para("soft\xadhyphen <b>x</b>", fs.body), [200, 200]) is None
     assert para.break_lines(flow.Para("Longestwordever <b>x</b>", fs.body), [20, 20]) is None
     same_lines("Longestwordever <b>x</b> and soft\xadhyphen", fs.body, [20.0, 60.0])
+    same_lines("Longestwordever and soft\xadhyphen", fs.body, [20.0, 60.0])
+    same_lines("   ", fs.body, [20.0, 60.0])
+    same_lines("<b> </b> ", fs.body, [20.0, 60.0])
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
