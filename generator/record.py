@@ -5,7 +5,9 @@ On Python 3.11 `@dataclass(frozen=True)` writes six methods as source text and `
 compiling them. `record` lets `dataclasses.dataclass(cls, init=False, repr=False, eq=False)` do the
 field bookkeeping (so `fields`, `replace`, `asdict`, `is_dataclass` and `__match_args__` work as
 before), then attaches `__init__`, `__repr__`, `__eq__`, `__hash__` and, for frozen classes,
-`__setattr__`/`__delattr__` made from closures over the field list: nothing is compiled.
+`__setattr__`/`__delattr__` made from closures over the field list: nothing is compiled (on 3.13
+the stdlib's bookkeeping call itself execs one empty function; 3.13 builds a class's methods with
+one exec, so records gain less there).
 
 The behaviour is the stdlib's for the features parlour uses (tests/test_record.py checks it against
 `dataclasses.dataclass` on generated classes): positional or keyword arguments in field order,
@@ -13,9 +15,11 @@ defaults, `field(default_factory=..., init=False, repr=False, compare=False, has
 `__post_init__`, inheritance between records (the bases' fields first), methods a class body
 defines itself are kept, the stdlib's `__hash__` table (frozen and eq: the hash of the compared
 fields; eq and not frozen: unhashable; eq=False: inherited), `FrozenInstanceError`, the recursive
-repr guard, `__eq__` answering `NotImplemented` for another class. `InitVar`, keyword-only fields
-and stdlib dataclass bases are refused with a TypeError. `__dataclass_params__` describes what the
-stdlib generated (nothing); a record's own flags are `__record_params__` = (frozen, eq).
+repr guard, `__eq__` answering `NotImplemented` for another class (and comparing as the running
+Python's stdlib does: tuples up to 3.12, field by field after an identity check from 3.13).
+`InitVar`, keyword-only fields and stdlib dataclass bases are refused with a TypeError.
+`__dataclass_params__` describes what the stdlib generated (nothing); a record's own flags are
+`__record_params__` = (frozen, eq).
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from __future__ import annotations
 import abc
 import dataclasses
 import inspect
+import sys
 from _thread import get_ident
 from collections.abc import Callable
 from operator import attrgetter, itemgetter
@@ -82,7 +87,7 @@ def _build(cls: type[_T], frozen: bool, eq: bool) -> type[_T]:
     methods: dict[str, Any] = {"__init__": _init(cls, fields, frozen)}
     methods["__repr__"] = _repr([f.name for f in fields if f.repr])
     if eq:
-        methods["__eq__"] = _eq(_getter([f.name for f in fields if f.compare]))
+        methods["__eq__"] = _eq([f.name for f in fields if f.compare])
     if frozen:
         methods["__setattr__"], methods["__delattr__"] = _frozen(cls, frozenset(f.name for f in fields))
         for name in ("__setattr__", "__delattr__"):
@@ -130,6 +135,7 @@ def _init(cls: type[Any], fields: tuple[dataclasses.Field[Any], ...], frozen: bo
     names: list[str] = []  # the init fields: __init__'s parameters after self
     defaults: list[Any] = []  # their defaults: MISSING, a value or '<factory>'
     first_default = -1
+    last_default = ""
     parameters = [inspect.Parameter(_self_name(cls), _POSITIONAL)]
     # the fields __init__ sets, in field order: an init field, or one not init with a factory (the
     # others keep the class attribute): (its place among the parameters or None, its factory or None)
@@ -139,10 +145,12 @@ def _init(cls: type[Any], fields: tuple[dataclasses.Field[Any], ...], frozen: bo
         factory = None if f.default_factory is _MISSING else f.default_factory
         if f.init:
             d = f.default if factory is None else _FACTORY
-            if d is not _MISSING and first_default < 0:
-                first_default = len(names)
-            elif d is _MISSING and first_default >= 0:
-                raise TypeError(f"non-default argument {f.name!r} follows default argument")
+            if d is not _MISSING:
+                first_default = len(names) if first_default < 0 else first_default
+                last_default = f.name
+            elif first_default >= 0:
+                since = f" {last_default!r}" if sys.version_info >= (3, 13) else ""  # as the stdlib words it
+                raise TypeError(f"non-default argument {f.name!r} follows default argument{since}")
             plan.append((len(names), factory))
             names.append(f.name)
             defaults.append(d)
@@ -351,12 +359,33 @@ def _repr(names: list[str]) -> Callable[[Any], str]:
     return __repr__
 
 
-def _eq(key: Callable[[Any], tuple[Any, ...]]) -> Callable[[Any, Any], Any]:
-    """__eq__: the compare=True fields as tuples, for another instance of exactly the same class."""
+def _eq(names: list[str]) -> Callable[[Any, Any], Any]:
+    """__eq__ over the compare=True fields, for another instance of exactly the same class: the
+    fields' tuples compared (Python 3.11, 3.12), or from 3.13 on, as that stdlib does, True for
+    the instance itself, else the fields compared one by one (`a == b and ...`)."""
+    if sys.version_info >= (3, 13):
+        return _eq_fieldwise(names)
+    key = _getter(names)
 
     def __eq__(self: Any, other: Any) -> Any:
         if other.__class__ is self.__class__:
             return key(self) == key(other)
+        return NotImplemented
+
+    return __eq__
+
+
+def _eq_fieldwise(names: list[str]) -> Callable[[Any, Any], Any]:
+    def __eq__(self: Any, other: Any) -> Any:
+        if self is other:
+            return True
+        if other.__class__ is self.__class__:
+            result: Any = True
+            for name in names:
+                result = getattr(self, name) == getattr(other, name)
+                if not result:
+                    break
+            return result
         return NotImplemented
 
     return __eq__
