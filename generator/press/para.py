@@ -205,18 +205,17 @@ def _frag_words(frags: list[Any]) -> list[Any]:
                 parts.insert(0, "")
             elif not parts:
                 continue
-        measure = getFont(f.fontName).stringWidth
-        size = f.fontSize
+        widths = _widths(f.fontName, f.fontSize, "utf8")
         for w in parts[:-1]:
             word.append((f, w))
-            n += measure(w, size)
+            n += widths[w]
             word.insert(0, n)
             out.append(_HSFrag(word))
             word = []
             n = 0
         w = parts[-1]
         word.append((f, w))
-        n += measure(w, size)
+        n += widths[w]
         if text and text[-1] in whitespace:
             word.insert(0, n)
             out.append(_HSFrag(word))
@@ -232,6 +231,33 @@ def _frag_words(frags: list[Any]) -> list[Any]:
     return out
 
 
+class _Widths(dict[str, float]):
+    """Text widths in one face at one size, measured once each (a word's width never changes)."""
+
+    def __init__(self, measure: Any, size: float, encoding: str) -> None:
+        super().__init__()
+        self.measure, self.size, self.encoding = measure, size, encoding
+
+    def __missing__(self, text: str) -> float:
+        width: float = self.measure(text, self.size, self.encoding)
+        self[text] = width
+        return width
+
+
+_WIDTHS: dict[tuple[Any, float, str], _Widths] = {}
+
+
+def _widths(face: str, size: float, encoding: str) -> _Widths:
+    """The widths of texts in `face` at `size` (what pdfmetrics.stringWidth gives: the registered
+    font's own stringWidth), kept for this process, per font object."""
+    font = getFont(face)
+    key = (font, size, encoding)
+    got = _WIDTHS.get(key)
+    if got is None:
+        got = _WIDTHS[key] = _Widths(font.stringWidth, size, encoding)
+    return got
+
+
 def _one_fragment(p: Any, f: Any, max_widths: list[float]) -> Any:
     """breakLines for a paragraph of one plain fragment (reportlab's kind-0 lines: (spare width,
     words) each), or None when it is not one."""
@@ -244,9 +270,8 @@ def _one_fragment(p: Any, f: Any, max_widths: list[float]) -> Any:
     lines: list[tuple[float, list[str]]] = []
     width_max: float = 0
     if text:
-        measure = getFont(f.fontName).stringWidth
-        encoding = p.encoding
-        space = measure(" ", font_size, encoding)
+        widths = _widths(f.fontName, font_size, p.encoding)
+        space = widths[" "]
         shrink = style.spaceShrinkage * space
         split_long = style.splitLongWords
         last = len(max_widths) - 1
@@ -255,7 +280,7 @@ def _one_fragment(p: Any, f: Any, max_widths: list[float]) -> Any:
         line: list[str] = []
         current = -space
         for word in split(text):
-            word_width = measure(word, font_size, encoding)
+            word_width = widths[word]
             new_width = current + space + word_width
             lim_width = max_width + shrink * len(line)
             if new_width > lim_width and split_long:
