@@ -20,14 +20,18 @@ def settings_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.
     return home
 
 
+_FROZEN_AT_START = gc.get_freeze_count()  # (some Pythons start with objects frozen)
+
+
 @pytest.fixture(autouse=True)
 def collector_left_on():
     """A test that leaves Python's cyclic collector off or frozen fails: later tests would run with
     it so (importing generator.console, the console script's entry point, turns it off)."""
     yield
-    enabled, frozen = gc.isenabled(), gc.get_freeze_count()
+    enabled, frozen = gc.isenabled(), gc.get_freeze_count() > _FROZEN_AT_START
     gc.enable()
-    gc.unfreeze()
+    if frozen:
+        gc.unfreeze()
     assert enabled, "the test left the garbage collector off (did it import generator.console?)"
     assert not frozen, "the test left objects frozen (gc.freeze without gc.unfreeze)"
 
