@@ -39,11 +39,11 @@ def protected_dirs() -> list[Path]:
 
     pkg = Path(generator.__file__).resolve().parent
     dirs = [pkg, pkg.parent / "templates", pkg.parent / "fonts"]
+    from generator.templates import package_dir  # (importlib.resources only when not on disk)
+
     for package in ("generator._templates", "generator._fonts"):
         try:
-            from importlib.resources import files
-
-            res = files(package)
+            res = package_dir(package)
             for root in getattr(res, "_paths", None) or [res]:  # a namespace package may have several
                 if isinstance(root, Path):
                     dirs.append(root.resolve())
