@@ -5,8 +5,8 @@ Run: python bench/bench_record.py [--runs N]   (prints figures; asserts nothing)
 1. Classes: every dataclass in generator/ is rebuilt from its fields and its own methods, once with
    `dataclasses.dataclass` (the floor, same flags) and once with `record`; process CPU of the
    decorator calls over all classes, median of N rounds.
-2. Imports: fresh interpreters import what `parlour pack` needs; process CPU spent inside `record`
-   (and inside any stdlib dataclass creation still left), median of N runs.
+2. Imports: fresh interpreters import what `parlour pack` needs (the collector off, as the parlour
+   script imports); process CPU spent inside `record`, median of N runs.
 3. Instances: the calls the pack makes most (Card: 2 of 3 fields positional; Slot: 6 positional;
    TextStyle through dataclasses.replace, all keywords; a mutable class by keyword) on the real
    class and on its stdlib twin; ns per call, median of N rounds, and the ratio.
@@ -37,10 +37,10 @@ GENERATED = {"__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__del
 BOOKKEEPING = {"__dict__", "__weakref__", "__dataclass_fields__", "__dataclass_params__", "__record_params__"}
 
 CHILD = r"""
-import json, time
+import gc, json, time
+gc.disable()  # as the parlour script imports (generator.console)
 T = time.process_time
 import click, reportlab.pdfgen.canvas
-import dataclasses
 import generator.record as R
 spent = [0.0, 0]
 def timed(f):
@@ -53,8 +53,6 @@ def timed(f):
             spent[1] += 1
     return g
 R._build = timed(R._build)
-inner = dataclasses._process_class
-dataclasses._process_class = lambda *a, **k: inner(*a, **k)  # the stdlib's own, uncounted inside record
 from generator.commands import sections as S
 S.pack_sections()
 print(json.dumps(spent))
