@@ -15,6 +15,7 @@ import re
 from string import whitespace
 from typing import Any
 
+import reportlab
 from reportlab.lib.fonts import ps2tt, tt2ps
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, getFont, stringWidth
 from reportlab.platypus.paragraph import (
@@ -33,7 +34,12 @@ from reportlab.platypus.paragraph import (
 )
 from reportlab.platypus.paraparser import ParaFrag, known_entities
 
-__all__ = ["frags", "break_lines"]
+__all__ = ["frags", "break_lines", "CHECKED"]
+
+#: The reportlab versions whose Paragraph.breakLines `break_lines` follows step by step, as
+#: checked by tests/press/test_para.py; under any other version reportlab breaks every line itself.
+CHECKED = frozenset({"5.1.0"})
+_FOLLOWS = reportlab.Version in CHECKED
 
 # what html.parser hands ParaParser, token by token: text up to the next < or &, a tag, an entity
 _TOKEN = re.compile(
@@ -121,7 +127,8 @@ def break_lines(p: Any, width: Any) -> Any:
     style = p.style
     frags = p.frags
     if (
-        not frags
+        not _FOLLOWS
+        or not frags
         or p.bulletText
         or style.wordWrap
         or style.shaping

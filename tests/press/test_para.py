@@ -259,3 +259,15 @@ def test_the_rules_are_the_same_bytes_with_reportlabs_parser_and_line_breaking(m
     monkeypatch.setattr(flow.Para, "_setup", Paragraph._setup)
     monkeypatch.setattr(flow.Para, "breakLines", Paragraph.breakLines)
     assert pdf() == mine
+
+
+def test_the_short_path_is_for_the_reportlab_it_was_checked_against(monkeypatch):
+    import reportlab
+
+    assert reportlab.Version in para.CHECKED, (
+        f"reportlab {reportlab.Version}: para.break_lines is off; check its oracles here against it "
+        "(with it on) and add the version to para.CHECKED"
+    )
+    fs = flow.flow_styles(DEFAULT)
+    monkeypatch.setattr(para, "_FOLLOWS", False)
+    assert para.break_lines(flow.Para("a <b>bold</b> word", fs.body), [200, 200]) is None
