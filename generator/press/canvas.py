@@ -41,6 +41,31 @@ def _plain(mode: Any, char_space: float, direction: Any, word_space: Any, shapin
     return mode is None and not char_space and direction is None and not word_space and not shaping
 
 
+def _string_drawer(rl_method: Callable[..., None], anchor: float, where: str) -> Callable[..., None]:
+    """PressCanvas's version of one of reportlab's three draw*String methods (same parameters):
+    the short path, `anchor` of the text's width left of x, when the arguments allow it; else
+    reportlab's own method."""
+
+    def draw(
+        self: PressCanvas,
+        x: float,
+        y: float,
+        text: str,
+        mode: int | None = None,
+        charSpace: float = 0,  # noqa: N803 (reportlab's names)
+        direction: str | None = None,
+        wordSpace: float | None = None,  # noqa: N803
+        shaping: bool = False,
+    ) -> None:
+        if not self._quick_string(x, y, text, anchor, _plain(mode, charSpace, direction, wordSpace, shaping)):
+            rl_method(self, x, y, text, mode, charSpace, direction, wordSpace, shaping)
+
+    draw.__name__ = rl_method.__name__
+    draw.__qualname__ = f"PressCanvas.{rl_method.__name__}"
+    draw.__doc__ = f"Draw `text` {where}, as Canvas.{rl_method.__name__} does."
+    return draw
+
+
 class PressCanvas(Canvas):
     """A Canvas whose plain drawString / drawRightString / drawCentredString and RGB colour setters
     take a short path to the same operators (see the module's docstring)."""
@@ -169,50 +194,9 @@ class PressCanvas(Canvas):
         self._code.append(f"BT 1 0 0 1 {self._num(x)} {self._num(y)} Tm {run} T* ET")
         return True
 
-    def drawString(  # noqa: N802 (reportlab's name)
-        self,
-        x: float,
-        y: float,
-        text: str,
-        mode: int | None = None,
-        charSpace: float = 0,  # noqa: N803
-        direction: str | None = None,
-        wordSpace: float | None = None,  # noqa: N803
-        shaping: bool = False,
-    ) -> None:
-        """Draw `text` with its baseline starting at (x, y), as Canvas.drawString does."""
-        if not self._quick_string(x, y, text, 0, _plain(mode, charSpace, direction, wordSpace, shaping)):
-            super().drawString(x, y, text, mode, charSpace, direction, wordSpace, shaping)
-
-    def drawRightString(  # noqa: N802 (reportlab's name)
-        self,
-        x: float,
-        y: float,
-        text: str,
-        mode: int | None = None,
-        charSpace: float = 0,  # noqa: N803
-        direction: str | None = None,
-        wordSpace: float | None = None,  # noqa: N803
-        shaping: bool = False,
-    ) -> None:
-        """Draw `text` ending at x, as Canvas.drawRightString does."""
-        if not self._quick_string(x, y, text, 1, _plain(mode, charSpace, direction, wordSpace, shaping)):
-            super().drawRightString(x, y, text, mode, charSpace, direction, wordSpace, shaping)
-
-    def drawCentredString(  # noqa: N802 (reportlab's name)
-        self,
-        x: float,
-        y: float,
-        text: str,
-        mode: int | None = None,
-        charSpace: float = 0,  # noqa: N803
-        direction: str | None = None,
-        wordSpace: float | None = None,  # noqa: N803
-        shaping: bool = False,
-    ) -> None:
-        """Draw `text` centred on x, as Canvas.drawCentredString does."""
-        if not self._quick_string(x, y, text, 0.5, _plain(mode, charSpace, direction, wordSpace, shaping)):
-            super().drawCentredString(x, y, text, mode, charSpace, direction, wordSpace, shaping)
+    drawString = _string_drawer(Canvas.drawString, 0, "with its baseline starting at (x, y)")
+    drawRightString = _string_drawer(Canvas.drawRightString, 1, "ending at x")
+    drawCentredString = _string_drawer(Canvas.drawCentredString, 0.5, "centred on x")
 
     def transform(self, a: float, b: float, c: float, d: float, e: float, f: float) -> None:
         """Canvas.transform: the matrix tracked, and 'a b c d e f cm' written; right after another
