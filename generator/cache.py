@@ -1,4 +1,5 @@
-"""parlour's cache directory (derived data built once and reused, e.g. the Fighting Words index)."""
+"""parlour's cache directory (derived data built once and reused, e.g. the Fighting Words index),
+and `keep`, the store step of parlour's bounded in-process memos."""
 
 from __future__ import annotations
 
@@ -11,7 +12,20 @@ import time
 import zlib
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+def keep(store: dict[_K, _V], key: _K, value: _V, limit: int) -> _V:
+    """store[key] = value, returned; a store already holding `limit` entries is emptied first, so
+    an in-process memo of a long run (a ten-year daily book) cannot grow without bound."""
+    if len(store) >= limit:
+        store.clear()
+    store[key] = value
+    return value
+
 
 ENV_VAR = "PARLOUR_CACHE_DIR"
 STALE_DAYS = 7  # a cache file no run has read for this long, whose data has a newer file, is removed

@@ -115,3 +115,11 @@ def test_reading_a_cache_file_keeps_it(tmp_path):
     _aged(kept, cache.STALE_DAYS + 3, now)
     assert cache.read_saved(kept, 2, lambda d: True) is None  # another format: not a use
     assert cache.prune(tmp_path / "chimera-bbbbbbbb-10.bin") == [kept]
+
+
+def test_keep_stores_and_returns_and_starts_afresh_at_its_limit():
+    store: dict[int, str] = {}
+    assert [cache.keep(store, k, str(k), 3) for k in range(3)] == ["0", "1", "2"]
+    assert store == {0: "0", 1: "1", 2: "2"}
+    assert cache.keep(store, 3, "3", 3) == "3"
+    assert store == {3: "3"}  # full: emptied before the fourth went in

@@ -25,6 +25,8 @@ from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.pdfgen.canvas import PATH_OPS, Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
+from generator.cache import keep
+
 _STATE = tuple(Canvas.STATE_ATTRIBUTES)  # what saveState keeps and restoreState puts back
 _state_of = itemgetter(*_STATE)
 
@@ -89,9 +91,7 @@ class PressCanvas(Canvas):
         numbers is theirs joined by spaces."""
         found = self._nums.get(v)
         if found is None:
-            if len(self._nums) >= RUNS_KEPT:
-                self._nums.clear()
-            found = self._nums[v] = fp_str(v)
+            found = keep(self._nums, v, fp_str(v), RUNS_KEPT)
         return found
 
     def _subset_name(self, font: Any, subset: int) -> str:
@@ -107,9 +107,7 @@ class PressCanvas(Canvas):
         """'{size} Tf {leading} TL' as the text object writes it."""
         ops = self._sizes.get((size, leading))
         if ops is None:
-            if len(self._sizes) >= RUNS_KEPT:
-                self._sizes.clear()
-            ops = self._sizes[(size, leading)] = f"{fp_str(size)} Tf {fp_str(leading)} TL"
+            ops = keep(self._sizes, (size, leading), f"{fp_str(size)} Tf {fp_str(leading)} TL", RUNS_KEPT)
         return ops
 
     def replay(self, key: Hashable, draw: Callable[[], None]) -> None:
@@ -126,9 +124,7 @@ class PressCanvas(Canvas):
         start = len(code)
         draw()
         if self._code is code:  # (a drawing that began or ended a form is not recorded)
-            if len(self._replays) >= REPLAYS_KEPT:
-                self._replays.clear()
-            self._replays[key] = code[start:]
+            keep(self._replays, key, code[start:], REPLAYS_KEPT)
 
     def _run(self, text: str) -> str | None:
         """The operators that set `text` in the current face, size and leading (the part of a text
@@ -153,11 +149,7 @@ class PressCanvas(Canvas):
                 )
                 cur = subset
             ops.append(f"({escape(chunk)}) Tj")
-        run = " ".join(ops)
-        if len(self._runs) >= RUNS_KEPT:
-            self._runs.clear()
-        self._runs[key] = run
-        return run
+        return keep(self._runs, key, " ".join(ops), RUNS_KEPT)
 
     def saveState(self) -> None:  # noqa: N802 (reportlab's name)
         """Canvas.saveState: the state attributes kept (as one tuple rather than a dict), the

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
+from generator.cache import keep
 from generator.press.canvas import replay
 from generator.press.cards import CardBox
 from generator.press.fonts import register_fonts
@@ -46,9 +47,7 @@ def role(style: Style, name: str, k: float = 1.0, **changes: object) -> TextStyl
     except TypeError:  # a change that cannot be a key
         return _role(style, name, k, changes)
     if found is None:
-        if len(_ROLES) >= ROLES_KEPT:
-            _ROLES.clear()
-        found = _ROLES[key] = _role(style, name, k, changes)
+        found = keep(_ROLES, key, _role(style, name, k, changes), ROLES_KEPT)
     return found
 
 

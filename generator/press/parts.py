@@ -13,6 +13,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.cache import keep
 from generator.press import text as tx
 from generator.press.canvas import replay
 from generator.press.fonts import string_width
@@ -358,10 +359,7 @@ def fit_bullets(
     try:
         found = _FITS[key]
     except KeyError:
-        found = _fit_bullets(items, width, height, style, gap)
-        if len(_FITS) >= FITS_KEPT:
-            _FITS.clear()
-        _FITS[key] = found
+        found = keep(_FITS, key, _fit_bullets(items, width, height, style, gap), FITS_KEPT)
     return None if found is None else replace(found, lines=[list(it) for it in found.lines])
 
 

@@ -31,6 +31,8 @@ from reportlab.pdfbase.pdfdoc import (
     pdfdocEnc,
 )
 
+from generator.cache import keep
+
 _REF_ONLY = "__RefOnly__"
 _UNMAPPED = re.compile("[\x18-\x1f]")  # the ASCII codes reportlab's pdfdoc codec cannot encode
 KEPT = 4096  # entries each of the formatter's stores keeps at most
@@ -84,10 +86,8 @@ class Formatter:
         if t is int or t is float:
             found = self._numbers.get(element)
             if found is None:
-                found = pdfdocEnc(fp_str(element))
-                if len(self._numbers) >= KEPT:  # (page sizes and boxes recur; lengths do not)
-                    self._numbers.clear()
-                self._numbers[element] = found
+                # (page sizes and boxes recur; lengths do not)
+                found = keep(self._numbers, element, pdfdocEnc(fp_str(element)), KEPT)
             return found
         if t is bytes:
             return element
@@ -110,18 +110,14 @@ class Formatter:
             return pdfdocEnc(text)
         found = self._strings.get(text)
         if found is None:
-            if len(self._strings) >= KEPT:
-                self._strings.clear()
-            found = self._strings[text] = pdfdocEnc(text)
+            found = keep(self._strings, text, pdfdocEnc(text), KEPT)
         return found
 
     def _ref(self, name: str) -> bytes:
         found = self._refs.get(name)
         if found is None:
-            found = PDFObjectReference(name).format(self.doc)
-            if len(self._refs) >= KEPT:  # (a long book's pages each have their own)
-                self._refs.clear()
-            self._refs[name] = found  # an object's number never changes once given
+            # an object's number never changes once given (a long book's pages each have their own)
+            found = keep(self._refs, name, PDFObjectReference(name).format(self.doc), KEPT)
         return found
 
     def _dict(self, d: dict[Any, Any], multiline: Any) -> bytes:

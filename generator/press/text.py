@@ -8,6 +8,7 @@ from dataclasses import replace
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.cache import keep
 from generator.errors import ParlourError
 from generator.press.canvas import replay
 from generator.press.fonts import _width_per_1000, register_fonts, runs, string_width
@@ -89,10 +90,7 @@ def _split(text: str, face: str) -> Split:
     if found is None:
         paras = [para.split() for para in text.split("\n")]
         w1000 = {w: _width_per_1000(w, face) for words in paras for w in words}
-        found = (paras, w1000, _width_per_1000(" ", face))
-        if len(_SPLITS) >= SPLITS_KEPT:
-            _SPLITS.clear()
-        _SPLITS[(text, face)] = found
+        found = keep(_SPLITS, (text, face), (paras, w1000, _width_per_1000(" ", face)), SPLITS_KEPT)
     return found
 
 
@@ -122,10 +120,7 @@ def fit(text: str, width: float, height: float, style: TextStyle) -> tuple[float
     try:
         found = _FITS[key]
     except KeyError:
-        found = _fit(text, width, height, style)
-        if len(_FITS) >= FITS_KEPT:
-            _FITS.clear()
-        _FITS[key] = found
+        found = keep(_FITS, key, _fit(text, width, height, style), FITS_KEPT)
     return None if found is None else (found[0], list(found[1]))
 
 
