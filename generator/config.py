@@ -4,20 +4,20 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import click
 
 from generator.errors import ParlourError
-from generator.record import record
 
 APP = "parlour"
 FILE_NAME = "config.toml"
 ENV_FILE = "PARLOUR_CONFIG"  # a settings file to use instead of the one in the config directory
 
 
-@record
+@dataclass(frozen=True)
 class Setting:
     """One key of the settings file; `key` is also the name of the option it gives a default to."""
 
@@ -54,7 +54,7 @@ def config_path() -> Path:
     return Path(click.get_app_dir(APP, roaming=False)) / FILE_NAME
 
 
-@record
+@dataclass(frozen=True)
 class Settings:
     """What the settings file says: values as strings, and the line each was set on."""
 

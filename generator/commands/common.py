@@ -7,6 +7,7 @@ import functools
 import sys
 import tempfile
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -15,7 +16,6 @@ import click
 from generator.config import BY_KEY
 from generator.errors import ParlourError
 from generator.press.print_defaults import CARD_PRESETS, DEFAULT_BLEED_MM, DEFAULT_DPI, DUPLEX_MODES, MANIFEST
-from generator.record import record
 from generator.words.spelling import DEFAULT_SPELLING, SPELLINGS
 
 if TYPE_CHECKING:  # imported where used: a query command never loads the card, booklet or page code
@@ -40,7 +40,7 @@ class SignedFloat(click.types.FloatParamType):
         return super().convert(value, param, ctx)
 
 
-@record(frozen=False)
+@dataclass
 class PrintOptions:
     """The common options, parsed and checked."""
 

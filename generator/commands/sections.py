@@ -5,9 +5,8 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
-
-from generator.record import record
 
 if TYPE_CHECKING:
     from generator.commands.common import PrintOptions
@@ -17,7 +16,7 @@ if TYPE_CHECKING:
 SectionMaker = Callable[["PrintOptions"], tuple[str, list["Page"], Any]]
 
 
-@record
+@dataclass(frozen=True)
 class PackSection:
     """One section of `parlour pack`: its JSON key (users type it with hyphens), the name messages
     use, its maker, its place in the pack (lower first), the --players counts it takes, if any, and

@@ -4,12 +4,11 @@ and the scoring pad (what is printed, never how)."""
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.errors import ParlourError
-from generator.record import record
 from generator.words.anagram import AnagramIndex, letter_problem, plural_forms
 from generator.words.spelling import DEFAULT_SPELLING, SPELLINGS
 
@@ -73,7 +72,7 @@ _FACE_ALIASES = {
 }
 
 
-@record
+@dataclass(frozen=True)
 class Variant:
     """How many of a card's letters an answer must use: num/den of them, or more than that."""
 
@@ -116,7 +115,7 @@ def min_letters(total: int, variant_name: str = DEFAULT_VARIANT) -> int:
     return variant(variant_name).min_letters(total)
 
 
-@record
+@dataclass(frozen=True)
 class Card:
     """One playing card read as two words: its face value and its (singular) suit."""
 
@@ -224,7 +223,7 @@ def _index(lexicon: Lexicon) -> AnagramIndex:
 _ANSWER_RE = re.compile(r"[a-z]+")
 
 
-@record
+@dataclass(frozen=True)
 class CheckResult:
     """The verdict on one answer for one card, with the reason in a sentence."""
 
@@ -394,7 +393,7 @@ def _card_answers(c: Card, v: Variant, index: AnagramIndex) -> list[str]:
     return list(hit)
 
 
-@record
+@dataclass(frozen=True)
 class KeyCard:
     """One row of the referee's key: a card, its numbers and its answers, the print vocabulary's
     words first (common first), then the `rare` ones (rare or unprintable: counted on paper,
@@ -428,7 +427,7 @@ class KeyCard:
         }
 
 
-@record
+@dataclass(frozen=True)
 class AnswerKey:
     """The referee's key for all 52 cards under one variant, in deck order."""
 
@@ -531,7 +530,7 @@ def reminder(v: Variant) -> tuple[str, ...]:
     )
 
 
-@record
+@dataclass(frozen=True)
 class Pad:
     """One scoring sheet for a game of Chimera's Lair."""
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
@@ -13,7 +14,6 @@ from generator.press.fonts import string_width
 from generator.press.paper import MARGIN, Paper, mm
 from generator.press.style import DEFAULT, RGB, Style
 from generator.press.text import block_height, draw_text
-from generator.record import record
 
 GAME = "Chimera's Lair"
 SUIT_GLYPHS: dict[str, str] = {"spade": "♠", "heart": "♥", "diamond": "♦", "club": "♣"}
@@ -70,7 +70,7 @@ def _note_h(key: AnswerKey, style: Style) -> float:
     return block_height(1, t.size, t) + 1.0 if empty_cards(key) else 0.0
 
 
-@record
+@dataclass(frozen=True)
 class KeyGeom:
     """Where the key's two columns sit on a page of this paper, and how tall each card entry is."""
 
@@ -112,7 +112,7 @@ def key_geom(paper: Paper, key: AnswerKey, style: Style = DEFAULT) -> KeyGeom:
     return KeyGeom(paper, col_w, top, entry_h, lines, head, ans.size, pitch)
 
 
-@record
+@dataclass(frozen=True)
 class KeyEntry:
     """One card as printed in the key: the answer lines and how many answers did not fit."""
 
@@ -350,7 +350,7 @@ def min_letters_table(v: Variant) -> list[tuple[int, int]]:
     return [(n, v.min_letters(n)) for n in sizes]
 
 
-@record
+@dataclass(frozen=True)
 class PadGeom:
     """How the pad's parts stack on a page of this paper."""
 

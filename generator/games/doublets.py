@@ -9,11 +9,10 @@ from __future__ import annotations
 import datetime as _dt
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
 
 from generator.errors import ParlourError
-from generator.record import record
 from generator.words.ladder import (
     DEFAULT_SPELLING,
     FAMILIAR_ZIPF,
@@ -113,7 +112,7 @@ def difficulty_of(par: int, shortest_chains: int) -> str | None:
 # -- puzzles and sheets ------------------------------------------------------------------------
 
 
-@record
+@dataclass(frozen=True)
 class Puzzle:
     """One Doublet: two end words, par (links in a minimal chain), the key chain and the count."""
 
@@ -160,7 +159,7 @@ SHEET_RULES = (
 )
 
 
-@record
+@dataclass(frozen=True)
 class Sheet:
     """A sheet of Doublets and what produced it (seed, date, length, difficulty or links)."""
 
@@ -245,7 +244,7 @@ def spellings_clash(chain: Sequence[str], variant_key: Callable[[str], str]) -> 
     return clash
 
 
-@record(frozen=False)
+@dataclass
 class Ends:
     """Candidate end words of one length, grouped by graph component (ids, sorted)."""
 

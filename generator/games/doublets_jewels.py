@@ -5,10 +5,10 @@ from __future__ import annotations
 import datetime as _dt
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from generator.games.doublets import DoubletsError, ends_for, seed_and_date, spellings_clash
-from generator.record import record
 from generator.words.chain_cover import ChainCover, Route, SearchBudget
 from generator.words.ladder import (
     DEFAULT_SPELLING,
@@ -38,7 +38,7 @@ JEWEL_NODE_BUDGET = 40_000  # search steps allowed per length group before redra
 JEWEL_DRAWS = 400
 
 
-@record
+@dataclass(frozen=True)
 class ScoreItem:
     """One line of a worked score: what earns or costs marks, and how many."""
 
@@ -46,7 +46,7 @@ class ScoreItem:
     marks: int
 
 
-@record
+@dataclass(frozen=True)
 class JewelChain:
     """A chain or Necklace of Jewels with its itemised marks."""
 
@@ -100,7 +100,7 @@ def chain_score(jewels: Sequence[str], links: int, necklace: bool) -> int:
     return sum(i.marks for i in score_items(jewels, links, necklace))
 
 
-@record
+@dataclass(frozen=True)
 class JewelKey:
     """A best-scoring set of chains and Necklaces for a set of Jewels."""
 
@@ -155,7 +155,7 @@ def _printable_graph(ladders: Ladders, length: int) -> WordGraph:
     return WordGraph([w for w in full.words if ladders.printable(w)], ladders.lexicon.zipf)
 
 
-@record
+@dataclass(frozen=True)
 class Jewels:
     """Twelve Jewels (four each of 3, 4 and 5 letters), who picked which, and the best key."""
 

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 
 from generator.games.doublets import MAX_PLAYERS, DoubletsError
-from generator.record import record
 
 DOUBLETS_PER_GAME = 4
 NULL_NOTE = (
@@ -17,7 +16,7 @@ JEWELS_NOTE = (
 )
 
 
-@record
+@dataclass(frozen=True)
 class Scorepad:
     """The scoring paper: rows of players, Declarations and Marks per Doublet, Jewels, Total."""
 

@@ -4,6 +4,7 @@ or on pages of its own."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -26,7 +27,6 @@ from generator.press.paper import Paper, mm
 from generator.press.parts import hline, vline
 from generator.press.style import DEFAULT, Style
 from generator.press.text import block_height, draw_text, fit
-from generator.record import record
 
 KEY_MODES = ("separate", "bottom", "none")
 
@@ -54,7 +54,7 @@ def _units(par: int) -> float:
     return PITCH * (par + 1) + 1
 
 
-@record
+@dataclass(frozen=True)
 class LadderSpot:
     """Where one puzzle's ladder goes: the puzzle's index, the left of its first cell, the top
     of its label line, and its cell size."""
@@ -69,7 +69,7 @@ class LadderSpot:
         return self.cell * PITCH
 
 
-@record
+@dataclass(frozen=True)
 class LadderLayout:
     """Where every ladder of a page goes, the cell size, and the number of columns."""
 
@@ -210,7 +210,7 @@ def _draw_key_band(
 # -- puzzle sheets ------------------------------------------------------------------------------
 
 
-@record
+@dataclass(frozen=True)
 class SheetPagePlan:
     """The puzzles on one page of a sheet, where their ladders go, and the key band if any."""
 

@@ -7,7 +7,7 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from generator.games import doublets_ends
@@ -33,7 +33,6 @@ from generator.games.doublets import (
     spellings_clash,
 )
 from generator.games.doublets_ends import fast_draws, keyable, keyable_masks_for, plain_draws, reach_masks_for
-from generator.record import record
 from generator.words.ladder import (
     DEFAULT_SPELLING,
     LINK_ZIPF_FLOOR,
@@ -76,7 +75,7 @@ def _identity(word: str) -> str:
     return word
 
 
-@record(frozen=False)
+@dataclass
 class _Rules:
     """What the next puzzle on a sheet must satisfy (beyond being a good Doublet)."""
 
@@ -152,7 +151,7 @@ def _sheet_bands(
     return difficulty, list(_band_list(count, difficulty, unique))
 
 
-@record(frozen=False)
+@dataclass
 class _Choosing:
     """What a sheet being chosen has used so far, and the rules it was given."""
 

@@ -6,14 +6,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator import templates
 from generator.errors import ParlourError
 from generator.press.fonts import check_drawable
-from generator.record import record
 from generator.words.anagram import AnagramIndex
 from generator.words.pattern import DEFAULT_TIER, MIN_WORD, points
 
@@ -79,7 +78,7 @@ MAX_EVENT_TEXT = 200  # characters: what fits a poker card at a readable size
 # --- content model ----------------------------------------------------------------------------
 
 
-@record
+@dataclass(frozen=True)
 class EventCard:
     """An event card: its name, how many are in the deck, when it is played, what it does."""
 
@@ -97,7 +96,7 @@ class EventCard:
         return {"name": self.name, "count": self.count, "timing": self.timing, "text": self.text}
 
 
-@record
+@dataclass(frozen=True)
 class ReferenceCard:
     """A rules reminder card: a title, short lines, and an optional two-column table."""
 
@@ -112,7 +111,7 @@ class ReferenceCard:
         return out
 
 
-@record
+@dataclass(frozen=True)
 class Deck:
     """A Fighting Words deck: letter counts, event cards and reference cards."""
 
@@ -397,7 +396,7 @@ def scale(deck: Deck, size: int) -> Deck:
 # --- the deck doctor --------------------------------------------------------------------------
 
 
-@record
+@dataclass(frozen=True)
 class LetterStrand:
     """How often a letter card was dealt and how often no word in its hand could use it."""
 
@@ -410,7 +409,7 @@ class LetterStrand:
         return self.stranded / self.dealt if self.dealt else 0.0
 
 
-@record
+@dataclass(frozen=True)
 class DeckStats:
     """What simulated deals say about a deck (see `stats` for the definitions)."""
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -17,7 +18,6 @@ from generator.press.fonts import register_fonts, string_width
 from generator.press.paper import mm
 from generator.press.style import RGB, Style
 from generator.press.text import draw_text, fit
-from generator.record import record
 
 GAME = "Fighting Words"
 
@@ -47,7 +47,7 @@ def letter_font(style: Style) -> str:
 # Letter cards
 
 
-@record
+@dataclass(frozen=True)
 class LetterFace:
     """Where a letter card's parts go (card coordinates): the big letter and the two corner ones."""
 
@@ -169,7 +169,7 @@ def _hourglass(c: Canvas, cx: float, cy: float, h: float, width: float) -> None:
     c.line(cx - w / 2 - 0.1 * h, cy - h / 2, cx + w / 2 + 0.1 * h, cy - h / 2)
 
 
-@record
+@dataclass(frozen=True)
 class EventFace:
     """Where an event card's parts go (card coordinates), for drawing and for tests."""
 

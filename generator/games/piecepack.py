@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from generator.errors import ParlourError
-from generator.record import record
 
 #: The piecepack suits and ranks, in the standard's order (null is the blank rank).
 SUITS = ("suns", "moons", "crowns", "arms")
@@ -56,7 +56,7 @@ def stack_heights_mm(ranks: tuple[str, ...] = ("C", "B", "A")) -> list[float]:
     return heights
 
 
-@record
+@dataclass(frozen=True)
 class Piece:
     """One physical piece: its kind (singular), suit, rank (None where a kind has none) and size."""
 
@@ -69,7 +69,7 @@ class Piece:
         return {"kind": self.kind, "suit": self.suit, "rank": self.rank, "size_mm": round(self.size_mm, 3)}
 
 
-@record
+@dataclass(frozen=True)
 class Kit:
     """The pieces chosen for printing, in print order (kind, then suit, then rank)."""
 

@@ -3,6 +3,7 @@ what each folds into written under it."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -16,7 +17,6 @@ from generator.press.paper import MARGIN, Paper, mm
 from generator.press.parts import Header, sheet_header
 from generator.press.style import Style
 from generator.press.text import draw_text
-from generator.record import record
 
 TAB = 5 * mm  # glue tab depth on dice and pawns
 PYRAMID_TAB = 3.5 * mm
@@ -35,7 +35,7 @@ HOWTO = {
 }
 
 
-@record
+@dataclass(frozen=True)
 class Item:
     """One net to print: the piece, its net (points, at the origin), what paints its faces, its caption."""
 
@@ -74,14 +74,14 @@ def pyramid_item(piece: pp.Piece) -> Item:
 MAKERS = {"die": die_item, "pawn": pawn_item, "pyramid": pyramid_item}
 
 
-@record
+@dataclass(frozen=True)
 class Placed:
     item: Item
     x: float  # where the net's bounding box starts (bottom-left), page points
     y: float
 
 
-@record(frozen=False)
+@dataclass
 class _Row:
     top: float
     height: float

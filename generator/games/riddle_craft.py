@@ -6,14 +6,13 @@ import csv
 import io
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import field
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
 from generator import templates
 from generator.errors import ParlourError
-from generator.record import record
 
 KINDS: tuple[str, ...] = (
     "looks",  # what I look like: shape, colour, pattern
@@ -38,7 +37,7 @@ _KIND_RE = re.compile(r"[a-z][a-z0-9_]*\Z")
 _COMMA_HINT = "; put a fragment that contains a comma in double quotes"
 
 
-@record
+@dataclass(frozen=True)
 class RiddleCard:
     """One Riddle Card: a first-person clue such as "I have stripes"."""
 
@@ -46,7 +45,7 @@ class RiddleCard:
     kind: str
 
 
-@record
+@dataclass(frozen=True)
 class WhenCard:
     """A two-sided When Card; either side may be played."""
 
@@ -54,7 +53,7 @@ class WhenCard:
     back: str
 
 
-@record
+@dataclass(frozen=True)
 class Tokens:
     """How many check and cross tokens to cut out, with their symbols and point values."""
 
@@ -66,7 +65,7 @@ class Tokens:
     cross_value: int = -1
 
 
-@record
+@dataclass(frozen=True)
 class ReferenceCard:
     """A rules summary card: a title, short bullet lines and an optional (cards, points) table."""
 
@@ -75,7 +74,7 @@ class ReferenceCard:
     table: tuple[tuple[int, int], ...] = ()
 
 
-@record
+@dataclass(frozen=True)
 class RiddleCraftDeck:
     """Everything printed for one Riddle Craft deck."""
 
@@ -100,7 +99,7 @@ class RiddleCraftDeck:
         return out
 
 
-@record
+@dataclass(frozen=True)
 class _Entry:
     """A fragment read from a file, with where it came from (for error messages)."""
 

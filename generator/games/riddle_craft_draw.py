@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -18,7 +19,6 @@ from generator.press.fonts import register_fonts, string_width
 from generator.press.paper import mm
 from generator.press.style import Style
 from generator.press.text import TextFitError, TextStyle, block_height, draw_text, fit, wrap
-from generator.record import record
 
 GAME = "Riddle Craft"
 
@@ -61,7 +61,7 @@ def kind_label(kind: str) -> str:
     return KIND_LABELS.get(kind, kind.replace("_", " "))
 
 
-@record
+@dataclass(frozen=True)
 class RiddleFace:
     """Where the parts of a riddle card's face go (card coordinates), for drawing and for fit checks."""
 
@@ -248,7 +248,7 @@ def _caption_h(w: float, k: float, style: Style) -> float:
     return block_height(len(lines), cap.size, cap) + 0.6 * mm * k
 
 
-@record
+@dataclass(frozen=True)
 class ScoreTable:
     """How the press-your-luck table is set on a card: riddle lengths across, points beneath, in as
     many blocks of two rows as the card's width needs."""

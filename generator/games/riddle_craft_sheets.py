@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -16,7 +17,6 @@ from generator.press.paper import MARGIN, Paper, mm
 from generator.press.parts import Header, sheet_header
 from generator.press.style import Style
 from generator.press.text import draw_text
-from generator.record import record
 
 TOKEN_DIAMETER = 30 * mm
 TOKEN_GAP = 10 * mm
@@ -60,7 +60,7 @@ def fold_pages(
 # Tokens
 
 
-@record
+@dataclass(frozen=True)
 class TokenSpot:
     """Where one token is printed: its centre and radius (page coordinates), and which kind it is."""
 

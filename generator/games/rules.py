@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import re
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any
 
 from generator import templates
 from generator.errors import ParlourError
-from generator.record import record
 
 __all__ = [
     "GAMES",
@@ -55,7 +54,7 @@ def plain(text: str) -> str:
     return _MARKUP.sub(lambda m: m.group(1) or m.group(2), text)
 
 
-@record
+@dataclass(frozen=True)
 class Heading:
     """A heading: level 1 opens a part of the rules, level 2 a smaller step inside it."""
 
@@ -63,7 +62,7 @@ class Heading:
     level: int = 1
 
 
-@record
+@dataclass(frozen=True)
 class Para:
     """A paragraph; `note` paragraphs are set smaller (asides, parlour's own readings)."""
 
@@ -71,7 +70,7 @@ class Para:
     note: bool = False
 
 
-@record
+@dataclass(frozen=True)
 class Bullets:
     """A list of points, numbered when the order matters."""
 
@@ -79,7 +78,7 @@ class Bullets:
     numbered: bool = False
 
 
-@record
+@dataclass(frozen=True)
 class Table:
     """A small table; the first row is the header."""
 
@@ -87,7 +86,7 @@ class Table:
     caption: str = ""
 
 
-@record
+@dataclass(frozen=True)
 class Diagram:
     """A worked example drawn as a picture; `data` holds every word it prints."""
 
@@ -113,7 +112,7 @@ class Diagram:
 Block = Heading | Para | Bullets | Table | Diagram
 
 
-@record
+@dataclass(frozen=True)
 class Rules:
     """One game's "How to play" section: what is printed, in order."""
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from generator import templates
 from generator.errors import ParlourError
-from generator.record import record
 
 # ---------------------------------------------------------------------------------------------
 # Geometry
@@ -117,7 +117,7 @@ def opposite(facing: str) -> str:
     return turn(facing, 4)
 
 
-@record
+@dataclass(frozen=True)
 class Space:
     """One space a sorcerer or orb may stand on: a cell, or a whole-tile portal."""
 
@@ -265,7 +265,7 @@ NOTES_FILE = templates.packaged_path(NOTES_NAME)
 ORB_COUNT = 24
 
 
-@record
+@dataclass(frozen=True)
 class OrbPattern:
     """Where the 24 energy orbs (coins) start: cells, in reading order."""
 
@@ -349,7 +349,7 @@ pinwheel and every suit's tiles fill the arm by its own portal. Grid sides show 
 arrangement is fixed (it does not depend on the seed) and only helps players find their tiles."""
 
 
-@record
+@dataclass(frozen=True)
 class Tile:
     """A piecepack tile on the board; row/col give its top-left cell (even numbers, 0-8)."""
 
@@ -360,7 +360,7 @@ class Tile:
     face: str  # "suit" (the ace portals) | "grid"
 
 
-@record
+@dataclass(frozen=True)
 class Orb:
     """An energy orb (coin, suit side up) on a space."""
 
@@ -368,7 +368,7 @@ class Orb:
     suit: str
 
 
-@record
+@dataclass(frozen=True)
 class Sorcerer:
     """A player's sorcerer (a stack of three pyramids) on a space, facing one of 8 ways."""
 
@@ -377,7 +377,7 @@ class Sorcerer:
     facing: str
 
 
-@record
+@dataclass(frozen=True)
 class Chamber:
     """A whole set-up: tiles, dealt orbs and starting sorcerers (players in turn order)."""
 
@@ -478,7 +478,7 @@ def setup(
 # ---------------------------------------------------------------------------------------------
 
 
-@record
+@dataclass(frozen=True)
 class NoteItem:
     """One entry: a bold term, an optional cost, and its text."""
 
@@ -487,7 +487,7 @@ class NoteItem:
     cost: str = ""
 
 
-@record
+@dataclass(frozen=True)
 class NoteSection:
     """A headed group of entries."""
 
@@ -495,7 +495,7 @@ class NoteSection:
     items: tuple[NoteItem, ...]
 
 
-@record
+@dataclass(frozen=True)
 class Notes:
     """A cheat note, printed four to a page."""
 

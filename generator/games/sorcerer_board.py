@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.games import sorcerer as sc
@@ -20,7 +22,6 @@ from generator.games.piecepack_pieces import (
 )
 from generator.press.fonts import string_width
 from generator.press.style import RGB, Style
-from generator.record import record
 
 Box = tuple[float, float, float, float]
 Window = tuple[int, int, int, int]  # first row, first col, last row, last col (cells, inclusive)
@@ -28,7 +29,7 @@ Window = tuple[int, int, int, int]  # first row, first col, last row, last col (
 BOARD = sc.SIZE * CELL  # 10 in
 
 
-@record
+@dataclass(frozen=True)
 class BoardGeom:
     """Where the 10 x 10 cell board sits on the page: its top-left corner and the cell size (points)."""
 
@@ -92,7 +93,7 @@ def draw_orb_ring(c: Canvas, x: float, y: float, d: float, style: Style) -> None
     c.restoreState()
 
 
-@record
+@dataclass(frozen=True)
 class BoardLook:
     """What draw_chamber shows: orbs as "coins", dashed start "rings" or "none"; the rest on or off."""
 

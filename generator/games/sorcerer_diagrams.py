@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
@@ -16,12 +17,11 @@ from generator.press.paper import MARGIN, Paper, mm
 from generator.press.parts import Header, arrow, label_patch, sheet_header
 from generator.press.style import Style
 from generator.press.text import draw_text
-from generator.record import record
 
 Box = tuple[float, float, float, float]
 
 
-@record
+@dataclass(frozen=True)
 class Arrow:
     """An arrow from a cell (row, col) to a space, with an optional label."""
 
@@ -31,7 +31,7 @@ class Arrow:
     both: bool = False
 
 
-@record
+@dataclass(frozen=True)
 class Panel:
     """One small diagram: a window of the board, a sorcerer, arrows, a caption."""
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -15,7 +16,6 @@ from generator.press.paper import MARGIN, Paper, inch, mm
 from generator.press.parts import Header, draw_bullets, fit_bullets_or_fail, label_patch, sheet_header
 from generator.press.style import RGB, Style
 from generator.press.text import draw_text
-from generator.record import record
 
 Box = tuple[float, float, float, float]
 Point = tuple[float, float]
@@ -42,7 +42,7 @@ def piece_header(p: Piece, total: int) -> Header:
 HEADER_H = Header("title", ("a", "b")).height
 
 
-@record
+@dataclass(frozen=True)
 class Piece:
     """One page of the full-size board. Board coordinates (u, v) are points from the board's top-left
     corner, u to the right and v down; `origin` is where that corner lands on the page."""

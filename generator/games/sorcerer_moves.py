@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from generator.games.sorcerer import (
     FACINGS,
@@ -15,13 +16,12 @@ from generator.games.sorcerer import (
     step,
     turn,
 )
-from generator.record import record
 
 MOVE_KINDS: dict[str, int] = {"forward-left": -1, "forward": 0, "forward-right": 1}
 """Each kind of step and its turn from the facing, in eighths (left = anticlockwise)."""
 
 
-@record
+@dataclass(frozen=True)
 class Move:
     """One legal step: its kind, the compass direction stepped, and the space reached."""
 
@@ -54,7 +54,7 @@ def rotations(facing: str) -> tuple[str, ...]:
     return tuple(f for f in FACINGS if f != check_facing(facing))
 
 
-@record
+@dataclass(frozen=True)
 class ZapLine:
     """One straight lane of a zap: the spaces it crosses, in order, and why it stops."""
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
@@ -15,7 +16,6 @@ from generator.press.paper import MARGIN, Paper, mm
 from generator.press.parts import hline
 from generator.press.style import Style
 from generator.press.text import TextFitError, text_at
-from generator.record import record
 
 Box = tuple[float, float, float, float]
 
@@ -80,7 +80,7 @@ def _wrap_words(
     return lines
 
 
-@record
+@dataclass(frozen=True)
 class NoteLayout:
     size: float
     lines: list[tuple[str, Any, float]]  # (kind, content, baseline offset from the top)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.games import piecepack_pieces as pieces
@@ -12,7 +14,6 @@ from generator.press.paper import MARGIN, Paper, mm
 from generator.press.parts import Header, sheet_header
 from generator.press.style import Style
 from generator.press.text import draw_text
-from generator.record import record
 
 LEGEND_H = 50 * mm
 SUBTITLE_H = 4 * mm  # the line of facts under the header's rule
@@ -69,7 +70,7 @@ def setup_page(chamber: sc.Chamber, pattern_name: str, label: str = "Sorcerer's 
     return Page(draw, label, bookmark="Set-up diagram")
 
 
-@record
+@dataclass(frozen=True)
 class _Legend:
     """The legend's grid: two columns of icon + text rows under the board."""
 

@@ -12,10 +12,8 @@ from __future__ import annotations
 import datetime as _dt
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
-
-from generator.record import record
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from generator.words.lexicon import Lexicon
@@ -27,7 +25,7 @@ SHEET_DIFFICULTIES = ("easy", "medium", "hard", "fiendish", "mixed")
 RAREST = 20
 
 
-@record(frozen=False)
+@dataclass
 class Printed:
     """Every printed word with where it was printed (one entry per printing)."""
 
@@ -43,7 +41,7 @@ class Printed:
             self.where[w].append(place)
 
 
-@record(frozen=False)
+@dataclass
 class DailyRun:
     """The end words and puzzles of a run of daily sheets, day by day."""
 
@@ -51,7 +49,7 @@ class DailyRun:
     pars_fall: int = 0
 
 
-@record(frozen=False)
+@dataclass
 class Audit:
     """The gathered words and the figures reported about them."""
 

@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.press.document import Page, PageInfo
 from generator.press.paper import MARGIN, Paper, inch, mm
 from generator.press.text import TextStyle, draw_text
-from generator.record import record
 
 SCALE_MM = 10.0  # the offset scales read from -10 to +10 mm
 SCALE_STEP = 0.5
 
 
-@record
+@dataclass(frozen=True)
 class Ruler:
     """A ruler's baseline: starts at (x, y) and runs `length` points along `axis` ('x' or 'y')."""
 

@@ -13,12 +13,12 @@ import hashlib
 import io
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.errors import ParlourError
 from generator.press.print_defaults import MANIFEST
-from generator.record import record
 
 if TYPE_CHECKING:
     from generator.press.cards import Card, CardSize, Drawer
@@ -29,7 +29,7 @@ DPI_RANGE = (72, 1200)
 COLUMNS = ("file", "side", "deck", "position", "count", "back", "name")
 
 
-@record(eq=False)
+@dataclass(frozen=True, eq=False)
 class DeckPrint:
     """What --cards needs of one printed deck: its label, its cards in deck order, the common back
     (cards may carry their own), the card size and the bleed in points."""
@@ -41,7 +41,7 @@ class DeckPrint:
     bleed: float
 
 
-@record
+@dataclass(frozen=True)
 class Row:
     """One line of cards.csv: a PNG, which side it shows, its deck, the deck position (1-based) of
     the first card showing it, how many cards show it, the back file of a front, and a card name."""

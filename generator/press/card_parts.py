@@ -5,7 +5,7 @@ more cards when they must); sheet-level parts (rules, tables, bullets) come from
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 from generator.cache import keep
@@ -17,7 +17,6 @@ from generator.press.paper import mm
 from generator.press.parts import draw_bullets, fit_bullets, fit_bullets_or_fail, short_rule
 from generator.press.style import RGB, Style
 from generator.press.text import TextFitError, TextStyle, draw_text
-from generator.record import record
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -129,7 +128,7 @@ def fill_bleed(c: Canvas, box: CardBox, colour: RGB) -> None:
     c.restoreState()
 
 
-@record
+@dataclass(frozen=True)
 class BackInks:
     """The colours of a card back: its fill (None: unfilled), what is drawn on it, a softer line
     colour for ornaments, and the paper a tile on it shows."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
-from dataclasses import field, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from generator.errors import ParlourError
@@ -33,7 +33,6 @@ from generator.press.impose import (
 )
 from generator.press.paper import Paper, mm
 from generator.press.style import DEFAULT, Style
-from generator.record import record
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -57,7 +56,7 @@ __all__ = [  # the imposition names are re-exported: decks import them from here
 ]
 
 
-@record
+@dataclass(frozen=True)
 class CardBox:
     """What a card-drawing function sees: origin at the trimmed card's bottom-left, sizes in points,
     and the style of the page the card is drawn on (draw from `box.style`, not from the command)."""
@@ -77,7 +76,7 @@ class CardBox:
 Drawer = Callable[["Canvas", CardBox], None]
 
 
-@record
+@dataclass(frozen=True)
 class Card:
     """One card: a name (for errors and JSON), how to draw its face, and optionally its own back."""
 
@@ -164,7 +163,7 @@ def _blank_front(c: Canvas, box: CardBox) -> None:
     """A blank card's face: nothing printed (the outline or crop marks show where to cut)."""
 
 
-@record
+@dataclass(frozen=True)
 class DeckOptions:
     """How a deck is printed: its imposition (paper, card size, bleed), a label for footers and
     bookmarks, the common back (None: cards carry their own backs or are one-sided), how the sheet

@@ -6,7 +6,7 @@ import gc
 import os
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
-from dataclasses import field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
@@ -17,7 +17,6 @@ from generator.press.output import Outputs
 from generator.press.paper import MARGIN, Paper, mm
 from generator.press.side_footer import draw_side_footer
 from generator.press.style import DEFAULT, Style
-from generator.record import record
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -28,7 +27,7 @@ if TYPE_CHECKING:
 Box = tuple[float, float, float, float]
 
 
-@record
+@dataclass(frozen=True)
 class PageInfo:
     """What a page's drawing function may want to know about where it sits."""
 
@@ -38,7 +37,7 @@ class PageInfo:
     style: Style
 
 
-@record(frozen=False)
+@dataclass
 class Page:
     """One page: a drawing function plus what the footer and PDF boxes should say."""
 
@@ -72,7 +71,7 @@ class PageRun(ABC):
     def __iter__(self) -> Iterator[Page]: ...
 
 
-@record(frozen=False)
+@dataclass
 class Section:
     title: str
     pages: list[Page] | PageRun = field(default_factory=list)

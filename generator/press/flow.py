@@ -6,9 +6,8 @@ import functools
 import io
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
-
-from generator.record import record
 
 # isort: off
 from generator.press import rl_platypus  # noqa: F401  (first: platypus imports faster through it)
@@ -99,7 +98,7 @@ def markup(text: str, face: str = "Serif") -> str:
     return "".join(out)
 
 
-@record
+@dataclass(frozen=True)
 class FlowStyles:
     """The paragraph styles of a flowing page, all derived from one Style's colours."""
 
@@ -387,7 +386,7 @@ def _fill(
     return placed
 
 
-@record
+@dataclass(frozen=True)
 class Layout:
     """Where every flowable landed: per page, (flowable, x, y, width, height), y its bottom edge."""
 

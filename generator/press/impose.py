@@ -6,6 +6,7 @@ import functools
 import math
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from generator.errors import ParlourError
@@ -13,7 +14,6 @@ from generator.press.paper import MARGIN, Paper, mm
 from generator.press.print_defaults import CARD_PRESETS as CARD_PRESETS
 from generator.press.print_defaults import DEFAULT_BLEED_MM as DEFAULT_BLEED_MM
 from generator.press.print_defaults import DUPLEX_MODES as DUPLEX_MODES
-from generator.record import record
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -31,7 +31,7 @@ SAFE = 3 * mm  # keep text this far inside the trim
 Segment = tuple[float, float, float, float]
 
 
-@record
+@dataclass(frozen=True)
 class CardSize:
     name: str
     width: float  # points
@@ -62,7 +62,7 @@ def get_card(name: str) -> CardSize:
     return CardSize(f"{w:g}x{h:g}", w * mm, h * mm)
 
 
-@record
+@dataclass(frozen=True)
 class Slot:
     """Where a card's trimmed rectangle sits on the page (x, y bottom-left, w, h as it lies on the
     page), and how far its art is turned anticlockwise (0, 90, 180 or 270 degrees)."""
@@ -85,7 +85,7 @@ def back_turn(rotated: bool, duplex: str) -> int:
     return 270 if rotated else 0  # long edge, and 'none' (glued on, turned like a page)
 
 
-@record
+@dataclass(frozen=True)
 class Layout:
     """Cards imposed N-up on a page: a grid of cols x rows, centred, cards upright or turned a quarter."""
 
@@ -341,7 +341,7 @@ FOLD_HEADER_W = 44 * mm  # ...or a column this wide at its right, when that leav
 HEADER_CLEAR = MARK_GAP + MARK_MIN + 1 * mm  # between the strips and the header: room for marks
 
 
-@record
+@dataclass(frozen=True)
 class FoldLayout:
     """Strips of two faces joined along the cards' bottom edges, in a grid of cols x rows: folded
     along that edge with the print outside, the back lies behind the front and reads upright when the

@@ -10,16 +10,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import replace
-
-from generator.record import record
+from dataclasses import dataclass, replace
 
 Point = tuple[float, float]
 Segment = tuple[Point, Point]
 Vec3 = tuple[int, int, int]
 
 
-@record
+@dataclass(frozen=True)
 class Face:
     """One face of a net: its corners (anticlockwise), a name, which way is 'up' for what is drawn
     on it (degrees, 90 = up the page) and, for a cube, the direction it faces once folded."""
@@ -35,7 +33,7 @@ class Face:
         return (sum(xs) / len(xs), sum(ys) / len(ys))
 
 
-@record
+@dataclass(frozen=True)
 class Net:
     """A net: faces, glue tabs, the lines to fold (dashed) and the lines to cut (solid)."""
 
@@ -227,7 +225,7 @@ def face_name(v: Vec3) -> str:
 # --- the open pyramid ---------------------------------------------------------------------------
 
 
-@record
+@dataclass(frozen=True)
 class PyramidShape:
     """A square pyramid with an open base: base width and height, and what its net measures."""
 

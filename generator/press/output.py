@@ -20,11 +20,11 @@ import stat
 import sys
 import tempfile
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from generator.errors import ParlourError
-from generator.record import record
 
 STDOUT = "-"
 
@@ -92,7 +92,7 @@ def _umask_mode() -> int:
     return 0o666 & ~mask
 
 
-@record(frozen=False)
+@dataclass
 class _Planned:
     what: str  # the option, for messages: --output, --json, --png
     shown: str  # the path as the user gave it

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from generator.errors import ParlourError
-from generator.record import record
 
 # reportlab.lib.units' values, computed the same way (identical floats) without importing reportlab
 inch = 72.0
@@ -21,7 +22,7 @@ PAPERS: dict[str, tuple[float, float]] = {
 MARGIN = 12 * mm
 
 
-@record
+@dataclass(frozen=True)
 class Paper:
     """A named paper size in points, portrait."""
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
@@ -20,7 +20,6 @@ from generator.press.fonts import string_width
 from generator.press.paper import MARGIN, Paper, mm
 from generator.press.style import RGB, Style
 from generator.press.text import TextStyle, text_at
-from generator.record import record
 
 __all__ = [
     "Header",
@@ -49,7 +48,7 @@ RULE_WIDTH = 0.7
 RIGHT_SHARE = 0.42  # of the width, the most the right-hand lines may take
 
 
-@record
+@dataclass(frozen=True)
 class Header:
     """A sheet's header: the title at the left, up to two short lines at the right of it (the first
     strong, the second quiet), an accent rule, and an optional block of text under the rule
@@ -326,7 +325,7 @@ def label_patch(
 BULLET = "•  "
 
 
-@record
+@dataclass(frozen=True)
 class BulletFit:
     """Bulleted items wrapped at one size: `lines[i]` are item i's lines."""
 

@@ -9,11 +9,10 @@ Style derived from the first by swapping roles (fills become None, colours becom
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import field, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any
 
 from generator.errors import ParlourError
-from generator.record import record
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -31,7 +30,7 @@ def hex_rgb(code: str) -> RGB:
     return (int(code[1:3], 16) / 255, int(code[3:5], 16) / 255, int(code[5:7], 16) / 255)
 
 
-@record
+@dataclass(frozen=True)
 class TextRole:
     """How one kind of text is set. `colour` names a colour role; `min_size` is the least a fitter
     may shrink it to (nothing parlour prints goes below 6 pt)."""
@@ -86,7 +85,7 @@ TEXT_ROLES: dict[str, tuple[str | None, dict[str, Any]]] = {
 }
 
 
-@record(eq=False)
+@dataclass(frozen=True, eq=False)
 class Style:
     """Colour roles (attributes) and text roles (`text(name)`) for one printing.
 

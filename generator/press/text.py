@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
@@ -12,7 +12,6 @@ from generator.cache import keep
 from generator.errors import ParlourError
 from generator.press.canvas import replay
 from generator.press.fonts import _width_per_1000, register_fonts, runs, string_width
-from generator.record import record
 
 STEP = 0.25  # points: how finely the size shrinks
 
@@ -21,7 +20,7 @@ class TextFitError(ParlourError):
     """Text that cannot fit its box even at the floor size."""
 
 
-@record
+@dataclass(frozen=True)
 class TextStyle:
     """How a block of text is set: face, largest and smallest size, line spacing, alignment, colour."""
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from itertools import product
 from typing import Protocol
-
-from generator.record import record
 
 __all__ = [
     "AnagramIndex",
@@ -39,7 +38,7 @@ def plural_forms(word: str) -> set[str]:
     return forms
 
 
-@record
+@dataclass(frozen=True)
 class LetterProblem:
     """Why an answer cannot be spelled from a pool: a letter is missing or used too often."""
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
-from generator.record import record
 from generator.words.ladder import WordGraph
 
 QUICK_STEPS = 2_000  # search steps tried on an order before proving it can exist at all
@@ -29,7 +29,7 @@ class SearchBudget(Exception):
     """The search passed its step budget (the caller redraws or reports it)."""
 
 
-@record
+@dataclass(frozen=True)
 class Route:
     """One chain (or ring) of the best cover: its words and which of them are targets."""
 

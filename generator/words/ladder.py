@@ -6,11 +6,11 @@ import copy
 import functools
 import gc
 from collections.abc import Callable, Collection, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from generator.errors import ParlourError
-from generator.record import record
 from generator.words.ladder_search import (
     ShortestChains,
     _adjacency,
@@ -86,7 +86,7 @@ def _identity(word: str) -> str:
     return word
 
 
-@record
+@dataclass(frozen=True)
 class PrintVocabulary:
     """What Doublets may print for one spelling: `printable(word)` says whether a word may be
     printed at all (ends, key links, Jewels, Jewels keys), and `variant_key(word)` maps the
@@ -502,7 +502,7 @@ def ladders_for(lexicon: Lexicon | _LexiconLike | None, spelling: str = DEFAULT_
     return lad
 
 
-@record
+@dataclass(frozen=True)
 class Solution:
     """A solved Doublet: the friendliest minimal chain, its links and how many minimal chains."""
 

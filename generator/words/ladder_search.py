@@ -4,16 +4,14 @@ of all shortest chains between two words (words.ladder builds graphs and solves 
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Sequence
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
-
-from generator.record import record
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from generator.words.ladder import WordGraph
 
 
-@record
+@dataclass(frozen=True)
 class ShortestChains:
     """All minimal chains between two words, as a layered DAG (layer i = words i steps in)."""
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
-from generator.record import record
 from generator.words.spelling import DEFAULT_SPELLING as DEFAULT_SPELLING
 from generator.words.spelling import SPELLINGS as SPELLINGS
 
@@ -25,7 +25,7 @@ _ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 _RANK = {tier: i for i, tier in enumerate(TIERS)}
 
 
-@record
+@dataclass(frozen=True)
 class Entry:
     """One lexicon word: its narrowest tier and its wordfreq zipf frequency."""
 
@@ -34,7 +34,7 @@ class Entry:
     zipf: float
 
 
-@record
+@dataclass(frozen=True)
 class Lookup:
     """Why a word is or isn't in the lexicon, with close matches when it isn't."""
 

@@ -16,12 +16,10 @@ import re
 from array import array
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import field
+from dataclasses import dataclass, field
 from itertools import chain, combinations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, cast
-
-from generator.record import record
 
 if TYPE_CHECKING:
     from generator.words.lexicon import Lexicon
@@ -75,7 +73,7 @@ def points(word: str) -> int:
     return 1 + max(0, len(word) - 6)
 
 
-@record
+@dataclass(frozen=True)
 class Growth:
     """The answer to 'can these letters still grow into a word?', with common examples."""
 
@@ -86,7 +84,7 @@ class Growth:
     searched: str = CHECK_TIER  # the broadest list searched
 
 
-@record
+@dataclass(frozen=True)
 class Completion:
     """Is a sequence a completed, scoring word, and what is it worth?"""
 
