@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.games import chimera  # noqa: E402
+from generator.games.chimera import model as chimera  # noqa: E402
 from generator.words import lexicon  # noqa: E402
 
 

@@ -23,13 +23,13 @@ from pathlib import Path
 
 FLOOR = (
     "import click, reportlab.pdfgen.canvas\n"
-    "import generator.commands.doublets\n"
-    "from generator.games.doublets_daily import daily_sheet\n"
+    "import generator.games.doublets.command\n"
+    "from generator.games.doublets.daily import daily_sheet\n"
 )
-FLOOR_OLD = (  # before the model split, the daily schedule lived in games/doublets.py
+FLOOR_OLD = (  # before the model split, the daily schedule lived in games/doublets/model.py
     "import click, reportlab.pdfgen.canvas\n"
-    "import generator.commands.doublets\n"
-    "from generator.games.doublets import daily_sheet\n"
+    "import generator.games.doublets.command\n"
+    "from generator.games.doublets.model import daily_sheet\n"
 )
 
 
@@ -57,7 +57,7 @@ def main() -> None:
     days = [int(d) for d in a.days.split(",")]
     with tempfile.TemporaryDirectory() as tmp:
         floor_src = FLOOR
-        probe = [sys.executable, "-c", "import generator.games.doublets_daily"]
+        probe = [sys.executable, "-c", "import generator.games.doublets.daily"]
         if subprocess.run(probe, env=env, cwd=tmp, capture_output=True).returncode != 0:
             floor_src = FLOOR_OLD
         floor_src += "daily_sheet('2025-01-01')\n"  # the word lists and graphs in memory

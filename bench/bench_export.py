@@ -20,10 +20,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.games import fighting_words as fw  # noqa: E402
-from generator.games import fighting_words_draw as fwd  # noqa: E402
-from generator.games import rules as rm  # noqa: E402
-from generator.games import rules_draw  # noqa: E402
+from generator.games.fighting_words import draw as fwd  # noqa: E402
+from generator.games.fighting_words import model as fw  # noqa: E402
+from generator.games.rules import draw as rules_draw  # noqa: E402
+from generator.games.rules import model as rm  # noqa: E402
 from generator.press import booklet  # noqa: E402
 from generator.press.card_images import decks_in, write_card_images  # noqa: E402
 from generator.press.cards import DeckOptions, deck_pages, get_card, impose  # noqa: E402

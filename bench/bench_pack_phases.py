@@ -32,9 +32,9 @@ t0 = T()
 import click, reportlab.pdfgen.canvas
 t1 = T()
 from generator.commands import pack as P
-from generator.commands import rules as R
-from generator.commands import sections as S
-S.pack_sections()  # imports every command module that registers a section
+from generator.games.rules import command as R
+from generator import sections as S
+P.pack_sections()  # imports every command module that registers a section
 t2 = T()
 times = {"floor imports": t1 - t0, "parlour imports": t2 - t1}
 def timed(name, f):
@@ -45,7 +45,7 @@ def timed(name, f):
         finally:
             times[name] = times.get(name, 0.0) + T() - t
     return g
-for s in S.pack_sections():
+for s in P.pack_sections():
     object.__setattr__(s, "make", timed("model: " + s.key, s.make))
 P.open_with_rules = timed("rules pages (layout)", R.open_with_rules)
 P.write_outputs = timed("draw and write the PDF", P.write_outputs)

@@ -35,12 +35,12 @@ CHILD = textwrap.dedent(
     r"""
     import datetime as dt, json, random, statistics, sys, time
     from collections import deque
-    from generator.games import doublets as D
+    from generator.games.doublets import model as D
     from generator.words.lexicon import load
     try:  # the split modules (main since the doublets split); older trees keep all in doublets
-        from generator.games.doublets_daily import daily_sheets
-        from generator.games.doublets_jewels import make_jewels
-        from generator.games.doublets_sheets import make_sheet
+        from generator.games.doublets.daily import daily_sheets
+        from generator.games.doublets.jewels import make_jewels
+        from generator.games.doublets.sheets import make_sheet
     except ImportError:
         daily_sheets, make_jewels, make_sheet = D.daily_sheets, D.make_jewels, D.make_sheet
 

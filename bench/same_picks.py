@@ -24,10 +24,10 @@ ROOT = Path(__file__).resolve().parents[1]
 CHILD = textwrap.dedent(
     r"""
     import datetime as dt, json, sys
-    from generator.games import doublets as D
+    from generator.games.doublets import model as D
     try:  # the split modules; older trees keep everything in doublets
-        from generator.games.doublets_daily import daily_sheets
-        from generator.games.doublets_sheets import make_sheet
+        from generator.games.doublets.daily import daily_sheets
+        from generator.games.doublets.sheets import make_sheet
     except ImportError:
         daily_sheets, make_sheet = D.daily_sheets, D.make_sheet
 

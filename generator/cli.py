@@ -29,16 +29,16 @@ from generator.errors import ParlourError
 COMMANDS: dict[str, tuple[str, str]] = {
     "pack": ("generator.commands.pack:pack", "Print the game-night pack: every game's sheets, pads and decks in one PDF."),
     "calibrate": ("generator.commands.calibrate:calibrate", "Print a two-sided sheet to check scaling and measure your printer's duplex offset."),
-    "doublets": ("generator.commands.doublets:doublets", "Doublets (Lewis Carroll's word ladders): solve, puzzle sheets, daily sheets, Jewels, scoring paper."),
-    "chimera": ("generator.commands.chimera:chimera", "Chimera's Lair: check an answer, print the referee's key or scoring pads."),
-    "fighting-words": ("generator.commands.fighting_words:fighting_words", "Fighting Words: build one word together, a letter at a time; finish it to score."),
-    "riddle-craft": ("generator.commands.riddle_craft:riddle_craft", 'Riddle Craft: build a riddle together from fragment cards, then answer "What am I?".'),
+    "doublets": ("generator.games.doublets.command:doublets", "Doublets (Lewis Carroll's word ladders): solve, puzzle sheets, daily sheets, Jewels, scoring paper."),
+    "chimera": ("generator.games.chimera.command:chimera", "Chimera's Lair: check an answer, print the referee's key or scoring pads."),
+    "fighting-words": ("generator.games.fighting_words.command:fighting_words", "Fighting Words: build one word together, a letter at a time; finish it to score."),
+    "riddle-craft": ("generator.games.riddle_craft.command:riddle_craft", 'Riddle Craft: build a riddle together from fragment cards, then answer "What am I?".'),
     "words": ("generator.commands.words:words", "Check words against parlour's lexicon, or print the lexicon."),
-    "sorcerer": ("generator.commands.sorcerer:sorcerer", "The Sorcerer's Chamber (piecepack + pyramids): set-up diagram, full-size board, notes, diagrams."),
-    "piecepack": ("generator.commands.piecepack:piecepack", "Print a piecepack to cut out: tiles, coins, dice, pawns and pyramids, in four suits."),
+    "sorcerer": ("generator.games.sorcerer.command:sorcerer", "The Sorcerer's Chamber (piecepack + pyramids): set-up diagram, full-size board, notes, diagrams."),
+    "piecepack": ("generator.games.piecepack.command:piecepack", "Print a piecepack to cut out: tiles, coins, dice, pawns and pyramids, in four suits."),
     "config": ("generator.commands.config:config_command", "Show the settings in force and where each comes from: default, settings file, or command line."),
     "templates": ("generator.commands.templates:templates", "Copy parlour's editable templates to change them; print with --templates DIR."),
-    "rules": ("generator.commands.rules:rules", "Print How to play: the rules of one game, or of all five when no GAME is given."),
+    "rules": ("generator.games.rules.command:rules", "Print How to play: the rules of one game, or of all five when no GAME is given."),
 }  # fmt: skip
 
 

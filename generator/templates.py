@@ -48,19 +48,19 @@ def package_dir(package: str) -> Traversable:
     return resources.files(package)
 
 
-def _walk(root: Traversable, prefix: str = "") -> Iterator[tuple[str, Traversable]]:
+def walk(root: Traversable, prefix: str = "") -> Iterator[tuple[str, Traversable]]:
     for item in sorted(root.iterdir(), key=lambda t: t.name):
         name = prefix + item.name
         if item.is_dir():
             if not item.name.startswith(("_", ".")):
-                yield from _walk(item, name + "/")
+                yield from walk(item, name + "/")
         elif item.name.endswith(SUFFIXES):
             yield name, item
 
 
 def names() -> list[str]:
     """Every packaged template, as a path relative to the templates directory (e.g. 'riddle_craft.toml')."""
-    return [name for name, _ in _walk(packaged_root())]
+    return [name for name, _ in walk(packaged_root())]
 
 
 def set_override(directory: str | os.PathLike[str] | None) -> Path | None:
@@ -222,30 +222,6 @@ def read_toml(name: str) -> tuple[dict[str, Any], str]:
     """(data, where) of template `name`, from the user's directory if it has a copy, else packaged."""
     text, where = read_text(name)
     return parse_toml(text, where), where
-
-
-def export(dest: str | os.PathLike[str], force: bool = False) -> list[Path]:
-    """Copy every packaged template into `dest` (made if missing); refuses to overwrite unless `force`."""
-    root = Path(dest).expanduser()
-    if root.exists() and not root.is_dir():
-        raise ParlourError(f"{str(root)!r} is a file: give a directory to copy the templates into")
-    items = list(_walk(packaged_root()))
-    clash = [name for name, _ in items if (root / name).exists()]
-    if clash and not force:
-        raise ParlourError(
-            f"{root} already has {', '.join(clash)}: pass --force to overwrite, or choose another directory"
-        )
-    from generator.press.output import Outputs
-
-    written = []
-    with Outputs() as tx:  # all copies put in place together; never into parlour's own files
-        staged = tx.directory(root, "templates export", make_parents=True)
-        for name, item in items:
-            (staged / name).parent.mkdir(parents=True, exist_ok=True)
-            (staged / name).write_bytes(item.read_bytes())
-            written.append(root / name)
-        tx.commit()
-    return written
 
 
 def templates_option(f: Callable[..., Any]) -> Callable[..., Any]:

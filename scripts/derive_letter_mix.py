@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from generator.games import fighting_words as fw  # noqa: E402
+from generator.games.fighting_words import model as fw  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -269,7 +269,7 @@ KINDS: list[tuple[str, list[str], dict[str, bytes], str]] = [
 
 
 def _expand(args: list[str]) -> list[str]:
-    from generator.games import fighting_words
+    from generator.games.fighting_words import model as fighting_words
 
     return [str(fighting_words.TEMPLATE) if a == "TEMPLATE" else a for a in args]
 

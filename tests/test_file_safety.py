@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.games import fighting_words, riddle_craft
+from generator.games.fighting_words import model as fighting_words
+from generator.games.riddle_craft import model as riddle_craft
 from tests.clicheck import files_in, one_line_error
 
 #: Every command that prints a PDF, with the arguments it needs to be quick.
@@ -236,7 +237,7 @@ def test_daily_book_checked_before_any_work(run, tmp_path):
 
 
 def test_daily_folder_all_or_nothing(run, tmp_path, monkeypatch):
-    from generator.games import doublets_sheet_draw
+    from generator.games.doublets import sheet_draw as doublets_sheet_draw
 
     calls = {"n": 0}
     real = doublets_sheet_draw.sheet_pages
@@ -407,8 +408,8 @@ def _as_nobody(args: list[str], cwd: Path) -> tuple[int, str]:
 
     import generator.cli as cli_module
     import generator.commands.calibrate  # noqa: F401  (imported before the fork)
-    import generator.commands.doublets  # noqa: F401
-    import generator.games.doublets_draw  # noqa: F401
+    import generator.games.doublets.command  # noqa: F401
+    import generator.games.doublets.draw  # noqa: F401
     import generator.press.preview  # noqa: F401
     from generator.press.fonts import register_fonts
 
@@ -514,7 +515,7 @@ def test_templates_export_never_writes_into_parlour(run, tmp_path, where):
 
 
 def test_stats_progress_counts_every_deal():
-    from generator.games import fighting_words as fw
+    from generator.games.fighting_words import model as fw
 
     seen: list[int] = []
     plain = fw.stats(fw.load_deck(), deals=1234, seed=5)
@@ -526,7 +527,7 @@ def test_stats_progress_counts_every_deal():
 def test_stats_shows_a_progress_bar_on_a_terminal(tmp_path):
     import pty
 
-    from generator.commands.fighting_words import PROGRESS_FROM
+    from generator.games.fighting_words.command import PROGRESS_FROM
 
     master, slave = pty.openpty()
     proc = subprocess.Popen(

@@ -12,9 +12,8 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from generator.cli import cli
-from generator.games import riddle_craft_draw as draw
-from generator.games import riddle_craft_sheets as sheets
-from generator.games.riddle_craft import load_template
+from generator.games.riddle_craft import draw, sheets
+from generator.games.riddle_craft.model import load_template
 from generator.press.cards import SAFE, CardBox, get_card, impose
 from generator.press.impose import fold_layout
 from generator.press.paper import get_paper

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from generator import templates as tpl
+from generator.commands.templates import copy_templates
 from generator.errors import ParlourError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -37,20 +38,20 @@ def test_packaged_copy_is_the_repository_file():
 
 def test_export_copies_every_template_and_refuses_to_overwrite(tmp_path):
     dest = tmp_path / "mine"
-    written = tpl.export(dest)
+    written = copy_templates(dest)
     assert sorted(p.relative_to(dest).as_posix() for p in written) == tpl.names()
     for name in tpl.names():
         assert (dest / name).read_bytes() == tpl.packaged_path(name).read_bytes()
     (dest / "riddle_craft.toml").write_text("# mine\n", encoding="utf-8")
     with pytest.raises(ParlourError, match="--force"):
-        tpl.export(dest)
+        copy_templates(dest)
     assert (dest / "riddle_craft.toml").read_text(encoding="utf-8") == "# mine\n"
-    tpl.export(dest, force=True)
+    copy_templates(dest, force=True)
     assert (dest / "riddle_craft.toml").read_bytes() == tpl.packaged_path("riddle_craft.toml").read_bytes()
     afile = tmp_path / "afile"
     afile.write_text("x")
     with pytest.raises(ParlourError, match="is a file"):
-        tpl.export(afile)
+        copy_templates(afile)
 
 
 def test_override_reads_the_users_copy_and_falls_back_for_the_rest(tmp_path):
@@ -64,7 +65,7 @@ def test_override_reads_the_users_copy_and_falls_back_for_the_rest(tmp_path):
 
 
 def test_env_var_sets_the_override(tmp_path, monkeypatch):
-    tpl.export(tmp_path)
+    copy_templates(tmp_path)
     monkeypatch.setenv(tpl.ENV_VAR, str(tmp_path))
     assert tpl.set_override(None) == tmp_path
     assert tpl.locate("fighting_words.toml") == tmp_path / "fighting_words.toml"
@@ -93,7 +94,7 @@ def test_toml_errors_name_the_file_and_line(tmp_path):
 
 
 def test_one_toml_reader_for_files_a_user_names(tmp_path):
-    from generator.games import riddle_craft
+    from generator.games.riddle_craft import model as riddle_craft
 
     bom = tmp_path / "bom.toml"
     bom.write_bytes('\ufeff[riddles]\ndoes = ["I hum"]\n'.encode())
@@ -136,9 +137,9 @@ def test_a_templates_parse_is_kept_and_read_back_the_same(cache_here, monkeypatc
 
 
 def test_an_edited_template_is_parsed_at_once(cache_here, tmp_path):
-    from generator.games import rules as rm
+    from generator.games.rules import model as rm
 
-    tpl.export(tmp_path / "mine")
+    copy_templates(tmp_path / "mine")
     tpl.set_override(tmp_path / "mine")
     assert rm.load_rules("chimera").title == rm.load_rules("chimera").title  # parsed, then read back
     path = tmp_path / "mine" / "rules" / "chimera.toml"

@@ -1,1 +1,1 @@
-"""Click commands, one module per job or game; each stays thin: parse, call games/press, write files."""
+"""Commands that belong to no one game: the pack, calibration, settings, templates and the word tools."""

@@ -6,13 +6,13 @@ from typing import Any
 
 import click
 
-from generator.commands.common import PrintOptions, print_options, write_outputs
-from generator.commands.sections import register
 from generator.config import BY_KEY
 from generator.errors import ParlourError
+from generator.options import PrintOptions, print_options, write_outputs
 from generator.press.calibration import calibration_model, calibration_pages
 from generator.press.document import Document, Page
 from generator.press.print_defaults import DUPLEX_MODES
+from generator.sections import register
 
 
 def save_back_offset(text: str) -> None:

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
+import pkgutil
 from typing import Any
 
 import click
 
-from generator.commands.common import PrintOptions, print_options, write_outputs
-from generator.commands.rules import open_with_rules
-from generator.commands.sections import PackSection, SectionMaker, pack_sections
 from generator.errors import ParlourError
+from generator.games.rules.command import open_with_rules
+from generator.options import PrintOptions, print_options, write_outputs
 from generator.press.document import Document
+from generator.sections import PackSection, SectionMaker, registered
 from generator.templates import templates_option
 
 __all__ = [
@@ -22,6 +25,23 @@ __all__ = [
     "check_players",
     "SectionMaker",
 ]
+
+
+def pack_sections() -> list[PackSection]:
+    """Every section of the pack, in print order: each game's command module (and calibrate)
+    registers its own when imported, so a new game edits no shared list."""
+    import generator.commands
+    import generator.games
+
+    for package in (generator.commands, generator.games):
+        for module in pkgutil.iter_modules(package.__path__):
+            name = f"{package.__name__}.{module.name}"
+            if module.ispkg:
+                if importlib.util.find_spec(f"{name}.command") is None:
+                    continue
+                name += ".command"
+            importlib.import_module(name)
+    return registered()
 
 
 def sections() -> list[tuple[str, SectionMaker]]:

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from generator import templates as tpl
+from generator.errors import ParlourError
 
 
 @click.group("templates")
@@ -38,7 +39,7 @@ def export(directory: Path, force: bool) -> None:
       parlour templates export my-templates
       parlour riddle-craft deck --templates my-templates
     """
-    written = tpl.export(directory, force=force)
+    written = copy_templates(directory, force=force)
     click.echo(f"copied {len(written)} templates into {directory}: " + ", ".join(tpl.names()), err=True)
     click.echo(f"edit them, then print with --templates {directory}", err=True)
 
@@ -54,3 +55,27 @@ def list_templates() -> None:
     """
     for name in tpl.names():
         click.echo(f"{name:<24} {tpl.locate(name)}")
+
+
+def copy_templates(dest: Path, force: bool = False) -> list[Path]:
+    """Copy every packaged template into `dest` (made if missing); refuses to overwrite unless `force`."""
+    root = Path(dest).expanduser()
+    if root.exists() and not root.is_dir():
+        raise ParlourError(f"{str(root)!r} is a file: give a directory to copy the templates into")
+    items = list(tpl.walk(tpl.packaged_root()))
+    clash = [name for name, _ in items if (root / name).exists()]
+    if clash and not force:
+        raise ParlourError(
+            f"{root} already has {', '.join(clash)}: pass --force to overwrite, or choose another directory"
+        )
+    from generator.press.output import Outputs
+
+    written = []
+    with Outputs() as tx:  # all copies put in place together; never into parlour's own files
+        staged = tx.directory(root, "templates export", make_parents=True)
+        for name, item in items:
+            (staged / name).parent.mkdir(parents=True, exist_ok=True)
+            (staged / name).write_bytes(item.read_bytes())
+            written.append(root / name)
+        tx.commit()
+    return written

@@ -175,7 +175,7 @@ def audit(ctx: click.Context, start: str, days: int, jewels: int, quick: bool, j
     """
     import datetime as dt
 
-    from generator.games import word_audit
+    from generator.commands import audit as word_audit
     from generator.press.output import Outputs, dump_json, json_text
 
     try:

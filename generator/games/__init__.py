@@ -1,1 +1,1 @@
-"""One content model per game: what is printed, never how."""
+"""One package per game: its content model (what is printed), its drawing and its click command."""

@@ -21,24 +21,12 @@ from generator.errors import ParlourError
 from generator.press.print_defaults import MANIFEST
 
 if TYPE_CHECKING:
-    from generator.press.cards import Card, CardSize, Drawer
+    from generator.press.cards import DeckPrint, Drawer
     from generator.press.document import Document
     from generator.press.style import Style
 
 DPI_RANGE = (72, 1200)
 COLUMNS = ("file", "side", "deck", "position", "count", "back", "name")
-
-
-@dataclass(frozen=True, eq=False)
-class DeckPrint:
-    """What --cards needs of one printed deck: its label, its cards in deck order, the common back
-    (cards may carry their own), the card size and the bleed in points."""
-
-    label: str
-    cards: tuple[Card, ...]
-    back: Drawer | None
-    card: CardSize
-    bleed: float
 
 
 @dataclass(frozen=True)

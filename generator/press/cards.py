@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 from generator.errors import ParlourError
 from generator.press.canvas import replay
-from generator.press.card_images import DeckPrint
 from generator.press.document import Page, PageInfo
 from generator.press.impose import (
     CARD_PRESETS,
@@ -161,6 +160,18 @@ DUPLEX_NOTES = {
 
 def _blank_front(c: Canvas, box: CardBox) -> None:
     """A blank card's face: nothing printed (the outline or crop marks show where to cut)."""
+
+
+@dataclass(frozen=True, eq=False)
+class DeckPrint:
+    """What --cards needs of one printed deck: its label, its cards in deck order, the common back
+    (cards may carry their own), the card size and the bleed in points."""
+
+    label: str
+    cards: tuple[Card, ...]
+    back: Drawer | None
+    card: CardSize
+    bleed: float
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from generator import __version__
 from generator.errors import ParlourError
@@ -21,7 +21,6 @@ from generator.press.style import DEFAULT, Style
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-    from generator.press.card_images import DeckPrint
     from generator.press.pdfstream import PageStream
 
 Box = tuple[float, float, float, float]
@@ -56,7 +55,7 @@ class Page:
         None  # for footer="sides": the stretch of margin free of crop marks
     )
     side_gaps: tuple[tuple[float, float], ...] = ()  # every such stretch, for a footer too long for one
-    deck: DeckPrint | None = None  # the deck a card sheet prints, for --cards (press.card_images)
+    deck: Any = None  # the deck a card sheet prints (a press.cards.DeckPrint), for --cards
 
 
 class PageRun(ABC):

@@ -5,13 +5,18 @@ from __future__ import annotations
 import copy
 import functools
 import gc
+import marshal
+from array import array
 from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from generator.errors import ParlourError
+from generator.words import quick
 from generator.words.ladder_search import (
+    AVOID_PENALTY,
+    LadderError,
+    NoChain,
     ShortestChains,
     _adjacency,
     _bidirectional_count,
@@ -60,7 +65,6 @@ UNWELCOME_FILE = Path(__file__).resolve().parents[1] / "data" / "not_puzzle_ends
 # change par or the chain count.
 LINK_ZIPF_FLOOR = 2.5
 FAMILIAR_ZIPF = 3.0
-AVOID_PENALTY = 100_000
 UNFAMILIAR_PENALTY = 1_000
 UNWELCOME_PENALTY = AVOID_PENALTY  # the old name: unwelcome words are avoided words
 
@@ -124,11 +128,6 @@ def print_filter(lexicon: _LexiconLike, spelling: str = DEFAULT_SPELLING) -> Pri
 # Errors (the command layer turns these into one-line user errors)
 
 
-class LadderError(ParlourError, ValueError):
-    """A Doublet that cannot be solved as asked; str() is a one-line explanation (the CLI
-    prints it and exits 2)."""
-
-
 class BadLength(LadderError):
     """The two words differ in length, or the length is outside 3..8."""
 
@@ -175,19 +174,6 @@ class NotInLexicon(LadderError):
         if suggestions:
             msg += "; close words: " + ", ".join(suggestions[:5])
         super().__init__(msg)
-
-
-class NoChain(LadderError):
-    """No chain joins the two words; carries the sizes of their components."""
-
-    def __init__(self, start: str, end: str, start_component: int, end_component: int) -> None:
-        self.start, self.end = start, end
-        self.start_component, self.end_component = start_component, end_component
-        super().__init__(
-            f"no chain joins '{start}' and '{end}': '{start}' reaches {start_component} "
-            f"word{'s' if start_component != 1 else ''} and '{end}' reaches {end_component} "
-            f"(counting itself) and the two groups never meet"
-        )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -462,6 +448,69 @@ class Ladders:
         return {n: self.graph(n) for n in range(MIN_LENGTH, MAX_LENGTH + 1)}
 
 
+# ---------------------------------------------------------------------------------------------
+# The packaged word lists for one-shot solving, saved in parlour's cache (read by words.quick)
+
+_WORDS_FORMAT = quick.FORMAT
+WORDS_TIER = quick.TIER
+WORDS_LENGTHS = quick.LENGTHS
+
+
+def ladder_words_path() -> Path:
+    """Where the word lists are cached, named by the format and the data files' identity."""
+    from generator.cache import data_cache_path
+    from generator.words import ladder_search
+
+    return data_cache_path(
+        "doublets-words",
+        f"ladder-words-v{_WORDS_FORMAT}-{WORDS_TIER}-{WORDS_LENGTHS.start}-{WORDS_LENGTHS.stop}",
+        ".bin",
+        # the neighbour lists are ladder_search's _adjacency's; the avoided words ladder's print
+        # filter's, which reads the unwelcome list
+        code=(ladder_search.__file__, __file__, str(UNWELCOME_FILE)),
+    )
+
+
+def _length_data(lexicon: Lexicon, n: int) -> tuple:
+    """One length's entry: its words, their zipf, neighbour lists, print exceptions, and the
+    words the graph of each spelling avoids (ladder.Ladders' own choice, made here once)."""
+    from generator.words.ladder_search import _adjacency
+
+    words = lexicon.words(tier=WORDS_TIER, length=n)
+    return (
+        " ".join(words),
+        array("d", (lexicon.zipf(w) for w in words)).tobytes(),
+        _adjacency(words),  # the one-letter-change lists, as WordGraph would build them
+        [w for w in words if not lexicon.printable(w)],  # what Doublets may print: the exceptions
+        {w: lexicon.spelling_of(w) for w in words if lexicon.spelling_of(w) != "both"},
+        {w: lexicon.spelling_key(w) for w in words if lexicon.spelling_key(w) != w},
+        {sp: sorted(Ladders(lexicon, spelling=sp).avoided(words)) for sp in SPELLINGS},
+    )
+
+
+def _lists(lexicon: Lexicon) -> dict[str, Any]:
+    """What the cache file holds: each length's _length_data, marshalled on its own."""
+    return {"version": _WORDS_FORMAT, "lengths": {n: marshal.dumps(_length_data(lexicon, n)) for n in WORDS_LENGTHS}}
+
+
+def ladder_words() -> quick.LadderWords:
+    """The cached Doublets word lists (built and saved on first use; rebuilt if damaged)."""
+    from generator import cache
+
+    path = ladder_words_path()
+
+    def valid(d: dict[str, Any]) -> bool:
+        return set(d["lengths"]) == set(WORDS_LENGTHS) and all(isinstance(b, bytes) for b in d["lengths"].values())
+
+    data = cache.read_saved(path, _WORDS_FORMAT, valid)
+    if data is None:
+        from generator.words.lexicon import load
+
+        data = _lists(load())
+        cache.save(path, data)
+    return quick.LadderWords(data["lengths"])
+
+
 _DEFAULT: Ladders | None = None
 _BY_LEXICON: list[tuple[object, str, Ladders]] = []  # recently used (lexicon, spelling, ladders)
 
@@ -471,8 +520,6 @@ def default_ladders() -> Ladders:
     (words.quick; the whole lexicon loads only for what they lack), made on first use."""
     global _DEFAULT
     if _DEFAULT is None:
-        from generator.words.quick import ladder_words
-
         _DEFAULT = Ladders(ladder_words(), packaged=True)
     return _DEFAULT
 

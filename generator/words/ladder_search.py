@@ -5,10 +5,40 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:  # pragma: no cover - typing only
-    from generator.words.ladder import WordGraph
+from generator.errors import ParlourError
+
+#: what an avoided word adds to a chain's cost (see words.ladder: fewest avoided words first)
+AVOID_PENALTY = 100_000
+
+
+class WordGraph(Protocol):
+    """What the search needs of a graph (words.ladder.WordGraph is the one parlour builds)."""
+
+    words: list[str]
+    adj: list[list[int]]
+    index: dict[str, int]
+
+    def cost(self, i: int) -> int: ...
+
+
+class LadderError(ParlourError, ValueError):
+    """A Doublet that cannot be solved as asked; str() is a one-line explanation (the CLI
+    prints it and exits 2)."""
+
+
+class NoChain(LadderError):
+    """No chain joins the two words; carries the sizes of their components."""
+
+    def __init__(self, start: str, end: str, start_component: int, end_component: int) -> None:
+        self.start, self.end = start, end
+        self.start_component, self.end_component = start_component, end_component
+        super().__init__(
+            f"no chain joins '{start}' and '{end}': '{start}' reaches {start_component} "
+            f"word{'s' if start_component != 1 else ''} and '{end}' reaches {end_component} "
+            f"(counting itself) and the two groups never meet"
+        )
 
 
 @dataclass(frozen=True)
@@ -48,8 +78,6 @@ class ShortestChains:
         base = self.graph.cost
         extra = frozenset(avoid)
         if extra:
-            from generator.words.ladder import AVOID_PENALTY
-
             def cost(i: int) -> int:
                 return base(i) + (AVOID_PENALTY if i in extra else 0)
 
@@ -213,8 +241,6 @@ def _shortest_dag(g: WordGraph, s: int, t: int, max_steps: int) -> ShortestChain
                     if v in dother:
                         meet.append(v)
         if not nxt:  # pragma: no cover - callers check connectivity first
-            from generator.words.ladder import NoChain
-
             raise NoChain(g.words[s], g.words[t], 0, 0)
         lmine.append(nxt)
     # The two searches first share words in the layer just grown, so every meeting word is at

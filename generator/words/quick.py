@@ -8,55 +8,15 @@ index, by the data files' identity) and read back in about a millisecond.
 
 from __future__ import annotations
 
-import marshal
 from array import array
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from generator.words.lexicon import Lexicon
 
-_FORMAT = 4  # 3: with each length's neighbour lists; 4: a blob per length, with the avoided words
+FORMAT = 4  # 3: with each length's neighbour lists; 4: a blob per length, with the avoided words
 TIER = "standard"  # the tier Doublets chains are made of (ladder.DEFAULT_TIER)
 LENGTHS = range(3, 9)  # ladder.MIN_LENGTH .. MAX_LENGTH
-
-
-def cache_path() -> Path:
-    """Where the word lists are cached, named by the format and the data files' identity."""
-    from generator.cache import data_cache_path
-    from generator.words import ladder, ladder_search
-
-    return data_cache_path(
-        "doublets-words",
-        f"ladder-words-v{_FORMAT}-{TIER}-{LENGTHS.start}-{LENGTHS.stop}",
-        ".bin",
-        # the neighbour lists are ladder_search's _adjacency's; the avoided words ladder's print
-        # filter's, which reads the unwelcome list
-        code=(ladder_search.__file__, ladder.__file__, str(ladder.UNWELCOME_FILE)),
-    )
-
-
-def _length_data(lexicon: Lexicon, n: int) -> tuple:
-    """One length's entry: its words, their zipf, neighbour lists, print exceptions, and the
-    words the graph of each spelling avoids (ladder.Ladders' own choice, made here once)."""
-    from generator.words.ladder import SPELLINGS, Ladders
-    from generator.words.ladder_search import _adjacency
-
-    words = lexicon.words(tier=TIER, length=n)
-    return (
-        " ".join(words),
-        array("d", (lexicon.zipf(w) for w in words)).tobytes(),
-        _adjacency(words),  # the one-letter-change lists, as WordGraph would build them
-        [w for w in words if not lexicon.printable(w)],  # what Doublets may print: the exceptions
-        {w: lexicon.spelling_of(w) for w in words if lexicon.spelling_of(w) != "both"},
-        {w: lexicon.spelling_key(w) for w in words if lexicon.spelling_key(w) != w},
-        {sp: sorted(Ladders(lexicon, spelling=sp).avoided(words)) for sp in SPELLINGS},
-    )
-
-
-def _lists(lexicon: Lexicon) -> dict[str, Any]:
-    """What the cache file holds: each length's _length_data, marshalled on its own."""
-    return {"version": _FORMAT, "lengths": {n: marshal.dumps(_length_data(lexicon, n)) for n in LENGTHS}}
 
 
 class LadderWords:
@@ -153,21 +113,3 @@ class LadderWords:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._lexicon(), name)
-
-
-def ladder_words() -> Any:
-    """The cached Doublets word lists (built and saved on first use; rebuilt if damaged)."""
-    from generator import cache
-
-    path = cache_path()
-
-    def valid(d: dict[str, Any]) -> bool:
-        return set(d["lengths"]) == set(LENGTHS) and all(isinstance(b, bytes) for b in d["lengths"].values())
-
-    data = cache.read_saved(path, _FORMAT, valid)
-    if data is None:
-        from generator.words.lexicon import load
-
-        data = _lists(load())
-        cache.save(path, data)
-    return LadderWords(data["lengths"])

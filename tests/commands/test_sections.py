@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from generator.commands import pack, sections
+from generator import sections
+from generator.commands import pack
 from generator.press.document import Page
 
 
 def test_the_games_register_in_print_order() -> None:
-    keys = [s.key for s in sections.pack_sections()]
+    keys = [s.key for s in pack.pack_sections()]
     games = ["calibration", "doublets", "chimera", "fighting_words", "riddle_craft", "sorcerer"]
     assert [k for k in keys if k in games] == games
-    orders = [s.order for s in sections.pack_sections()]
+    orders = [s.order for s in pack.pack_sections()]
     assert len(set(orders)) == len(orders), "two sections share a place in the pack"
     assert pack.player_ranges()["chimera"] == (2, 6)
 
@@ -39,6 +40,6 @@ def test_help_lists_the_registered_sections(run) -> None:
     res = run("pack", "--help")
     assert res.exit_code == 0
     text = "".join(res.output.split())  # help wraps lines, at hyphens too
-    for s in sections.pack_sections():
+    for s in pack.pack_sections():
         assert s.name in text
     assert "{sections}" not in text and "{players}" not in text

@@ -98,8 +98,8 @@ def test_rules_booklet_folds_in_page_order(run, tmp_path, paper):
     assert pages == ["cover"] + [str(i) for i in range(2, total + 1)]
     # nothing shrinks: the half pages are placed at their own size, so the booklet prints its text at
     # the sizes of the same pages drawn on half the paper by themselves
-    from generator.games import rules as rm
-    from generator.games import rules_draw
+    from generator.games.rules import draw as rules_draw
+    from generator.games.rules import model as rm
     from generator.press.document import Document
 
     doc = Document(half_paper(full), "alone")

@@ -10,9 +10,9 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from generator.games import fighting_words as fw
-from generator.press.card_images import DeckPrint, deck_images, pixels, write_card_images
-from generator.press.cards import CARD_PRESETS, Card, get_card, impose
+from generator.games.fighting_words import model as fw
+from generator.press.card_images import deck_images, pixels, write_card_images
+from generator.press.cards import CARD_PRESETS, Card, DeckPrint, get_card, impose
 from generator.press.paper import get_paper, mm
 from generator.press.style import DEFAULT
 

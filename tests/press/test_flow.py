@@ -136,8 +136,8 @@ def test_rules_pages_are_the_same_bytes_with_plain_paragraphs(monkeypatch):
     every time, give the same PDF."""
     from reportlab.platypus.paragraph import Paragraph
 
-    from generator.games import rules as rm
-    from generator.games import rules_draw
+    from generator.games.rules import draw as rules_draw
+    from generator.games.rules import model as rm
 
     def pdf() -> bytes:
         import io

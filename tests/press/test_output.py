@@ -79,7 +79,7 @@ def test_input_is_refused_by_path_and_by_inode(tmp_path):
 
 
 def test_packaged_templates_are_protected():
-    from generator.games import fighting_words
+    from generator.games.fighting_words import model as fighting_words
 
     template = fighting_words.TEMPLATE
     assert any(template.resolve().parent == d for d in protected_dirs())

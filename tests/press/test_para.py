@@ -12,8 +12,8 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus.paragraph import Paragraph, cleanBlockQuotedText
 from reportlab.platypus.paraparser import ParaParser
 
-from generator.games import rules as rm
-from generator.games import rules_draw
+from generator.games.rules import draw as rules_draw
+from generator.games.rules import model as rm
 from generator.press import flow, para
 from generator.press.paper import get_paper
 from generator.press.style import DEFAULT, INK_SAVER

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.words import quick
+from generator.words import ladder, quick
 from generator.words.ladder import ladders_for, solve
 from generator.words.lexicon import load
 
@@ -12,9 +12,9 @@ from generator.words.lexicon import load
 @pytest.fixture
 def cached(tmp_path, monkeypatch):
     monkeypatch.setenv("PARLOUR_CACHE_DIR", str(tmp_path))
-    quick.ladder_words()  # built from the lexicon and saved
-    assert quick.cache_path().is_file()
-    return quick.ladder_words()  # read back from the file
+    ladder.ladder_words()  # built from the lexicon and saved
+    assert ladder.ladder_words_path().is_file()
+    return ladder.ladder_words()  # read back from the file
 
 
 def test_lists_and_frequencies_match_the_lexicon(cached):
@@ -33,7 +33,7 @@ def test_lists_and_frequencies_match_the_lexicon(cached):
             assert cached.printable(w) == full.printable(w)
             assert cached.spelling_key(w) == full.spelling_key(w)
             assert all(cached.spelling_allowed(w, sp) == full.spelling_allowed(w, sp) for sp in ("us", "uk"))
-    fresh = quick.ladder_words()
+    fresh = ladder.ladder_words()
     solve("cold", "warm", ladders=ladders_for(fresh, "uk"))
     assert fresh._full is None, "the print vocabulary loaded the whole lexicon"
 
@@ -47,10 +47,10 @@ def test_solve_gives_the_same_answer(cached, pair):
 
 def test_a_damaged_cache_is_rebuilt(tmp_path, monkeypatch):
     monkeypatch.setenv("PARLOUR_CACHE_DIR", str(tmp_path))
-    quick.cache_path().parent.mkdir(parents=True, exist_ok=True)
-    quick.cache_path().write_bytes(b"garbage")
-    assert quick.ladder_words().words(length=4) == load().words(tier="standard", length=4)
-    assert quick.cache_path().read_bytes() != b"garbage"
+    ladder.ladder_words_path().parent.mkdir(parents=True, exist_ok=True)
+    ladder.ladder_words_path().write_bytes(b"garbage")
+    assert ladder.ladder_words().words(length=4) == load().words(tier="standard", length=4)
+    assert ladder.ladder_words_path().read_bytes() != b"garbage"
 
 
 def test_saved_neighbour_lists_are_the_graphs_own(monkeypatch, tmp_path) -> None:
@@ -60,14 +60,14 @@ def test_saved_neighbour_lists_are_the_graphs_own(monkeypatch, tmp_path) -> None
     from generator.words.lexicon import load
 
     monkeypatch.setenv("PARLOUR_CACHE_DIR", str(tmp_path))
-    lw = quick.ladder_words()
+    lw = ladder.ladder_words()
     for n in quick.LENGTHS:
         words = lw.words(length=n)
         built = WordGraph(words).adj
         saved = lw.adjacency(n)
         assert saved is not None and [sorted(a) for a in saved] == [sorted(a) for a in built], n
     words = load().words("standard", 4)
-    saved = quick.ladder_words().adjacency(4)  # read back from the file this time
+    saved = ladder.ladder_words().adjacency(4)  # read back from the file this time
     for i in range(0, len(words), 97):
         near = {j for j, w in enumerate(words) if sum(x != y for x, y in zip(w, words[i], strict=True)) == 1}
         assert set(saved[i]) == near, words[i]

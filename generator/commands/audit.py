@@ -1,0 +1,288 @@
+"""What parlour prints, gathered from real runs and held against the print vocabulary.
+
+`parlour words audit` makes a run of daily Doublets sheets, sheets of every length and
+difficulty, sets of Jewels, every Chimera's Lair key and the Fighting Words check of every
+letter pair exactly as the commands make them, collects every word those print (puzzle ends,
+key links, Jewels and their keys, the Chimera key's shown answers, the check's examples), and reports what falls outside the print vocabulary, how frequent the key links are,
+the rarest printed words, mixed spellings, repeated daily puzzles and end words back too soon.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from generator.words.lexicon import Lexicon
+
+LINK_ZIPF = 3.0  # the share of key links at least this frequent is reported
+END_GAP_DAYS = 30  # an end word back within this many days counts as a gap too short
+SHEET_LENGTHS = (3, 4, 5, 6, 7, 8)
+SHEET_DIFFICULTIES = ("easy", "medium", "hard", "fiendish", "mixed")
+RAREST = 20
+
+
+@dataclass
+class Printed:
+    """Every printed word with where it was printed (one entry per printing)."""
+
+    where: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    links: list[tuple[str, str]] = field(default_factory=list)  # (word, kind: doublets|jewels)
+    chains: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # (where, chain)
+    # Fighting Words checks whose letters no printable word holds: the referee's answer
+    # (named with its list), not counted as printed words.
+    referee: dict[str, list[str]] = field(default_factory=dict)
+
+    def add(self, words: Iterable[str], place: str) -> None:
+        for w in words:
+            self.where[w].append(place)
+
+
+@dataclass
+class DailyRun:
+    """The end words and puzzles of a run of daily sheets, day by day."""
+
+    days: list[tuple[str, list[tuple[str, str]]]] = field(default_factory=list)  # (iso, [(start, end)])
+    pars_fall: int = 0
+
+
+@dataclass
+class Audit:
+    """The gathered words and the figures reported about them."""
+
+    printed: Printed
+    daily: DailyRun
+    failures: list[str]  # sheets or deals that could not be made (named, with the reason)
+    scope: dict[str, Any]
+
+    def outside(self, lexicon: Lexicon) -> dict[str, list[str]]:
+        """Printed words outside the print vocabulary, with where each was printed."""
+        return {w: places for w, places in sorted(self.printed.where.items()) if not lexicon.printable(w)}
+
+    def link_share(self, lexicon: Lexicon, kind: str | None = None) -> tuple[int, int]:
+        """(links with zipf >= LINK_ZIPF, all links), of one kind or of every kind."""
+        links = [w for w, k in self.printed.links if kind is None or k == kind]
+        return sum(lexicon.zipf(w) >= LINK_ZIPF for w in links), len(links)
+
+    def rarest(self, lexicon: Lexicon, n: int = RAREST) -> list[tuple[str, float, int]]:
+        """The n rarest distinct printed words: (word, zipf, times printed)."""
+        words = sorted(self.printed.where, key=lambda w: (lexicon.zipf(w), w))[:n]
+        return [(w, lexicon.zipf(w), len(self.printed.where[w])) for w in words]
+
+    def mixed_spellings(self, lexicon: Lexicon) -> list[tuple[str, tuple[str, ...]]]:
+        """Chains that hold two spellings of one word (tire and tyre)."""
+        out = []
+        for place, chain in self.printed.chains:
+            keys = Counter(lexicon.spelling_key(w) for w in set(chain))
+            if any(n > 1 for n in keys.values()):
+                out.append((place, chain))
+        return out
+
+    def off_spelling(self, lexicon: Lexicon, spelling: str = "us") -> list[str]:
+        """Distinct printed words the spelling would not print (UK-only words for "us")."""
+        return sorted(w for w in self.printed.where if not lexicon.spelling_allowed(w, spelling))
+
+    def repeated_puzzles(self) -> list[tuple[tuple[str, str], int]]:
+        """Daily puzzles (unordered end pairs) that appear more than once, most often first."""
+        pairs = Counter(tuple(sorted(p)) for _, day in self.daily.days for p in day)
+        return sorted(((p, n) for p, n in pairs.items() if n > 1), key=lambda x: (-x[1], x[0]))  # type: ignore[misc]
+
+    def end_gaps(self, gap: int = END_GAP_DAYS) -> tuple[int, int, list[tuple[str, int]]]:
+        """(end words back within `gap` days, distinct end words, [(word, shortest gap)] of those)."""
+        last: dict[str, _dt.date] = {}
+        shortest: dict[str, int] = {}
+        for iso, day in self.daily.days:
+            d = _dt.date.fromisoformat(iso)
+            for w in {w for p in day for w in p}:
+                if w in last:
+                    g = (d - last[w]).days
+                    shortest[w] = min(shortest.get(w, g), g)
+                last[w] = d
+        short = sorted(((w, g) for w, g in shortest.items() if g < gap), key=lambda x: (x[1], x[0]))
+        return len(short), len(last), short
+
+
+def _doublets_sheet(printed: Printed, sheet: Any, place: str) -> None:
+    for p in sheet.puzzles:
+        printed.add((p.start, p.end), f"{place} end")
+        printed.add(p.links, f"{place} key")
+        printed.links += [(w, "doublets") for w in p.links]
+        printed.chains.append((place, tuple(p.chain)))
+
+
+def _pars_fall(sheet: Any) -> bool:
+    pars = [p.par for p in sheet.puzzles]
+    return any(b < a for a, b in zip(pars, pars[1:], strict=False))
+
+
+def _fighting_words_examples(printed: Printed) -> None:
+    """The examples `fighting-words check XY` shows for every pair of letters."""
+    from generator.words.lexicon import load
+    from generator.words.pattern import can_grow, example_first
+
+    first = example_first(load())  # the words the check may show as parlour's own
+    assert first is not None
+    for a in "abcdefghijklmnopqrstuvwxyz":
+        for b in "abcdefghijklmnopqrstuvwxyz":
+            g = can_grow(a + b)
+            if g.examples and not any(first(w) for w in g.examples):
+                printed.referee[a + b] = list(g.examples)  # no word of parlour's own holds a-b
+            else:
+                printed.add(g.examples, f"fighting-words check {a + b}")
+
+
+def gather(
+    start: _dt.date,
+    days: int = 365,
+    jewels: int = 60,
+    lengths: Iterable[int] = SHEET_LENGTHS,
+    difficulties: Iterable[str] = SHEET_DIFFICULTIES,
+    chimera_variants: Iterable[str] | None = None,
+    fighting_words: bool = True,
+    seed: int = 1,
+    progress: Callable[[str], None] | None = None,
+) -> Audit:
+    """Make everything the audit covers, exactly as the commands do, and gather what it prints."""
+    from generator.errors import ParlourError
+    from generator.games.chimera import draw as chimera_draw
+    from generator.games.chimera import model as ch
+    from generator.games.doublets import model
+    from generator.games.doublets.daily import daily_sheets
+    from generator.games.doublets.jewels import make_jewels
+    from generator.games.doublets.sheets import make_sheet
+    from generator.press.paper import get_paper
+
+    def say(msg: str) -> None:
+        if progress is not None:
+            progress(msg)
+
+    printed = Printed()
+    daily = DailyRun()
+    failures: list[str] = []
+    say(f"{days} daily sheets from {start.isoformat()}")
+    for sh in daily_sheets(start, days, 8, 4, model.MIXED):
+        _doublets_sheet(printed, sh, f"daily {sh.date}")
+        daily.days.append((sh.date or "", [(p.start, p.end) for p in sh.puzzles]))
+        daily.pars_fall += _pars_fall(sh)
+    lengths, difficulties = list(lengths), list(difficulties)
+    say(f"{len(lengths) * len(difficulties)} sheets: lengths {lengths}, {', '.join(difficulties)}")
+    for n in lengths:
+        for diff in difficulties:
+            place = f"sheet {n}-letter {diff}"
+            try:
+                sh = make_sheet(8, n, diff, seed=seed)
+            except ParlourError as err:
+                failures.append(f"{place}: {err}")
+                continue
+            _doublets_sheet(printed, sh, place)
+    say(f"{jewels} sets of Jewels")
+    for i in range(jewels):
+        place = f"jewels seed {seed + i}"
+        try:
+            j = make_jewels(2, seed=seed + i)
+        except ParlourError as err:
+            failures.append(f"{place}: {err}")
+            continue
+        printed.add(j.words, f"{place} jewel")
+        for c in j.key.chains:
+            links = [w for w in c.words if w not in c.jewels]
+            printed.add(links, f"{place} key")
+            printed.links += [(w, "jewels") for w in links]
+            printed.chains.append((place, tuple(c.words)))
+    variants = list(ch.VARIANTS) if chimera_variants is None else list(chimera_variants)
+    say(f"{len(variants)} Chimera keys")
+    paper = get_paper("letter")
+    for v in variants:
+        for e in chimera_draw.layout_key(ch.answer_key(v), paper):
+            printed.add(e.row.answers[: e.shown], f"chimera {v} {e.row.card.label}")
+    if fighting_words:
+        say("Fighting Words check of every letter pair")
+        _fighting_words_examples(printed)
+    scope = {
+        "fighting_words": "every letter pair" if fighting_words else "none",
+        "from": start.isoformat(),
+        "days": days,
+        "sheets": [f"{n}-{d}" for n in lengths for d in difficulties],
+        "jewels": jewels,
+        "chimera": variants,
+        "seed": seed,
+    }
+    return Audit(printed, daily, failures, scope)
+
+
+def report(audit: Audit, lexicon: Lexicon) -> tuple[list[str], dict[str, Any]]:
+    """The audit as lines of text and as JSON-ready data."""
+    p = audit.printed
+    total = sum(len(v) for v in p.where.values())
+    outside = audit.outside(lexicon)
+    hi, links = audit.link_share(lexicon)
+    share = 100.0 * hi / links if links else 100.0
+    by_kind = {k: audit.link_share(lexicon, k) for k in ("doublets", "jewels")}
+    rarest = audit.rarest(lexicon)
+    mixed = audit.mixed_spellings(lexicon)
+    off = audit.off_spelling(lexicon, "us")
+    repeats = audit.repeated_puzzles()
+    short, ends, gaps = audit.end_gaps()
+    s = audit.scope
+    lines = [
+        f"covered: {s['days']} daily sheets from {s['from']}, {len(s['sheets'])} sheets "
+        f"(every length and difficulty, seed {s['seed']}), {s['jewels']} sets of Jewels, "
+        f"{len(s['chimera'])} Chimera keys, Fighting Words checks of {s.get('fighting_words', 'none')}",
+        f"printed words: {total:,} ({len(p.where):,} distinct)",
+        f"outside the print vocabulary: {len(outside)}",
+    ]
+    for w, places in list(outside.items())[:40]:
+        lines.append(f"  {w:<14} {lexicon.print_reason(w)}, {len(places)}x, e.g. {places[0]}")
+    lines.append(
+        f"key links with zipf >= {LINK_ZIPF}: {share:.1f} % ({hi:,} of {links:,}; "
+        + ", ".join(f"{k} {a:,}/{b:,}" for k, (a, b) in by_kind.items())
+        + ")"
+    )
+    if p.referee:
+        lines.append(
+            f"Fighting Words checks no printable word answers (the referee's words shown, "
+            f"named with their list): {len(p.referee)}, e.g. "
+            + ", ".join(f"{k.upper()}: {' '.join(v)}" for k, v in list(p.referee.items())[:4])
+        )
+    lines.append(f"rarest {len(rarest)} printed words (zipf, times printed):")
+    lines.append("  " + ", ".join(f"{w} {z:.2f} x{n}" for w, z, n in rarest))
+    lines.append(f"chains holding two spellings of one word: {len(mixed)}")
+    for place, chain in mixed[:10]:
+        lines.append(f"  {place}: {' > '.join(chain)}")
+    lines.append(f"printed words a US sheet would not print (UK spellings): {len(off)}")
+    if off:
+        lines.append("  " + ", ".join(off[:30]))
+    lines.append(f"daily sheets: repeated puzzles {len(repeats)}")
+    if repeats:
+        lines.append("  " + ", ".join(f"{a}/{b} x{n}" for (a, b), n in repeats[:12]))
+    lines.append(
+        f"daily sheets: end words back within {END_GAP_DAYS} days: {short} of {ends} distinct end words"
+    )
+    if gaps:
+        lines.append("  " + ", ".join(f"{w} {g}d" for w, g in gaps[:12]))
+    lines.append(f"daily sheets whose pars fall from one puzzle to the next: {audit.daily.pars_fall}")
+    if audit.failures:
+        lines.append(f"could not be made: {len(audit.failures)}")
+        lines += [f"  {f}" for f in audit.failures]
+    data = {
+        "scope": s,
+        "printed": total,
+        "distinct": len(p.where),
+        "outside_print_vocabulary": {
+            w: {"reason": lexicon.print_reason(w), "where": v} for w, v in outside.items()
+        },
+        "key_links": {"zipf_at_least": LINK_ZIPF, "frequent": hi, "total": links, "share": round(share, 2)},
+        "rarest": [{"word": w, "zipf": z, "times": n} for w, z, n in rarest],
+        "mixed_spellings": [{"where": w, "chain": list(c)} for w, c in mixed],
+        "not_us_spelling": off,
+        "repeated_puzzles": [{"pair": list(pr), "times": n} for pr, n in repeats],
+        "end_word_gaps": {"within_days": END_GAP_DAYS, "count": short, "distinct_ends": ends, "words": gaps},
+        "pars_fall": audit.daily.pars_fall,
+        "failures": audit.failures,
+        "fighting_words_referee_only": p.referee,
+        "words": {w: len(v) for w, v in sorted(p.where.items())},
+    }
+    return lines, data

@@ -1,0 +1,165 @@
+"""A 52-card deck for Chimera's Lair: each card says its two words and their letters, how many of
+them an answer needs under the variant, and marks the key aces and the Chimera; rank and suit sit
+in the corners, so it serves as an ordinary deck too."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.games.chimera import model as ch
+from generator.press import card_parts as parts
+from generator.press.cards import Card, CardBox, Drawer
+from generator.press.paper import mm
+from generator.press.style import RGB, Style
+from generator.press.text import TextStyle, draw_text, fit
+
+GAME = "Chimera's Lair"
+INDEX = {"ace": "A", "jack": "J", "queen": "Q", "king": "K"} | {
+    f: str(n) for n, f in enumerate(ch.FACES, start=1) if 2 <= n <= 10
+}
+PIPS = {"heart": "♥", "club": "♣", "diamond": "♦", "spade": "♠"}
+POKER = (63.5 * mm, 88.9 * mm)
+CORNER = 9 * mm  # the corner index column on a poker card
+RED = frozenset({"heart", "diamond"})
+MARKS = {
+    "key": ("KEY", "answer it right and keep it: hold all three keys to win"),
+    "chimera": ("THE CHIMERA", "answer it right to lose nothing; it always goes back under the deck"),
+}
+
+
+def suit_colour(suit: str, style: Style) -> RGB:
+    """Hearts and diamonds in the style's playing-card red, the rest in ink."""
+    return style.red_suit if suit in RED else style.ink
+
+
+def card_model(card: ch.Card, v: ch.Variant) -> dict[str, Any]:
+    """One card as the deck's JSON lists it."""
+    return {
+        "face": card.face.upper(),
+        "suit": card.suit.upper(),
+        "letters": card.letters.upper(),
+        "min_letters": v.min_letters(card.penalty),
+        "role": card.role,
+    }
+
+
+def deck_model(v: ch.Variant) -> dict[str, Any]:
+    """The --json content of the deck: the variant and every card in deck order."""
+    return {"variant": v.name, "rule": v.label, "cards": [card_model(c, v) for c in ch.deck()]}
+
+
+def _scale(box: CardBox) -> float:
+    """The card's size next to a poker card's, so that the corners follow the card preset."""
+    return min(1.0, box.width / POKER[0], box.height / POKER[1])
+
+
+def _corner(c: Canvas, box: CardBox, card: ch.Card, style: Style, colour: RGB) -> None:
+    """Rank over suit in the top-left corner; the caller turns the card for the other corner."""
+    x, y, _, h = box.inner
+    cw = CORNER * _scale(box)
+    index = style.text_style("card_index", color=colour, valign="top")
+    draw_text(c, INDEX[card.face], x - 1 * mm, y + h - cw, cw, cw, index, f"{card.label} corner")
+    draw_text(c, PIPS[card.suit], x - 1 * mm, y + h - 1.9 * cw, cw, cw * 0.9, index, f"{card.label} corner")
+
+
+def _mark(c: Canvas, card: ch.Card, style: Style, band: tuple[float, float, float, float]) -> None:
+    """The band that marks a key ace or the Chimera, in the box `band` (x, y, w, h)."""
+    word, note = MARKS[card.role]
+    x, y, w, h = band
+    fill = style.tint if card.role == "key" else style.back_fill
+    ink = style.back_ink if card.role == "chimera" and fill is not None else style.accent
+    c.saveState()
+    c.setStrokeColorRGB(*style.accent)
+    c.setLineWidth(0.9)
+    if fill is not None:
+        c.setFillColorRGB(*fill)
+    c.roundRect(x, y, w, h, 1.5 * mm, stroke=1, fill=1 if fill is not None else 0)
+    c.restoreState()
+    head = style.text_style("card_title", color=ink)
+    draw_text(c, word, x + 1 * mm, y + h * 0.52, w - 2 * mm, h * 0.42, head, f"{card.label} mark")
+    small = style.text_style("card_small", color=ink)
+    _first_fitting(
+        c, (note, ""), (x + 1 * mm, y + 0.5 * mm, w - 2 * mm, h * 0.5), small, f"{card.label} mark"
+    )
+
+
+def _centre(c: Canvas, box: CardBox, card: ch.Card, v: ch.Variant, style: Style, colour: RGB) -> None:
+    """Between the corners: the mark of a key ace or the Chimera, the two words with the suit's pip
+    between them, the letters spaced out, and what an answer needs under the variant."""
+    x, y, w, h = box.inner
+    side = CORNER * _scale(box) - 1 * mm  # the corners' column
+    left, width = x + side, w - 2 * side
+    if card.role != "plain":
+        _mark(c, card, style, (left, y + h * 0.78, width, h * 0.2))
+    words = style.text_style("card_title", color=colour)
+    what = f"{card.label} words"
+    draw_text(c, card.face.upper(), left, y + h * 0.58, width, h * 0.12, words, what)
+    pip = style.text_style("card_glyph", color=colour)
+    draw_text(c, PIPS[card.suit], left, y + h * 0.44, width, h * 0.14, pip, f"{card.label} pip")
+    draw_text(c, card.suit.upper(), left, y + h * 0.32, width, h * 0.12, words, what)
+    letters = style.text_style("card_letters")
+    spaced = " + ".join(" ".join(word.upper()) for word in card.words)
+    draw_text(c, spaced, left, y + h * 0.2, width, h * 0.1, letters, card.label)
+    need = v.min_letters(card.penalty)
+    rules = (
+        f"{card.penalty} letters: an answer needs {need} or more ({v.label}). Wrong: lose {card.penalty}.",
+        f"{card.penalty} letters: an answer needs {need} or more. Wrong: lose {card.penalty}.",
+        f"an answer needs {need} of {card.penalty} letters",
+    )
+    small = style.text_style("card_small", valign="top")
+    _first_fitting(c, rules, (left, y, width, h * 0.19), small, f"{card.label} rule")
+
+
+def _first_fitting(
+    c: Canvas, texts: tuple[str, ...], box: tuple[float, float, float, float], style: TextStyle, what: str
+) -> None:
+    """Draw the first of `texts` (longest first) that fits the box at or above the style's floor: a
+    small card says less rather than print below 6 pt. An empty text means 'nothing'."""
+    x, y, w, h = box
+    for text in texts:
+        if not text:
+            return
+        if fit(text, w, h, style) is not None or text == texts[-1]:
+            draw_text(c, text, x, y, w, h, style, what)
+            return
+
+
+def face_drawer(card: ch.Card, v: ch.Variant) -> Drawer:
+    """How one card's face is drawn (in the style of the page it lands on)."""
+
+    def draw(c: Canvas, box: CardBox) -> None:
+        style = box.style
+        colour = suit_colour(card.suit, style)
+        parts.frame(c, box, colour, 0.6)
+        _corner(c, box, card, style, colour)
+        c.saveState()
+        c.translate(box.width, box.height)
+        c.rotate(180)
+        _corner(c, box, card, style, colour)
+        c.restoreState()
+        _centre(c, box, card, v, style, colour)
+
+    return draw
+
+
+def back_drawer() -> Drawer:
+    """The back every card shares: the game's name over a large spade, in a double frame."""
+
+    def draw(c: Canvas, box: CardBox) -> None:
+        style = box.style
+        inks = parts.back_ground(c, box, style)
+        parts.frame(c, box, inks.ink, 0.9, double=True)
+        x, y, w, h = box.inner
+        title = style.text_style("back_title", color=inks.ink)
+        draw_text(c, GAME, x + 3 * mm, y + h * 0.66, w - 6 * mm, h * 0.2, title, "deck back")
+        glyph = style.text_style("card_glyph", color=inks.ink)
+        draw_text(c, "♠", x, y + h * 0.22, w, h * 0.42, glyph, "deck back")
+
+    return draw
+
+
+def deck_cards(v: ch.Variant) -> list[Card]:
+    """The 52 cards in deck order (spades, hearts, diamonds, clubs; ace to king)."""
+    return [Card(f"{c.face} of {c.suit}s", face_drawer(c, v)) for c in ch.deck()]

@@ -1,0 +1,157 @@
+"""The daily Doublets schedule: one sheet a day, no puzzle back within a year (see below)."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import functools
+import hashlib
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from generator.games.doublets.model import MIXED, Sheet, ends_for, parse_date
+from generator.games.doublets.sheets import make_sheet
+from generator.words.ladder import DEFAULT_SPELLING, ladders_for
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from generator.words.lexicon import Lexicon
+
+
+# Daily sheets are chosen a half-year at a time (1 January to 30 June, 1 July to 31 December:
+# a "block"; block k = 2 * year + 0 or 1).  Within a block the days are chosen in order, each
+# avoiding the end words of the DAILY_GAP days before it and every pair of ends already used in
+# the block.  A day's sheet depends only on its block, so a date gives the same sheet whatever
+# range is asked for, and a day costs at most half a year of choosing.  Across blocks nothing
+# is remembered; instead every end word belongs to one of two halves of the vocabulary (by a
+# hash of the word), and:
+#   - the first and last DAILY_GAP days of block k use only half k % 2, so an end word used
+#     near the end of one block cannot come back near the start of the next;
+#   - a pair of ends from one half h may be used only in blocks with k % 2 == h, and only in
+#     every other such block (by a hash of the pair): at the soonest four blocks (two years)
+#     later;
+#   - a pair with one end in each half (possible only in the middle of a block) may be used
+#     only in blocks with k % 3 equal to a hash of the pair: three blocks (a year and more)
+#     later.
+# So no puzzle returns within 366 days.  When the end words of one length are too few for
+# DAILY_GAP days (3 letters), the gap shrinks to what the pool allows (daily_gap), the same for
+# every date.  If a sparse band runs dry late in a half-vocabulary stretch, that one puzzle
+# may break the pair rule across blocks (pairs stay new within the block and the end-word gap
+# holds); the sheet is marked `relaxed` and bench/bench_ladder.py counts such days.
+
+DAILY_GAP = 30
+DAILY_POOL_SHARE = 0.7  # at most this share of a half's end words is used in one stretch
+
+
+def _stable_hash(text: str) -> int:
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+
+@functools.lru_cache(maxsize=65536)
+def _word_hash(word: str) -> int:
+    return _stable_hash(f"parlour/doublets/daily/{word}")
+
+
+def word_half(word: str) -> int:
+    """Which half (0 or 1) of the end words `word` is in, for the daily schedule."""
+    return _word_hash(word) & 1
+
+
+def pair_slot(a: str, b: str, cycle: int) -> int:
+    """A residue mod `cycle` for the pair {a, b} (symmetric; independent of word_half)."""
+    return ((_word_hash(a) >> 1) + (_word_hash(b) >> 1)) % cycle
+
+
+def daily_pair_allowed(a: str, b: str, block: int) -> bool:
+    """True if {a, b} may be a puzzle in daily block `block` (see the schedule above)."""
+    half = word_half(a)
+    if half == word_half(b):
+        return half == block % 2
+    return pair_slot(a, b, 2) == block % 2
+
+
+def daily_block(date: _dt.date | str) -> tuple[int, _dt.date, int]:
+    """(block number, first day of the block, days in the block) for a date."""
+    d = parse_date(date)
+    first = _dt.date(d.year, 1, 1)
+    return d.year, first, (_dt.date(d.year + 1, 1, 1) - first).days
+
+
+def daily_gap(
+    count: int, length: int, lexicon: Lexicon | None = None, spelling: str = DEFAULT_SPELLING
+) -> int:
+    """Days an end word waits before a daily sheet may use it again: DAILY_GAP, or less when
+    there are too few end words of this length for `count` puzzles a day."""
+    pool = len(ends_for(ladders_for(lexicon, spelling), length).pool)
+    return max(1, min(DAILY_GAP, int(DAILY_POOL_SHARE * pool / 2 / (2 * count))))
+
+
+def daily_sheets(
+    first: _dt.date | str,
+    days: int,
+    count: int = 8,
+    length: int = 4,
+    difficulty: str | None = MIXED,
+    *,
+    links: tuple[int, int] | None = None,
+    unique: bool = False,
+    spelling: str = DEFAULT_SPELLING,
+    lexicon: Lexicon | None = None,
+) -> Iterator[Sheet]:
+    """The daily sheets of `days` days from `first`, in order (see the schedule above)."""
+    start = parse_date(first)
+    if days < 1:
+        return
+    last = start + _dt.timedelta(days=days - 1)
+    gap = daily_gap(count, length, lexicon, spelling)
+    day = start
+    while day <= last:
+        k, day, block_days = daily_block(day)
+        ends = ends_for(ladders_for(lexicon, spelling), length)
+        ends.counts.clear()  # pars counted last year: a pure cache, kept a year so memory stays flat
+        recent: list[set[str]] = []  # end words of the days before, newest last
+        pairs: set[tuple[str, str]] = set()
+        half = k % 2
+        ladders = ladders_for(lexicon, spelling)
+        pool_words = [ladders.graph(length).words[i] for i in ends_for(ladders, length).pool]
+        other_half = {w for w in pool_words if word_half(w) != half}
+
+        def pair_ok(a: str, b: str, k: int = k, pairs: set[tuple[str, str]] = pairs) -> bool:
+            return daily_pair_allowed(a, b, k) and (min(a, b), max(a, b)) not in pairs
+
+        def pair_new(a: str, b: str, pairs: set[tuple[str, str]] = pairs) -> bool:
+            return (min(a, b), max(a, b)) not in pairs
+
+        for n in range(block_days):
+            if day > last:
+                return
+            recent_ends: set[str] = set().union(*recent[-gap:]) if recent else set()
+            exclude = recent_ends | other_half if n < gap or n >= block_days - gap else recent_ends
+            # A sparse band can run dry late in a stretch that uses half the end words: then,
+            # for that puzzle, the pair rule across years gives way, and if need be the half
+            # (pairs stay new and the gap holds within the year); the sheet is marked relaxed
+            # and bench/bench_ladder.py counts such days.
+            sheet = make_sheet(
+                count,
+                length,
+                difficulty,
+                pair_ok=pair_ok,
+                pair_fallback=pair_new,
+                exclude_fallback=recent_ends,
+                links=links,
+                date=day,
+                lexicon=lexicon,
+                unique=unique,
+                spelling=spelling,
+                exclude=exclude,
+            )
+            if day >= start:
+                yield sheet
+            recent.append({w for p in sheet.puzzles for w in (p.start, p.end)})
+            pairs.update((min(p.start, p.end), max(p.start, p.end)) for p in sheet.puzzles)
+            day += _dt.timedelta(days=1)
+
+
+def daily_sheet(
+    date: _dt.date | str, count: int = 8, length: int = 4, difficulty: str | None = MIXED, **kw
+) -> Sheet:
+    """The daily sheet for one date (the same whichever range it is printed in)."""
+    return next(daily_sheets(date, 1, count, length, difficulty, **kw))

@@ -1,0 +1,526 @@
+"""Choosing a sheet of Doublets: bands filled hardest first, ends drawn and keyed to the rules."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import itertools
+import random
+from collections import Counter
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from generator.games.doublets import ends as doublets_ends
+from generator.games.doublets.ends import fast_draws, keyable, keyable_masks_for, plain_draws, reach_masks_for
+from generator.games.doublets.model import (
+    DIFFICULTIES,
+    DIFFICULTY_BANDS,
+    MAX_KEY_USES,
+    MAX_PAR,
+    MAX_TRIES_PER_PUZZLE,
+    MIN_PAR,
+    MIXED,
+    QUICK_TRIES,
+    SHEET_LINK_ZIPF,
+    UNIQUE_BANDS,
+    VARIETY_MIN_BAND,
+    DoubletsError,
+    Ends,
+    Puzzle,
+    Sheet,
+    difficulty_of,
+    ends_for,
+    seed_and_date,
+    spellings_clash,
+)
+from generator.words.ladder import (
+    DEFAULT_SPELLING,
+    LINK_ZIPF_FLOOR,
+    MAX_LENGTH,
+    MIN_LENGTH,
+    SPELLINGS,
+    WordGraph,
+    ladders_for,
+)
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from generator.words.lexicon import Lexicon
+
+
+def _one_apart(a: str, b: str) -> bool:
+    return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+
+
+def _links_ok(g: WordGraph, chain: Sequence[str], zipf_floor: float) -> bool:
+    """True if no link of the key is rarer than the floor (graphs without frequencies pass) or
+    avoided (outside the print vocabulary): the key steers round such words, so one left in it
+    means every shortest chain needs one, and the puzzle would ask players to find it."""
+    links = chain[1:-1]
+    zipfs = [g.zipf(w) for w in links]
+    return all(z is None or z >= zipf_floor for z in zipfs) and not any(w in g.avoid for w in links)
+
+
+def _band_list(count: int, difficulty: str, unique: bool = False) -> list[str]:
+    if difficulty != MIXED:
+        return [difficulty] * count
+    names = [b for b in DIFFICULTIES if not unique or b in UNIQUE_BANDS]
+    share, extra = divmod(count, len(names))
+    out: list[str] = []
+    for i, name in enumerate(names):
+        out += [name] * (share + (1 if i < extra else 0))
+    return out
+
+
+def _identity(word: str) -> str:
+    return word
+
+
+@dataclass
+class _Rules:
+    """What the next puzzle on a sheet must satisfy (beyond being a good Doublet)."""
+
+    band: str | None
+    par_lo: int
+    par_hi: int
+    zipf_floor: float
+    used: set[int]  # word ids that may not be ends (on this sheet, or kept back by the dailies)
+    unique: bool = False
+    pair_ok: Callable[[str, str], bool] | None = None  # the dailies' rule on pairs of ends
+    full_shapes: frozenset[tuple[int, bool]] = frozenset()  # (par, one way?) shapes not wanted
+    saturated: frozenset[int] = frozenset()  # word ids already in MAX_KEY_USES keys
+    variant_key: Callable[[str], str] = _identity
+
+    def fits(self, par: int, ways: int) -> bool:
+        """True if a puzzle of this par and chain count may fill the slot."""
+        if not self.par_lo <= par <= self.par_hi or (self.unique and ways != 1):
+            return False
+        if self.band is not None and difficulty_of(par, ways) != self.band:
+            return False
+        return (par, ways == 1) not in self.full_shapes
+
+    def fitting(self) -> frozenset[tuple[int, int]]:
+        """fits() as a table: the (par, min(ways, 4)) that fit (the band depends on the count
+        of ways only through 1, 2-3 or 4+, and 4 stands for all of 4+)."""
+        return frozenset(
+            (par, ways)
+            for par in range(self.par_lo, self.par_hi + 1)
+            for ways in (1, 2, 3, 4)
+            if self.fits(par, ways)
+        )
+
+    def ends_ok(self, g: WordGraph, s: int, t: int) -> bool:
+        """The cheap checks on a pair of ends, before any search."""
+        if s == t or s in self.used or t in self.used or s in self.saturated or t in self.saturated:
+            return False
+        a, b = g.words[s], g.words[t]
+        if _one_apart(a, b) or self.variant_key(a) == self.variant_key(b):
+            return False
+        return self.pair_ok is None or self.pair_ok(a, b)
+
+
+def _sheet_bands(
+    count: int,
+    length: int,
+    difficulty: str | None,
+    links: tuple[int, int] | None,
+    unique: bool,
+    spelling: str,
+) -> tuple[str | None, list[str | None]]:
+    """Check a sheet's parameters: the difficulty in force and each slot's band (None for a
+    links range)."""
+    if count < 1:
+        raise DoubletsError(f"count must be at least 1 (got {count})")
+    if not MIN_LENGTH <= length <= MAX_LENGTH:
+        raise DoubletsError(f"length must be {MIN_LENGTH} to {MAX_LENGTH} letters (got {length})")
+    if spelling not in SPELLINGS:
+        raise DoubletsError(f"spelling '{spelling}' is not one of {', '.join(SPELLINGS)}")
+    if links is not None:
+        lo, hi = links
+        if not 1 <= lo <= hi:
+            raise DoubletsError(f"links range {lo}-{hi} must run from at least 1 up, like 3-5")
+        return None, [None] * count
+    if difficulty is None:
+        difficulty = "medium"
+    if difficulty not in DIFFICULTY_BANDS and difficulty != MIXED:
+        raise DoubletsError(f"difficulty '{difficulty}' is not one of {', '.join(DIFFICULTIES)} or {MIXED}")
+    if unique and difficulty != MIXED and difficulty not in UNIQUE_BANDS:
+        raise DoubletsError(
+            f"no {difficulty} puzzle has a single shortest chain (one way adds 2 to the "
+            f"difficulty): with unique puzzles ask for {', '.join(UNIQUE_BANDS)} or {MIXED}"
+        )
+    return difficulty, list(_band_list(count, difficulty, unique))
+
+
+@dataclass
+class _Choosing:
+    """What a sheet being chosen has used so far, and the rules it was given."""
+
+    g: WordGraph
+    ends: Ends
+    rng: random.Random
+    count: int
+    zipf_floor: float
+    unique: bool
+    variant_key: Callable[[str], str]
+    used: set[int]  # ends already on the sheet (or kept back by the dailies)
+    loose: set[int] | None  # the smaller exclusion a daily falls back to
+    pair_ok: Callable[[str, str], bool] | None
+    pair_fallback: Callable[[str, str], bool] | None
+    key_uses: Counter[int] = field(default_factory=Counter)
+    key_limit: int = MAX_KEY_USES
+    relaxed: bool = False
+
+    def fill_band(self, band: str | None, size: int, par_lo: int, par_hi: int) -> list[Puzzle]:
+        """`size` puzzles for a band (or a par range), easiest first.  No (par, one-way) shape
+        takes more than half of a band of VARIETY_MIN_BAND or more when there is a choice."""
+        g = self.g
+        cap = (size + 1) // 2 if size >= VARIETY_MIN_BAND else size
+        shapes: Counter[tuple[int, bool]] = Counter()
+        got: list[Puzzle] = []
+        for _ in range(size):
+            full = frozenset(s for s, n in shapes.items() if n >= cap)
+            puzzle = self._one(band, par_lo, par_hi, full)
+            if puzzle is None:
+                what = f"{band}" if band else f"{par_lo}-{par_hi} links"
+                raise DoubletsError(
+                    f"could not find {self.count} {what}{' unique' if self.unique else ''} puzzles of "
+                    f"{g.length}-letter words with distinct ends; try fewer puzzles, another "
+                    f"length or another difficulty"
+                )
+            ends = (g.index[puzzle.start], g.index[puzzle.end])
+            self.used.update(ends)
+            if self.loose is not None:
+                self.loose.update(ends)
+            self.key_uses.update(g.index[w] for w in puzzle.chain)
+            shapes[(puzzle.par, puzzle.shortest_chains == 1)] += 1
+            got.append(puzzle)
+        got.sort(key=lambda p: (p.par, p.score))  # stable: easiest first
+        return got
+
+    def _one(
+        self, band: str | None, par_lo: int, par_hi: int, full: frozenset[tuple[int, bool]]
+    ) -> Puzzle | None:
+        """One puzzle for a slot.  If a band is too small to keep every word to MAX_KEY_USES
+        keys (8-letter fiendish), a word may go into one more key (the sheet says so)."""
+        while True:
+            saturated = frozenset(i for i, n in self.key_uses.items() if n >= self.key_limit)
+            rules = _Rules(
+                band,
+                par_lo,
+                par_hi,
+                self.zipf_floor,
+                self.used,
+                self.unique,
+                self.pair_ok,
+                full,
+                saturated,
+                self.variant_key,
+            )
+            puzzle, gave_way = _fill_slot(self.g, self.ends, self.rng, rules, self.pair_fallback, self.loose)
+            self.relaxed = self.relaxed or gave_way
+            if puzzle is not None or self.key_limit >= self.count:
+                return puzzle
+            self.key_limit += 1
+
+
+def make_sheet(
+    count: int = 8,
+    length: int = 4,
+    difficulty: str | None = "medium",
+    *,
+    links: tuple[int, int] | None = None,
+    seed: int | None = None,
+    date: _dt.date | str | None = None,
+    lexicon: Lexicon | None = None,
+    link_zipf_floor: float = SHEET_LINK_ZIPF,
+    unique: bool = False,
+    spelling: str = DEFAULT_SPELLING,
+    exclude: Collection[str] = (),
+    pair_ok: Callable[[str, str], bool] | None = None,
+    pair_fallback: Callable[[str, str], bool] | None = None,
+    exclude_fallback: Collection[str] | None = None,
+) -> Sheet:
+    """Choose `count` Doublets of `length` letters at a difficulty band (or a links range).
+
+    Deterministic: the same seed (or date), parameters and lexicon give the same sheet.  Ends
+    are printable common words, no end word appears twice on the sheet, no puzzle's ends are
+    one letter apart, every key prints only words of the print vocabulary for `spelling` (and
+    never two spellings of one word), and no word is in more than MAX_KEY_USES keys.  Pars
+    never fall from one puzzle to the next.  `links=(a, b)` replaces the difficulty with a par
+    range; `unique` asks for puzzles with exactly one shortest chain; `exclude` (end words) and
+    `pair_ok` (a rule on pairs of ends) serve the daily schedule, as does `pair_fallback`: a
+    looser rule on pairs used for a puzzle that QUICK_TRIES random draws under `pair_ok` did
+    not find, and `exclude_fallback`: a smaller `exclude` for a puzzle that even the looser
+    pair rule could not find (either way the sheet is marked `relaxed`).
+    """
+    difficulty, bands = _sheet_bands(count, length, difficulty, links, unique, spelling)
+    seed, iso = seed_and_date(seed, date)
+    ladders = ladders_for(lexicon, spelling)
+    g = ladders.graph(length)
+    ends = ends_for(ladders, length)
+    if len(ends.pool) < 2:
+        raise DoubletsError(f"there are too few common {length}-letter words to make puzzles")
+    state = _Choosing(
+        g=g,
+        ends=ends,
+        rng=random.Random(seed),
+        count=count,
+        zipf_floor=link_zipf_floor,
+        unique=unique,
+        variant_key=ladders.variant_key,
+        used={g.index[w] for w in exclude if w in g.index},
+        loose=None if exclude_fallback is None else {g.index[w] for w in exclude_fallback if w in g.index},
+        pair_ok=pair_ok,
+        pair_fallback=pair_fallback,
+    )
+    # Bands are filled hardest first; each band's pars stay at or below the easiest par of the
+    # band after it, so the sheet, read easiest first, never drops in par.
+    ceiling = MAX_PAR if links is None else links[1]
+    chosen: list[list[Puzzle]] = []
+    for band, size in reversed([(band, len(list(run))) for band, run in itertools.groupby(bands)]):
+        if band is None:
+            assert links is not None
+            par_lo, par_hi = links[0], ceiling
+        else:
+            s_lo, s_hi = DIFFICULTY_BANDS[band]
+            par_lo, par_hi = max(MIN_PAR, s_lo - 2), min(MAX_PAR, s_hi, ceiling)
+        got = state.fill_band(band, size, par_lo, par_hi)
+        ceiling = min(p.par for p in got)
+        chosen.append(got)
+    return Sheet(
+        puzzles=tuple(p for got in reversed(chosen) for p in got),
+        length=length,
+        difficulty=difficulty,
+        links=(links[0], links[1]) if links else None,
+        seed=seed,
+        date=iso,
+        unique=unique,
+        spelling=spelling,
+        relaxed=state.relaxed,
+        key_word_limit=state.key_limit,
+    )
+
+
+def _fill_slot(
+    g: WordGraph,
+    ends: Ends,
+    rng: random.Random,
+    rules: _Rules,
+    pair_fallback: Callable[[str, str], bool] | None = None,
+    loose_used: set[int] | None = None,
+) -> tuple[Puzzle | None, bool]:
+    """One puzzle for a slot, and whether a daily rule had to give way.  Shape variety is a
+    wish (dropped if nothing else fits); the band is a promise.  Daily sheets (with a
+    `pair_fallback`) try random draws under their rules, then under the looser pair rule, then
+    with the smaller exclusion `loose_used`, and sweep every start only at the end.  At each
+    stage a key with a link rarer than the rules' floor (but >= LINK_ZIPF_FLOOR) is taken
+    only when none at the floor fits: a rare link before a broken daily rule."""
+    full = rules.full_shapes
+    floors = sorted({rules.zipf_floor, min(rules.zipf_floor, LINK_ZIPF_FLOOR)}, reverse=True)
+    stages: list[tuple[Callable[[str, str], bool] | None, set[int], bool]] = [
+        (rules.pair_ok, rules.used, pair_fallback is not None)
+    ]
+    if pair_fallback is not None:
+        stages.append((pair_fallback, rules.used, loose_used is not None))
+    if pair_fallback is not None and loose_used is not None:
+        stages.append((pair_fallback, loose_used, False))
+    for n, (pair_ok, used, quick) in enumerate(stages):
+        for floor in floors:
+            rules.pair_ok, rules.used, rules.full_shapes, rules.zipf_floor = pair_ok, used, full, floor
+            puzzle = _find_puzzle(g, ends, rng, rules, quick)
+            if puzzle is None and full:
+                rules.full_shapes = frozenset()
+                puzzle = _find_puzzle(g, ends, rng, rules, quick)
+            if puzzle is not None:
+                return puzzle, n > 0
+    return None, False
+
+
+OUTWARD_PICKS = 4  # ends tried from one outward search before drawing a new start
+OUTWARD_MAX_PAR = 3  # search outward from the start when par is at most this
+
+
+def _find_puzzle(
+    g: WordGraph, ends: Ends, rng: random.Random, rules: _Rules, quick: bool = False
+) -> Puzzle | None:
+    """Draw a start at random, then an end that fits the rules.
+
+    Short pars (par_hi <= 3) search outward from the start: one small BFS gives the par and
+    chain count to every word in reach, so fitting ends are found at once (random ends would
+    rarely be that close).  Otherwise ends are drawn at random and first tested against
+    bitsets (built once per length) of the words at a fitting distance from the start that a
+    key can reach (see doublets_ends), so only such pairs cost a search.
+    """
+    par_lo, par_hi = rules.par_lo, rules.par_hi
+    if par_lo > par_hi:
+        return None
+    pool = [s for s in ends.pool if s not in rules.used and s not in rules.saturated]
+    if not pool:
+        return None
+    masks = keyable_masks_for(g, ends, rules.zipf_floor) if doublets_ends.PRUNE else None
+    most = QUICK_TRIES if quick else MAX_TRIES_PER_PUZZLE
+    if par_hi <= OUTWARD_MAX_PAR:
+        found = _find_outward(g, ends, rng, rules, pool, most, masks)
+    else:
+        found = _find_drawn(g, ends, rng, rules, pool, most, masks)
+    return found if found is not None or quick else _sweep(g, ends, rng, rules)
+
+
+def _find_outward(
+    g: WordGraph,
+    ends: Ends,
+    rng: random.Random,
+    rules: _Rules,
+    pool: list[int],
+    most: int,
+    masks: Mapping[int, list[int]] | None,
+) -> Puzzle | None:
+    """Draws for short pars: from a random start, up to OUTWARD_PICKS of the ends that fit."""
+    fitting, common, ends_ok = rules.fitting(), ends.common, rules.ends_ok
+    unkeyable = ends.unkeyable.setdefault(rules.zipf_floor, set())
+    tries = 0
+    while tries < most:
+        tries += 1
+        s = pool[rng.randrange(len(pool))]
+        reach = g.ball(g.words[s], rules.par_hi)
+        fits = [
+            t
+            for t, (par, ways) in reach.items()
+            if t in common and (par, ways if ways < 4 else 4) in fitting and ends_ok(g, s, t)
+        ]
+        for _ in range(min(OUTWARD_PICKS, len(fits))):
+            t = fits.pop(rng.randrange(len(fits)))
+            tries += 1
+            if masks is not None and not keyable(masks, ends, s, t, reach[t][0]):
+                continue
+            found = _keyed(g, s, t, rules, ends.wide, unkeyable)
+            if found is not None:
+                return found
+    return None
+
+
+def _find_drawn(
+    g: WordGraph,
+    ends: Ends,
+    rng: random.Random,
+    rules: _Rules,
+    pool: list[int],
+    most: int,
+    keyable: Mapping[int, list[int]] | None,
+) -> Puzzle | None:
+    """Random pairs (start, end in its component) at a fitting distance, counted and keyed.
+    With `keyable` (keyable_masks_for) only pairs at a fitting distance that a key can take
+    are drawn; without, every pair is drawn and tested (the reach masks give the distance)."""
+    words, par_lo, par_hi = g.words, rules.par_lo, rules.par_hi
+    masks = None
+    if keyable is None:
+        masks = None if par_hi > MAX_PAR else reach_masks_for(g, ends)
+        pairs = plain_draws(ends, pool, rng, most)
+    else:
+        steps = range(par_lo + 1, min(par_hi, MAX_PAR) + 2)  # past MAX_PAR the count says no
+
+        def wanted(s: int) -> int:
+            assert keyable is not None
+            by_distance, m = keyable[s], 0
+            for d in steps:
+                m |= by_distance[d]
+            return m
+
+        pairs = fast_draws(ends, pool, rng, most, wanted)
+    fitting = rules.fitting()
+    unkeyable = ends.unkeyable.setdefault(rules.zipf_floor, set())
+    for s, t in pairs:
+        if masks is not None:  # exact and cheap: is t within par_lo+1..par_hi+1 steps of s?
+            m = masks[s]
+            if not (m[par_hi + 1] >> t) & 1 or (m[par_lo] >> t) & 1:
+                continue
+        if not rules.ends_ok(g, s, t):
+            continue
+        pair = (s, t) if s < t else (t, s)
+        if pair in ends.counts:  # pars and counts are the graph's, so they are kept for later sheets
+            got = ends.counts[pair]
+        else:
+            got = ends.counts[pair] = g.par_and_count(words[pair[0]], words[pair[1]], MAX_PAR)
+        if got is None or not par_lo <= got[0] <= par_hi or (got[0], min(got[1], 4)) not in fitting:
+            continue
+        found = _keyed(g, s, t, rules, ends.wide, unkeyable)
+        if found is not None:
+            return found
+    return None
+
+
+def _sweep(g: WordGraph, ends: Ends, rng: random.Random, rules: _Rules) -> Puzzle | None:
+    """When random draws find nothing (a sparse band, or most fitting ends already used), try
+    every start in a seeded random order, and from each every fitting end: slower, but it
+    finds a puzzle whenever one exists."""
+    starts = [s for s in ends.pool if s not in rules.used and s not in rules.saturated]
+    rng.shuffle(starts)
+    fitting = rules.fitting()
+    masks = keyable_masks_for(g, ends, rules.zipf_floor) if doublets_ends.PRUNE else None
+    for s in starts:
+        reach = g.ball(g.words[s], rules.par_hi)
+        fits = sorted(
+            t
+            for t, (par, ways) in reach.items()
+            if t in ends.common and (par, min(ways, 4)) in fitting and rules.ends_ok(g, s, t)
+        )
+        rng.shuffle(fits)
+        for t in fits:
+            if masks is not None and not keyable(masks, ends, s, t, reach[t][0]):
+                continue
+            found = _keyed(g, s, t, rules, ends.wide, ends.unkeyable.setdefault(rules.zipf_floor, set()))
+            if found is not None:
+                return found
+    return None
+
+
+def _keyed(
+    g: WordGraph,
+    s: int,
+    t: int,
+    rules: _Rules,
+    wide: WordGraph | None = None,
+    unkeyable: set[tuple[int, int]] | None = None,
+) -> Puzzle | None:
+    """The puzzle s -> t with its key, unless the key would need a word rarer than the floor or
+    outside the print vocabulary (rare words are not the kind of hard we want), a word already
+    in MAX_KEY_USES keys of the sheet, or two spellings of one word; or unless a frequent word
+    outside the standard list gives a shorter chain (`wide`: the par would look wrong to
+    whoever knows it)."""
+    a, b = g.words[s], g.words[t]
+    pair = (s, t) if s < t else (t, s)
+    if unkeyable is not None and pair in unkeyable:
+        return None
+    dag = g.shortest(a, b, max_links=rules.par_hi)
+    assert dag is not None
+    best = dag.friendliest()
+    if not _links_ok(g, best, rules.zipf_floor) or (
+        wide is not None and wide.par(a, b, max_links=dag.par - 1) is not None
+    ):
+        if unkeyable is not None:  # (the set of this floor)
+            unkeyable.add(pair)  # even the friendliest key of all, or par itself, fails
+        return None
+    avoid = set(rules.saturated)
+    vk = rules.variant_key
+    if vk is not _identity:  # other spellings of either end may not be links
+        end_keys = {vk(a), vk(b)}
+        index = g.index
+        avoid.update(index[w] for w in dag.words()[1:-1] if w not in (a, b) and vk(w) in end_keys)
+    chain = dag.friendliest(avoid) if avoid else best
+    clash = spellings_clash(chain, vk)
+    if clash:  # steer round the later spelling once; if every chain clashes, skip the puzzle
+        avoid.update(g.index[w] for w in clash)
+        chain = dag.friendliest(avoid)
+        if spellings_clash(chain, vk):
+            return None
+    if not _links_ok(g, chain, rules.zipf_floor) or any(g.index[w] in avoid for w in chain[1:-1]):
+        return None
+    return Puzzle(a, b, dag.par, tuple(chain), dag.count)
+
+
+def puzzle_for(start: str, end: str, lexicon: Lexicon | None = None) -> Puzzle:
+    """The Puzzle (par, key, count) for two given ends; raises LadderError if unsolvable."""
+    from generator.words.ladder import solve
+
+    sol = solve(start, end, lexicon, limit=0)
+    return Puzzle(sol.start, sol.end, sol.links, tuple(sol.chain), sol.shortest_chains)

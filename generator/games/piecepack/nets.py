@@ -1,0 +1,197 @@
+"""Sheets of piecepack nets to cut, fold and glue: dice, pawns and pyramids, packed in rows with
+what each folds into written under it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.games.piecepack import model as pp
+from generator.games.piecepack.draw import Painter, die_painter, pawn_painter, pyramid_painter
+from generator.press import nets
+from generator.press.document import Page, PageInfo
+from generator.press.paper import MARGIN, Paper, mm
+from generator.press.parts import Header, sheet_header
+from generator.press.style import Style
+from generator.press.text import draw_text
+
+TAB = 5 * mm  # glue tab depth on dice and pawns
+PYRAMID_TAB = 3.5 * mm
+GAP = 5 * mm  # between nets on a sheet
+CAPTION_H = 6 * mm  # the line under each net
+HOWTO_H = 11 * mm  # the instructions under the sheet's title
+DASH = (2.2, 1.6)
+
+HOWTO = {
+    "dice": "Cut along the solid lines. Fold every dashed line with the print outside, then glue each "
+    "tab inside the face it meets. Opposite faces add up to five (null counts nothing).",
+    "pawns": "Cut out, fold at the top so both figures face out, fold the base under and glue its tab "
+    "inside the first side near its foot: the pawn stands on the base.",
+    "pyramids": "Cut out, fold the dashed lines with the print outside, glue the tab under the first "
+    "face; the base stays open, so each pyramid stacks on a larger one. FRONT marks where it faces.",
+}
+
+
+@dataclass(frozen=True)
+class Item:
+    """One net to print: the piece, its net (points, at the origin), what paints its faces, its caption."""
+
+    piece: pp.Piece
+    net: nets.Net
+    paint: Painter
+    caption: str
+
+
+def _inches(mm_value: float) -> str:
+    """12.7 -> '1/2 in' (sixteenths)."""
+    f = Fraction(round(mm_value / pp.INCH_MM * 16), 16)
+    return f"{f.numerator}/{f.denominator} in" if f.denominator > 1 else f"{f.numerator} in"
+
+
+def die_item(piece: pp.Piece) -> Item:
+    size = piece.size_mm * mm
+    net = nets.cube_net(size, TAB)
+    return Item(piece, net, die_painter(piece.suit, size), f"{piece.suit} die, {_inches(piece.size_mm)}")
+
+
+def pawn_item(piece: pp.Piece) -> Item:
+    width = piece.size_mm * mm
+    net = nets.tent_net(width, pp.PAWN_FACE_MM * mm, pp.PAWN_DEPTH_MM * mm, TAB).at_origin()
+    return Item(piece, net, pawn_painter(piece.suit, width, pp.PAWN_FACE_MM * mm), f"{piece.suit} pawn")
+
+
+def pyramid_item(piece: pp.Piece) -> Item:
+    rank = piece.rank or "A"
+    base = pp.pyramid_base_mm(rank) * mm
+    net = nets.pyramid_net(base, pp.pyramid_height_mm(rank) * mm, PYRAMID_TAB).at_origin()
+    caption = f"{piece.suit} {rank}, {_inches(piece.size_mm)}"
+    return Item(piece, net, pyramid_painter(piece.suit, rank, base), caption)
+
+
+MAKERS = {"die": die_item, "pawn": pawn_item, "pyramid": pyramid_item}
+
+
+@dataclass(frozen=True)
+class Placed:
+    item: Item
+    x: float  # where the net's bounding box starts (bottom-left), page points
+    y: float
+
+
+@dataclass
+class _Row:
+    top: float
+    height: float
+    x: float
+
+
+def header(title: str, howto: str) -> Header:
+    """The sheet's header: its title, what to print on, and how to cut, fold and glue."""
+    return Header(title, ("print on card stock", "cut, fold, glue"), howto, HOWTO_H)
+
+
+def pack_rows(items: list[Item], paper: Paper, header_h: float) -> list[list[Placed]]:
+    """First-fit shelf packing under a header `header_h` tall: each net goes into the first row of
+    the sheet with room for it (a pawn beside the dice), else opens a new row under the last, else
+    a new sheet."""
+    left, right = MARGIN, paper.width - MARGIN
+    top0 = paper.height - MARGIN - header_h
+    sheets: list[list[Placed]] = []
+    rows: list[_Row] = []
+    for it in items:
+        w, h = it.net.width, it.net.height + CAPTION_H
+        if w > right - left or h > top0 - MARGIN:
+            raise ValueError(f"the {it.caption} net does not fit on {paper.name} paper")
+        row = next((r for r in rows if r.x + w <= right + 1e-6 and h <= r.height + 1e-6), None)
+        if row is None:
+            top = rows[-1].top - rows[-1].height - GAP if rows else top0
+            if not sheets or top - h < MARGIN - 1e-6:
+                sheets.append([])
+                rows, top = [], top0
+            row = _Row(top, h, left)
+            rows.append(row)
+        sheets[-1].append(Placed(it, row.x, row.top - h + CAPTION_H))
+        row.x += w + GAP
+    return sheets
+
+
+def _polygon(c: Canvas, pts: tuple[nets.Point, ...]) -> Any:
+    p = c.beginPath()
+    p.moveTo(*pts[0])
+    for q in pts[1:]:
+        p.lineTo(*q)
+    p.close()
+    return p
+
+
+def draw_net(c: Canvas, net: nets.Net, paint: Painter, style: Style) -> None:
+    """Paint each face (clipped to it, turned to its 'up'), shade the tabs, then the dashed folds and
+    the solid cut lines on top."""
+    for face in net.faces:
+        c.saveState()
+        c.clipPath(_polygon(c, face.corners), stroke=0, fill=0)
+        cx, cy = face.centre
+        c.translate(cx, cy)
+        c.rotate(face.up - 90.0)
+        paint(c, face, style)
+        c.restoreState()
+    c.saveState()
+    if style.tint is not None:
+        c.setFillColorRGB(*style.tint)
+        for t in net.tabs:
+            c.drawPath(_polygon(c, t), stroke=0, fill=1)
+    c.setLineWidth(0.5)
+    c.setStrokeColorRGB(*style.muted)
+    c.setDash(*DASH)
+    for a, b in net.folds:
+        c.line(*a, *b)
+    c.setDash()
+    c.setStrokeColorRGB(*style.ink)
+    for a, b in net.cuts:
+        c.line(*a, *b)
+    c.restoreState()
+
+
+def net_pages(items: list[Item], paper: Paper, title: str, howto: str, label: str) -> list[Page]:
+    """Sheets of nets: a title, how to fold, then the nets in rows, each captioned."""
+    head = header(title, howto)
+    sheets = pack_rows(items, paper, head.height)
+    pages = []
+    for i, sheet in enumerate(sheets, start=1):
+
+        def draw(c: Canvas, info: PageInfo, sheet: list[Placed] = sheet) -> None:
+            style = info.style
+            sheet_header(c, paper, style, head, what=label)
+            cap = style.text_style("caption", valign="top")
+            for pl in sheet:
+                net = pl.item.net.moved(pl.x, pl.y)
+                draw_net(c, net, pl.item.paint, style)
+                x, w = pl.x - GAP / 2, net.width + GAP
+                draw_text(c, pl.item.caption, x, pl.y - CAPTION_H, w, CAPTION_H - 1 * mm, cap, "caption")
+
+        more = f", sheet {i} of {len(sheets)}" if len(sheets) > 1 else ""
+        pages.append(Page(draw, f"{label}{more}", note="print on card stock; cut, fold, glue"))
+    return pages
+
+
+def nets_model(items: list[Item]) -> list[dict[str, Any]]:
+    """What each net folds into, for --json: the piece and the net's measurements (mm)."""
+    out = []
+    for it in items:
+        entry: dict[str, Any] = {"kind": it.piece.kind, "suit": it.piece.suit, "rank": it.piece.rank}
+        entry["net_mm"] = [round(it.net.width / mm, 2), round(it.net.height / mm, 2)]
+        entry["folds"] = len(it.net.folds)
+        entry["tabs"] = len(it.net.tabs)
+        if it.piece.kind == "pyramid":
+            shape = nets.PyramidShape(
+                pp.pyramid_base_mm(it.piece.rank or "A"), pp.pyramid_height_mm(it.piece.rank or "A")
+            )
+            entry["height_mm"] = round(shape.height, 2)
+            entry["apex_angle_deg"] = round(shape.apex_angle, 2)
+        if it.piece.kind == "pawn":
+            entry["height_mm"] = round(nets.tent_height(pp.PAWN_FACE_MM, pp.PAWN_DEPTH_MM), 2)
+        out.append(entry)
+    return out

@@ -1,0 +1,343 @@
+"""How to play pages: the rules model as flowables (the press pours them into columns) and its worked-example drawings."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+# isort: off
+from generator.press import rl_platypus  # noqa: F401  (first: platypus imports faster through it)
+
+# isort: on
+from reportlab.graphics.shapes import Drawing, Line, PolyLine, Rect, String
+from reportlab.lib.colors import Color
+from reportlab.platypus import Flowable, Spacer
+
+from generator.games.rules import model as rm
+from generator.press import flow, parts
+from generator.press.document import Page
+from generator.press.fonts import string_width
+from generator.press.paper import Paper
+from generator.press.style import DEFAULT, Style
+from generator.press.text import block_height, wrap
+
+__all__ = ["rules_pages", "rules_layout", "rules_model", "diagram", "BOOKMARK"]
+
+BOOKMARK = "How to play"
+
+FACE_RANKS: dict[str, str] = dict(
+    zip(
+        "ace two three four five six seven eight nine ten jack queen king".split(),
+        "A 2 3 4 5 6 7 8 9 10 J Q K".split(),
+        strict=True,
+    )
+)
+RED_SUITS = {"heart", "diamond"}
+
+
+def _drawing(width: float, height: float, s: Style) -> Drawing:
+    """A Drawing whose starting font is an embedded one (the default would pull in Helvetica)."""
+    face, size = s.font("body")
+    return Drawing(width, height, initialFontName=face, initialFontSize=size)
+
+
+def _c(rgb: tuple[float, float, float]) -> Color:
+    return Color(*rgb)
+
+
+def _text(
+    d: Drawing,
+    s: Style,
+    role: str,
+    x: float,
+    y: float,
+    text: str,
+    size: float | None = None,
+    colour: tuple[float, float, float] | None = None,
+    anchor: str = "start",
+) -> None:
+    """A String in a text role (its face, size and colour unless given) at baseline y."""
+    face, sz = s.font(role, size)
+    ink = colour if colour is not None else s.ink_of(s.text(role).colour)
+    d.add(String(x, y, text, fontName=face, fontSize=sz, fillColor=_c(ink), textAnchor=anchor))
+
+
+def _fitting(s: Style, role: str, text: str, width: float) -> float:
+    """The role's size, or less so that `text` fits `width` (one line)."""
+    face, size = s.font(role)
+    wide = string_width(text, face, size)
+    return size if wide <= width else size * width / wide
+
+
+def _letters(
+    d: Drawing,
+    word: str,
+    cx: float,
+    y: float,
+    face: str,
+    size: float,
+    ink: Color,
+    mark: set[int],
+    mark_ink: Color,
+) -> None:
+    """Draw `word` centred on cx, letter by letter, the letters at `mark` in mark_ink."""
+    w = string_width(word, face, size)
+    x = cx - w / 2
+    for i, ch in enumerate(word):
+        d.add(String(x, y, ch, fontName=face, fontSize=size, fillColor=mark_ink if i in mark else ink))
+        x += string_width(ch, face, size)
+
+
+def _changed(a: str, b: str) -> set[int]:
+    return {i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y}
+
+
+def _word_box(
+    d: Drawing, word: str, prev: str | None, cx: float, cy: float, w: float, h: float, jewel: bool, s: Style
+) -> None:
+    """One word of a chain: Jewels in a bold accent frame, links in a light one; the changed letter marked."""
+    fill = _c(s.tint) if (jewel and s.tint is not None) else _c(s.paper)
+    d.add(
+        Rect(
+            cx - w / 2,
+            cy - h / 2,
+            w,
+            h,
+            rx=3,
+            ry=3,
+            strokeColor=_c(s.accent if jewel else s.rule),
+            strokeWidth=1.3 if jewel else 0.6,
+            fillColor=fill,
+        )
+    )
+    role = "table_head" if jewel else "table"
+    size = _fitting(s, role, word.upper(), w - 6)
+    mark = _changed(prev, word) if prev is not None else set()
+    face = s.font(role)[0]
+    _letters(d, word.upper(), cx, cy - size * 0.35, face, size, _c(s.ink), mark, _c(s.accent))
+
+
+def chain_drawing(words: list[str], jewels: list[str], width: float, s: Style) -> Drawing:
+    """A chain left to right, arrows between words; each link's changed letter in the accent colour."""
+    n = len(words)
+    gap = 9.0
+    box_w = min(46.0, (width - (n - 1) * gap) / n)
+    box_h = 16.0
+    d = _drawing(width, box_h + 4, s)
+    x0 = (width - (n * box_w + (n - 1) * gap)) / 2
+    cy = box_h / 2 + 2
+    for i, word in enumerate(words):
+        cx = x0 + box_w / 2 + i * (box_w + gap)
+        _word_box(d, word, words[i - 1] if i else None, cx, cy, box_w, box_h, word in jewels, s)
+        if i:
+            a, b = cx - box_w / 2 - gap + 1.5, cx - box_w / 2 - 1.5
+            d.add(Line(a, cy, b, cy, strokeColor=_c(s.muted), strokeWidth=0.7))
+            d.add(
+                PolyLine(
+                    [b - 2.5, cy + 1.8, b, cy, b - 2.5, cy - 1.8], strokeColor=_c(s.muted), strokeWidth=0.7
+                )
+            )
+    return d
+
+
+def necklace_drawing(words: list[str], jewels: list[str], width: float, s: Style) -> Drawing:
+    """A Necklace: the words round an oval, each joined to the next and the last back to the first."""
+    n = len(words)
+    box_w, box_h = 40.0, 15.0
+    height = 118.0
+    d = _drawing(width, height, s)
+    cx, cy = width / 2, height / 2
+    rx, ry = width / 2 - box_w / 2 - 4, height / 2 - box_h / 2 - 2
+    pts = [
+        (cx + rx * math.sin(2 * math.pi * i / n), cy + ry * math.cos(2 * math.pi * i / n)) for i in range(n)
+    ]
+    ring = [v for p in pts + pts[:1] for v in p]
+    d.add(PolyLine(ring, strokeColor=_c(s.rule), strokeWidth=0.8))
+    for i, (word, (x, y)) in enumerate(zip(words, pts, strict=True)):
+        _word_box(d, word, words[i - 1], x, y, box_w, box_h, word in jewels, s)
+    return d
+
+
+def chimera_card_drawing(data: dict[str, Any], width: float, s: Style) -> Drawing:
+    """A playing card, its two words as letter tiles, the sum, and good and refused answers."""
+    face, suit, symbol = data["face"], data["suit"], data["symbol"]
+    card_w, card_h = 40.0, 56.0
+    pitch = s.text("table").size * 1.15
+    height = 2 + card_h + 12 + 10 + pitch * len(data["bad"])
+    d = _drawing(width, height, s)
+    red = s.red_suit if suit in RED_SUITS else s.ink
+    top = height - 2
+    d.add(
+        Rect(
+            1,
+            top - card_h,
+            card_w,
+            card_h,
+            rx=4,
+            ry=4,
+            strokeColor=_c(s.ink),
+            strokeWidth=0.8,
+            fillColor=_c(s.paper),
+        )
+    )
+    rank = FACE_RANKS.get(face, face[:1].upper())
+    _text(d, s, "heading", 5, top - 12, rank, colour=red)
+    _text(d, s, "body", 5, top - 22, symbol, colour=red)
+    _text(d, s, "body", 1 + card_w / 2, top - card_h / 2 - 8, symbol, card_w * 0.6, red, "middle")
+    # the letters as tiles
+    x = card_w + 10
+    tile = min(13.0, (width - x - 14) / (len(face) + len(suit) + 1))
+    y = top - tile - 2
+    for k, word in enumerate((face.upper(), suit.upper())):
+        for ch in word:
+            d.add(
+                Rect(
+                    x,
+                    y,
+                    tile - 1.5,
+                    tile,
+                    rx=1.5,
+                    ry=1.5,
+                    strokeColor=_c(s.accent),
+                    strokeWidth=0.6,
+                    fillColor=_c(s.tint) if s.tint is not None else None,
+                )
+            )
+            _text(d, s, "strong", x + (tile - 1.5) / 2, y + tile * 0.26, ch, tile * 0.62, anchor="middle")
+            x += tile
+        if k == 0:
+            _text(d, s, "caption", x + tile * 0.3, y + tile * 0.26, "+", tile * 0.7)
+            x += tile
+    info_x = card_w + 10
+    y = _card_answers(d, s, data, info_x, y - 10, width - info_x)
+    y = top - card_h - 12
+    _text(d, s, "table_head", 1, y, rm.CARD_BAD, colour=s.accent)
+    y -= 10
+    for word, why in data["bad"]:
+        _text(d, s, "table_head", 1, y, word.upper())
+        _text(d, s, "caption", 48, y, why)
+        y -= pitch
+    return d
+
+
+def _card_answers(d: Drawing, s: Style, data: dict[str, Any], x: float, y: float, width: float) -> float:
+    """Beside the card: what its letters add up to, and answers that are good; returns the next y."""
+    face, size = s.font("caption")
+    for line in wrap(rm.card_sum(data["face"], data["suit"]), face, size, width) or []:
+        _text(d, s, "caption", x, y, line)
+        y -= size * 1.25
+    y -= 2
+    _text(d, s, "table_head", x, y, rm.CARD_GOOD, colour=s.accent)
+    y -= 10
+    _text(d, s, "table", x, y, " ".join(w.upper() for w in data["good"]))
+    return y
+
+
+def _card(
+    d: Drawing, x: float, y: float, w: float, h: float, text: str, s: Style, when: bool = False
+) -> None:
+    back = when and s.back_fill is not None
+    d.add(
+        Rect(
+            x,
+            y,
+            w,
+            h,
+            rx=3,
+            ry=3,
+            strokeColor=_c(s.accent if when else s.ink),
+            strokeWidth=0.8,
+            fillColor=_c(s.back_fill if back and s.back_fill is not None else s.paper),
+        )
+    )
+    role = "table_head" if when else "card_body"
+    face, size = s.font(role)
+    lines = wrap(text.upper() if when else text, face, size, w - 6) or [text]
+    lead = size * 1.2
+    y0 = y + h / 2 + (len(lines) - 1) * lead / 2 - size * 0.35
+    ink = s.back_ink if back else s.ink
+    for i, line in enumerate(lines):
+        _text(d, s, role, x + w / 2, y0 - i * lead, line, colour=ink, anchor="middle")
+
+
+def when_riddle_drawing(data: dict[str, Any], width: float, s: Style) -> Drawing:
+    """The riddle's cards in a row; under the card it modifies, the When Card and the condition card."""
+    cards: list[str] = data["cards"]
+    n = len(cards)
+    gap = 7.0
+    cw = min(70.0, (width - 70 - (n - 1) * gap) / n)
+    ch = 30.0
+    height = ch * 2 + 22 + 6
+    d = _drawing(width, height, s)
+    top = height - 2
+    for i, text in enumerate(cards):
+        x = i * (cw + gap)
+        _card(d, x, top - ch, cw, ch, text, s)
+        if text == data["modifies"]:
+            wy = top - ch - 20
+            _card(d, x + 6, wy, cw - 12, 16, data["when"], s, when=True)
+            _card(d, x, wy - ch + 2, cw, ch - 4, data["condition"], s)
+    ask_x = n * (cw + gap) + 2
+    _text(d, s, "heading", ask_x, top - ch / 2 - 3, rm.RIDDLE_ASK)
+    return d
+
+
+def diagram(block: rm.Diagram, width: float, s: Style) -> Drawing:
+    """The drawing for a diagram block, `width` points wide."""
+    if block.kind == "chain":
+        return chain_drawing(block.data["words"], block.data["jewels"], width, s)
+    if block.kind == "necklace":
+        return necklace_drawing(block.data["words"], block.data["jewels"], width, s)
+    if block.kind == "chimera_card":
+        return chimera_card_drawing(block.data, width, s)
+    return when_riddle_drawing(block.data, width, s)
+
+
+def _flowables(r: rm.Rules, fs: flow.FlowStyles, width: float) -> list[Flowable]:
+    out: list[Flowable] = []
+    for b in r.blocks:
+        if isinstance(b, rm.Heading):
+            out.append(flow.paragraph(b.text, fs.h1 if b.level == 1 else fs.h2))
+        elif isinstance(b, rm.Para):
+            out.append(flow.paragraph(b.text, fs.note if b.note else fs.body))
+        elif isinstance(b, rm.Bullets):
+            out.append(flow.bullets(b.items, fs, b.numbered))
+        elif isinstance(b, rm.Table):
+            out += flow.table(b.rows, fs, width, b.caption)
+        else:
+            out.append(
+                flow.Keep(
+                    [
+                        Spacer(1, 3),
+                        diagram(b, width, fs.style),
+                        Spacer(1, 3),
+                        flow.paragraph(b.caption, fs.caption),
+                    ]
+                )
+            )
+    return out
+
+
+def _parts(r: rm.Rules, paper: Paper, style: Style) -> tuple[list[Flowable], list[Flowable], str]:
+    fs = flow.flow_styles(style)
+    body = style.text_style("body")
+    header = parts.Header(f"{r.title}: how to play", text=r.facts, text_h=block_height(1, body.size, body))
+    head = [flow.HeaderBlock(header, style)]
+    return head, _flowables(r, fs, flow.column_width(paper, 2)), f"{r.title}: how to play"
+
+
+def rules_pages(r: rm.Rules, paper: Paper, style: Style = DEFAULT) -> list[Page]:
+    """One game's How to play pages: title across the top, then two columns."""
+    head, body, label = _parts(r, paper, style)
+    return flow.flow_pages(head, body, paper, label, bookmark=BOOKMARK, continued=f"{label} (continued)")
+
+
+def rules_layout(r: rm.Rules, paper: Paper, style: Style = DEFAULT) -> flow.Layout:
+    """Where each block of the rules lands on the pages (what rules_pages draws)."""
+    head, body, label = _parts(r, paper, style)
+    return flow.layout(head, body, paper, continued=True, what=label)
+
+
+def rules_model(r: rm.Rules, paper: Paper, style: Style = DEFAULT) -> dict[str, Any]:
+    """The content model for --json, with how many pages it takes on this paper."""
+    return {**r.to_json(), "pages": len(rules_pages(r, paper, style))}

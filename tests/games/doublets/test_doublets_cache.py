@@ -1,0 +1,183 @@
+"""Tests for generator.games.doublets.cache: what is read back from parlour's cache equals a fresh
+build over the full lexicon (the oracle), damaged files are rebuilt, and sheets and Jewels made
+from the cache are the ones made without it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator import cache
+from generator.games.doublets import cache as DC
+from generator.games.doublets import ends as DE
+from generator.games.doublets import jewels as DJ
+from generator.games.doublets import model as D
+from generator.games.doublets.jewels import make_jewels
+from generator.games.doublets.sheets import make_sheet
+from generator.words import ladder, quick
+from generator.words.ladder import LINK_ZIPF_FLOOR, Ladders, ladders_for
+from generator.words.lexicon import load
+
+FLOORS = (D.SHEET_LINK_ZIPF, LINK_ZIPF_FLOOR)
+
+
+@pytest.fixture
+def cache_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("PARLOUR_CACHE_DIR", str(tmp_path))
+    return tmp_path
+
+
+def _packaged(spelling: str) -> Ladders:
+    """New ladders over the packaged lexicon (nothing derived yet in memory), as ladders_for
+    makes them: a spelling other than the first shares the first one's graphs."""
+    first = Ladders(ladder.ladder_words(), packaged=True)
+    if spelling == first.spelling:
+        return first
+    return Ladders(first.lexicon, spelling=spelling, base=first, packaged=True)
+
+
+def _fresh(spelling: str) -> Ladders:
+    """The oracle: ladders over the full lexicon, everything derived afresh (never cached)."""
+    lad = Ladders(load(), spelling=spelling)
+    assert not lad.packaged
+    return lad
+
+
+def _derived(lad: Ladders, length: int) -> dict:
+    """Everything the cache stands in for, as plain data (masks decoded start by start)."""
+    g = lad.graph(length)
+    ends = D.ends_for(lad, length)
+    jg = DJ._jewel_graph(lad, length)
+    keyable = {f: DE.keyable_masks_for(g, ends, f) for f in FLOORS}
+    return {
+        "words": g.words,
+        "adj": [sorted(a) for a in g.adj],
+        "avoid": g.avoid,
+        "components": (list(g._components()), list(g.component_sizes())),
+        "pool": ends.pool,
+        "groups": ends.by_component,
+        "component": list(ends.component),
+        "position": ends.position,
+        "wide": None if ends.wide is None else (ends.wide.words, [sorted(a) for a in ends.wide.adj]),
+        "jewels": (jg.words, [sorted(a) for a in jg.adj]),
+        "keyable": {f: {s: list(m[s]) for s in ends.pool} for f, m in keyable.items()},
+        "keyable_sizes": {f: len(m) for f, m in keyable.items()},
+    }
+
+
+@pytest.mark.parametrize(("length", "spelling"), [(3, "us"), (4, "us"), (4, "uk"), (5, "us")])
+def test_cached_data_equals_a_fresh_build(cache_dir, monkeypatch, length, spelling):
+    want = _derived(_fresh(spelling), length)
+    built = _derived(_packaged(spelling), length)  # built (from the cached word lists) and saved
+    for kind in ("ends", "jewels", *(f"keyable-{f!r}" for f in FLOORS)):
+        assert DC.cache_path(kind, spelling, length).is_file(), kind
+
+    def no_build(*args, **kwargs):
+        raise AssertionError("built again instead of read from the cache")
+
+    monkeypatch.setattr(D, "_ends", no_build)
+    monkeypatch.setattr(DE, "_keyable_masks", no_build)
+    monkeypatch.setattr(DJ, "_printable_graph", no_build)
+    read = _derived(_packaged(spelling), length)  # read back from the files
+    for key in want:
+        assert built[key] == want[key], key
+        assert read[key] == want[key], key
+
+
+def test_saved_masks_read_like_the_dict_they_were(cache_dir):
+    lad = _packaged("us")
+    g, ends = lad.graph(3), D.ends_for(lad, 3)
+    plain = DE._keyable_masks(g, ends, D.SHEET_LINK_ZIPF)
+    saved = DC.saved_keyable("us", 3, D.SHEET_LINK_ZIPF, lambda: plain)  # built: saved as bytes
+    assert saved is plain
+    again = DC.saved_keyable("us", 3, D.SHEET_LINK_ZIPF, lambda: pytest.fail("not read back"))
+    assert isinstance(again, DC.SavedMasks)
+    assert len(again) == len(plain) and list(again) == list(plain)
+    assert ends.pool[0] in again and -1 not in again
+    assert again == plain and dict(again.items()) == plain
+
+
+@pytest.mark.parametrize("damage", [b"garbage", b"", "other-kind", "other-length", "inner"])
+def test_a_damaged_file_is_rebuilt(cache_dir, damage):
+    import marshal
+
+    lad = _packaged("us")
+    want = _derived(_fresh("us"), 3)
+    D.ends_for(lad, 3)
+    path = DC.cache_path("ends", "us", 3)
+    saved = marshal.loads(path.read_bytes())
+    if damage == "other-kind":
+        saved["kind"] = "jewels"
+    elif damage == "other-length":
+        saved["length"] = 4
+    elif damage == "inner":
+        saved["data"] = saved["data"][:3]  # a tuple too short to unpack
+    path.write_bytes(damage if isinstance(damage, bytes) else marshal.dumps(saved))
+    got = _derived(_packaged("us"), 3)
+    assert got == want
+    assert marshal.loads(path.read_bytes())["data"][0] == want["pool"]  # written again, whole
+
+
+def test_files_are_named_by_kind_spelling_and_length(cache_dir):
+    paths = {DC.cache_path(k, sp, n) for k in ("ends", "jewels") for sp in ("us", "uk") for n in (3, 4)}
+    assert len(paths) == 8 and {p.parent for p in paths} == {cache_dir}
+    # the deriving modules' identity is part of the key: each is a file that exists
+    code = DC._code()
+    assert {Path(m.__file__).resolve() for m in (D, DE, DJ, DC, quick)} <= {Path(p).resolve() for p in code}
+    assert all(Path(p).is_file() for p in code)
+
+
+def test_saving_removes_the_stale_versions_of_that_file_only(cache_dir):
+    import os
+    import time
+
+    path = DC.cache_path("jewels", "us", 3)
+    assert path.name.startswith("doublets-jewels-us-3-") and path.suffix == ".bin"
+    old = time.time() - (cache.STALE_DAYS + 1) * 86400
+    stale = cache_dir / "doublets-jewels-us-3-0badf00d-1a.bin"  # an older code's or lexicon's
+    others = [
+        cache_dir / f"doublets-{k}-0badf00d-1a.bin" for k in ("jewels-uk-3", "jewels-us-4", "ends-us-3")
+    ]
+    for p in (stale, *others):
+        p.write_bytes(b"old")
+        os.utime(p, (old, old))
+    DJ._jewel_graph(_packaged("us"), 3)
+    assert path.is_file() and not stale.exists()
+    assert all(p.exists() for p in others)
+
+
+def test_without_a_deriving_file_the_data_is_built_and_not_saved(cache_dir, monkeypatch):
+    missing = str(cache_dir / "gone.py")
+    real = DC._code
+    monkeypatch.setattr(DC, "_code", lambda: (*real(), missing))
+    lad = _packaged("us")
+    assert D.ends_for(lad, 3).pool == D.ends_for(_fresh("us"), 3).pool
+    assert DJ._jewel_graph(lad, 3).words == DJ._jewel_graph(_fresh("us"), 3).words
+    assert not [p for p in cache_dir.iterdir() if p.name.startswith("doublets-") and "words" not in p.name]
+
+
+def test_an_unwritable_cache_still_gives_the_data(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("in the way")
+    monkeypatch.setenv("PARLOUR_CACHE_DIR", str(blocker / "sub"))
+    lad = _packaged("us")
+    assert D.ends_for(lad, 3).pool == D.ends_for(_fresh("us"), 3).pool
+    assert not (blocker / "sub").exists()
+
+
+@pytest.mark.parametrize("seed", [0, 7])
+def test_sheets_and_jewels_from_the_cache_are_the_fresh_ones(seed):
+    """make_sheet and make_jewels over the packaged lexicon (cache) and over an explicit lexicon
+    (never cached) choose the same puzzles and keys."""
+    fresh = load()
+    assert ladders_for(None).packaged and not ladders_for(fresh).packaged
+    for kw in ({}, {"spelling": "uk"}):
+        a = make_sheet(8, 4, D.MIXED, seed=seed, **kw)
+        b = make_sheet(8, 4, D.MIXED, seed=seed, lexicon=fresh, **kw)
+        assert a.to_json() == b.to_json()
+    assert (
+        make_sheet(6, 5, "hard", seed=seed).to_json()
+        == make_sheet(6, 5, "hard", seed=seed, lexicon=fresh).to_json()
+    )
+    assert make_jewels(3, seed).to_json() == make_jewels(3, seed, lexicon=fresh).to_json()

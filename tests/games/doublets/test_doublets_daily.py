@@ -1,0 +1,83 @@
+"""Tests for generator.games.doublets.daily: the schedule's promises over a month and years."""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+
+import pytest
+
+from generator.games.doublets import daily as DD
+from generator.words.lexicon import load
+from tests.games.doublets.test_doublets_sheets import check_sheet
+
+
+@pytest.fixture(scope="module")
+def real():
+    return load()
+
+
+# --- the daily schedule -----------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def january():
+    return list(DD.daily_sheets("2026-01-01", 31))
+
+
+def test_a_month_of_dailies_keeps_its_promises(real, january):
+    assert [s.date for s in january] == [
+        (dt.date(2026, 1, 1) + dt.timedelta(days=i)).isoformat() for i in range(31)
+    ]
+    pairs = [frozenset((p.start, p.end)) for s in january for p in s.puzzles]
+    assert len(pairs) == len(set(pairs)), "a puzzle repeats"
+    last: dict[str, int] = {}
+    for i, s in enumerate(january):
+        check_sheet(s, real)
+        for p in s.puzzles:
+            for w in (p.start, p.end):
+                assert w not in last or i - last[w] > DD.DAILY_GAP, (w, last.get(w), i)
+                last[w] = i
+            if not s.relaxed:
+                assert DD.daily_pair_allowed(p.start, p.end, 2026)
+        if i < DD.DAILY_GAP and not s.relaxed:  # the first stretch of a year: one half of the ends
+            assert all(DD.word_half(w) == 2026 % 2 for p in s.puzzles for w in (p.start, p.end))
+    assert sum(s.relaxed for s in january) <= 6  # measured: 4 in January 2026
+
+
+def test_a_daily_sheet_is_the_same_whatever_range_asks_for_it(january):
+    assert DD.daily_sheet("2026-01-20") == january[19]
+    assert list(DD.daily_sheets("2026-01-10", 3)) == january[9:12]
+    assert DD.daily_gap(8, 4) == DD.DAILY_GAP
+
+
+def test_the_pair_rule_never_allows_a_pair_twice_within_a_year(real):
+    import random
+
+    words = real.words("common", 4)
+    rng = random.Random(3)
+    for _ in range(3000):
+        a, b = rng.sample(words, 2)
+        years = [y for y in range(2020, 2032) if DD.daily_pair_allowed(a, b, y)]
+        assert years, (a, b)  # every pair has its years
+        assert all(y2 - y1 >= 2 for y1, y2 in itertools.pairwise(years)), (a, b, years)
+        # and within a year, a pair's two ends are in the half of the year's first and last
+        # stretches only if the pair is allowed that year at all
+        if DD.word_half(a) == DD.word_half(b):
+            assert all(y % 2 == DD.word_half(a) for y in years)
+
+
+def test_daily_blocks_are_calendar_years():
+    assert DD.daily_block("2025-03-01") == (2025, dt.date(2025, 1, 1), 365)
+    assert DD.daily_block("2024-12-31") == (2024, dt.date(2024, 1, 1), 366)
+
+
+def test_pruning_leaves_the_daily_choice_unchanged(monkeypatch, january):
+    """Ten days chosen with the bitset rejections off (every pair searched) are the same."""
+    from generator.games.doublets import ends as doublets_ends
+
+    monkeypatch.setattr(doublets_ends, "PRUNE", False)
+    assert list(DD.daily_sheets("2026-01-01", 10)) == january[:10]
+    five = list(DD.daily_sheets("2026-01-01", 4, length=5))
+    monkeypatch.setattr(doublets_ends, "PRUNE", True)
+    assert list(DD.daily_sheets("2026-01-01", 4, length=5)) == five

@@ -1,0 +1,39 @@
+"""Tests for generator.games.doublets.pad_draw: games per page of scoring paper."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.games.doublets import draw as base
+from generator.games.doublets import pad_draw
+from generator.games.doublets.scorepad import make_scorepad
+from generator.press.paper import get_paper
+
+PAPERS = [get_paper("letter"), get_paper("a4")]
+
+
+def test_scorepad_games_per_page():
+    two, five, twelve = (make_scorepad(n) for n in (2, 5, 12))
+    for paper in PAPERS:
+        assert pad_draw.games_per_page(two, paper) >= 4
+        assert pad_draw.games_per_page(five, paper) >= 2
+        assert pad_draw.games_per_page(twelve, paper) >= 1
+        _, bottom, _, top = base.content_box(paper)
+        per = pad_draw.games_per_page(two, paper)
+        used = per * pad_draw.game_block_height(two) + (per - 1) * pad_draw.GAME_GAP
+        assert used <= top - bottom - pad_draw.NOTES_H
+    assert len(pad_draw.scorepad_pages(two, PAPERS[0], 11)) == -(
+        -11 // pad_draw.games_per_page(two, PAPERS[0])
+    )
+
+
+@pytest.mark.parametrize("players", [2, 5, 12])
+def test_scoring_paper_prints_nothing_below_6pt(run, tmp_path, players):
+    """The 12-player marks line once sat at 5 pt: the write-in lines now give way instead."""
+    from tests.textsize import text_runs
+
+    assert run("doublets", "scorepad", "--players", str(players), "-o", "pad.pdf").exit_code == 0
+    runs = text_runs(tmp_path / "pad.pdf")
+    assert runs and min(r.size for r in runs) >= 6.0 - 1e-6
+    marks = f"decision {players} {players - 1}"  # the round game's marks line, whole
+    assert (players > 2) == any(marks in r.text for r in runs)

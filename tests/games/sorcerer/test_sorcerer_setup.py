@@ -1,0 +1,61 @@
+"""Tests for the Sorcerer set-up page: read back from the PDF, the board between title and legend."""
+
+from __future__ import annotations
+
+import pytest
+from pypdf import PdfReader
+
+from generator.games.sorcerer import model as sc
+from generator.games.sorcerer import setup
+from generator.press.paper import MARGIN, get_paper, inch
+from tests.sorcerer_pdf import GLYPHS, PAPERS, assert_no_missing_glyphs, assert_text_inside_margins, render
+
+
+@pytest.fixture(scope="module")
+def chamber() -> sc.Chamber:
+    return sc.setup(3, seed=5)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_setup_page_reads_back(tmp_path, chamber, paper):
+    pdf = render(tmp_path, [setup.setup_page(chamber, "Compass rose")], paper)
+    reader = PdfReader(str(pdf))
+    assert len(reader.pages) == 1
+    box = reader.pages[0].mediabox
+    assert (float(box.width), float(box.height)) == pytest.approx(get_paper(paper).size)
+    text = reader.pages[0].extract_text()
+    assert GLYPHS <= set(text)
+    for phrase in ("set-up for 3 players", "Seed 5", "parlour's own", "original diagram is lost", "pervigil"):
+        assert phrase in text
+    # who starts (the die ranking, ties) and what the sorcerer's stone is, as the rules have them
+    flat = " ".join(text.split())
+    for phrase in (
+        "ace highest, then 5, 4, 3, 2 and blank last",
+        "tied players roll again",
+        "keeps the fourth, the sorcerer's stone",
+        "three dice go to the centre as time",
+    ):
+        assert phrase.lower() in flat.lower(), phrase
+    from tests.seedtext import copied_runs
+
+    assert copied_runs(flat) == []  # in parlour's own words
+    assert_no_missing_glyphs(pdf)
+    assert_text_inside_margins(pdf, paper)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_scaled_board_fits_between_title_and_legend(paper):
+    p = get_paper(paper)
+    g = setup.setup_geom(p)
+    assert MARGIN < g.left and g.left + g.size < p.width - MARGIN
+    assert g.top < p.height - MARGIN - setup.TITLE_H + 1
+    assert g.top - g.size > MARGIN + setup.LEGEND_H
+    assert 0.6 * inch < g.cell < inch  # scaled down, but not tiny
+
+
+def test_the_same_seed_gives_the_same_bytes(tmp_path):
+    a = render(tmp_path, [setup.setup_page(sc.setup(2, seed=9), "p")], name="a").read_bytes()
+    b = render(tmp_path, [setup.setup_page(sc.setup(2, seed=9), "p")], name="b").read_bytes()
+    c = render(tmp_path, [setup.setup_page(sc.setup(2, seed=10), "p")], name="c").read_bytes()
+    assert a == b
+    assert a != c
