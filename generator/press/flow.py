@@ -12,7 +12,6 @@ from typing import Any
 from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase.pdfmetrics import getFont, registerFontFamily
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, ListFlowable, ListItem, Paragraph, Table, TableStyle
 
@@ -56,19 +55,6 @@ _MARK = re.compile(r"\*\*(.+?)\*\*|`(.+?)`")
 def plain_text(text: str) -> str:
     """`text` without parlour's markup (what a reader sees)."""
     return _MARK.sub(lambda m: m.group(1) if m.group(1) is not None else m.group(2), text)
-
-
-def _families() -> None:
-    """Tell platypus which face makes <b> of each family (no italics are shipped): X-Bold of X."""
-    faces = register_fonts()
-    # Load the faces first: registering a TTF face (which parlour does lazily, on first use) resets
-    # its family's bold mapping to the face itself, which would undo the mapping set here.
-    for face in faces:
-        getFont(face)
-    for face in faces:
-        bold = f"{face}-Bold"
-        if bold in faces:
-            registerFontFamily(face, normal=face, bold=bold, italic=face, boldItalic=bold)
 
 
 def _fallback(text: str, face: str) -> str:
@@ -130,7 +116,7 @@ def _para(
 def flow_styles(style: Style, size: float | None = None) -> FlowStyles:
     """Paragraph styles from the style's text roles: the body is the "prose" role (at `size`
     points when given); headings, notes and captions scale from it."""
-    _families()
+    register_fonts()
     size = style.text("prose").size if size is None else size
     body = _para("body", style, "prose", size, spaceAfter=size * 0.45)
     small = size - 1
@@ -366,7 +352,7 @@ def layout(
 ) -> Layout:
     """Lay `head` across the top of the first page and pour `body` into columns over as many pages
     as it needs (`continued` leaves room for a line at the top of later pages)."""
-    _families()
+    register_fonts()
     width = paper.width - 2 * MARGIN
     col_w = column_width(paper, columns)
     top = paper.height - TOP
