@@ -8,7 +8,6 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from generator.errors import ParlourError
-from generator.press.canvas import replay
 from generator.press.card_images import DeckPrint
 from generator.press.document import Page, PageInfo
 from generator.press.impose import (
@@ -97,7 +96,7 @@ def _form(c: Canvas, name: str, bbox: tuple[float, float, float, float], draw: C
 
 
 def _clip(c: Canvas, card: CardSize, bleed: float) -> None:
-    """Clip to the card and its bleed (the same operators for every card of a deck)."""
+    """Clip to the card and its bleed."""
     p = c.beginPath()
     p.rect(-bleed, -bleed, card.width + 2 * bleed, card.height + 2 * bleed)
     c.clipPath(p, stroke=0, fill=0)
@@ -116,7 +115,7 @@ def _place(
         c.rotate(turn)
 
     def art() -> None:
-        replay(c, ("card clip", card.width, card.height, bleed), lambda: _clip(c, card, bleed))
+        _clip(c, card, bleed)
         draw(c, CardBox(card.width, card.height, bleed, style=style))
 
     if form:

@@ -243,11 +243,11 @@ class Document:
                 gc.unfreeze()
 
     def _render_pages(self, out: BinaryIO, progress: Callable[[int], None] | None) -> None:
-        from generator.press.canvas import PressCanvas
+        from reportlab.pdfgen.canvas import Canvas
 
         register_fonts()
         total = self.page_count
-        c = PressCanvas(out, pagesize=self.paper.size, invariant=1, pageCompression=1, initialFontName="Sans")
+        c = Canvas(out, pagesize=self.paper.size, invariant=1, pageCompression=1, initialFontName="Sans")
         c.setTitle(self.title)
         c.setAuthor("parlour")
         c.setSubject(self.subject or self.title)
