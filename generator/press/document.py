@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import os
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
@@ -224,25 +223,7 @@ class Document:
             self._render(out, progress)
 
     def _render(self, out: BinaryIO, progress: Callable[[int], None] | None) -> None:
-        """Draw the pages one by one on one reportlab Canvas, which writes the file when saved.
-
-        What exists before drawing (word lists, graphs, the sections' models: hundreds of thousands
-        of objects, many loaded with the collector paused) is left out of collections meanwhile: a
-        full collection falling due while drawing would walk it all (~20 ms in a pack) and find no
-        garbage; what drawing makes is collected as usual, and the rest rejoins afterwards."""
-        frozen_before = gc.get_freeze_count()
-        paused = not gc.isenabled()  # (the console script runs commands with the collector off)
-        gc.freeze()
-        gc.enable()
-        try:
-            self._render_pages(out, progress)
-        finally:
-            if paused:
-                gc.disable()
-            if not frozen_before:  # (objects someone else froze stay frozen)
-                gc.unfreeze()
-
-    def _render_pages(self, out: BinaryIO, progress: Callable[[int], None] | None) -> None:
+        """Draw the pages one by one on one reportlab Canvas, which writes the file when saved."""
         from reportlab.pdfgen.canvas import Canvas
 
         register_fonts()

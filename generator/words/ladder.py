@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import functools
-import gc
 from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -216,14 +215,7 @@ class WordGraph:
                 raise ValueError(f"{len(adj)} neighbour lists for {len(self.words)} words")
             self.adj: list[list[int]] = adj
         else:
-            paused = gc.isenabled()
-            if paused:  # building makes many small lists; skip the collector passes meanwhile
-                gc.disable()
-            try:
-                self.adj = _adjacency(self.words)
-            finally:
-                if paused:
-                    gc.enable()
+            self.adj = _adjacency(self.words)
         self._component: list[int] | None = None
         self._component_sizes: list[int] = []
 

@@ -87,8 +87,8 @@ def test_table_columns_are_never_narrower_than_their_longest_word():
     assert cap.getPlainText() == "c"
 
 
-def test_bold_survives_lazy_font_loading_in_a_fresh_process(tmp_path):
-    """parlour loads font files on first use; loading one must not undo the bold face of its family."""
+def test_bold_survives_font_registration_in_a_fresh_process(tmp_path):
+    """Registering the faces must not undo the bold face of their families."""
     out = tmp_path / "fw.pdf"
     code = (
         "from generator.press import flow; from generator.press.document import Document;"
