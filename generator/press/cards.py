@@ -86,12 +86,10 @@ class Card:
 
 def _form(c: Canvas, name: str, bbox: tuple[float, float, float, float], draw: Callable[[], None]) -> None:
     """Draw once per canvas as a form XObject, then place it: repeated art is stored once in the PDF."""
-    made: set[str] = c.__dict__.setdefault("_parlour_forms", set())
-    if name not in made:
+    if not c.hasForm(name):
         c.beginForm(name, *bbox)
         draw()
         c.endForm()
-        made.add(name)
     c.doForm(name)
 
 
