@@ -1,4 +1,4 @@
-"""Peak memory of `parlour doublets daily --book` as the number of days grows (issue 13).
+"""Peak memory of `parlour doublets daily --book` as the number of days grows.
 
 Run: python bench/bench_daily_memory.py [--days 365,3650] [--from 2025-01-01] [--tree DIR]
 (prints figures; asserts nothing)
@@ -7,8 +7,10 @@ Each book is printed by a child process; its peak resident set (ru_maxrss from w
 printed, with the floor measured in the same run: a child that imports what the command
 imports (click, reportlab's canvas, parlour's Doublets modules) and loads the word lists, then
 stops. `--tree DIR` runs another checkout's code (put first on PYTHONPATH), e.g. the code before
-a change. Memory is flat in the number of days when the 3,650-day book peaks about where the
-365-day book does; the last line gives that ratio.
+a change. The book is drawn on one reportlab Canvas, which keeps every page until it saves the
+file, so the peak grows with the number of days (each day's page models are still made only as
+its pages are drawn); the last lines give the ratio of the peaks and the growth per day between
+the shortest and the longest book.
 """
 
 from __future__ import annotations
@@ -81,6 +83,8 @@ def main() -> None:
             )
         if len(peaks) >= 2:
             print(f"peak at {days[-1]} days / peak at {days[0]} days: {peaks[-1] / peaks[0]:.2f}")
+            per_day = (peaks[-1] - peaks[0]) / (days[-1] - days[0]) * 1024
+            print(f"growth: {per_day:.1f} KiB per day (two pages)")
 
 
 if __name__ == "__main__":

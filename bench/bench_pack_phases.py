@@ -25,7 +25,6 @@ ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 CHILD = r"""
 import gc
-gc.disable()  # as the parlour script does (generator.console)
 import json, sys, time
 T = time.process_time
 t0 = T()
@@ -54,7 +53,7 @@ P.pack.main(["-o", sys.argv[1]], standalone_mode=False)
 times["whole command"] = T() - t3
 times["process (to here)"] = T()
 print(json.dumps(times))
-gc.freeze()  # as the parlour script does on its way out
+gc.freeze()  # as the parlour script does on its way out (generator.console)
 """
 
 

@@ -275,20 +275,8 @@ def cli() -> None:
 
 
 def main() -> None:
-    """The `parlour` console script (generator.console imports it with the collector already off)."""
-    import gc
-
-    # The collector stays off for the command (see generator.console); Document._render turns it on
-    # while pages are drawn. Not done when the command runs inside another program (cli.main, tests).
-    gc.disable()
-    try:
-        cli.main(prog_name="parlour")
-    finally:
-        # The command has finished and closed its files. On the way out Python would collect
-        # garbage over every object the command built (the lexicon, the pack's pages), which costs a
-        # pack about 0.1 s; frozen objects are left out of that, and their memory goes with the
-        # process.
-        gc.freeze()
+    """The `parlour` console script."""
+    cli.main(prog_name="parlour")
 
 
 if __name__ == "__main__":

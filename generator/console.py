@@ -1,16 +1,17 @@
 """The `parlour` console script's entry point, and `python -m generator`'s.
 
-The cyclic garbage collector goes off here, before the command line's modules import: a command is
-a short run that keeps what it makes (modules, word lists, models, pages), and the collector would
-walk all of it again and again while finding next to nothing (in a pack, about 20 ms of collections,
-half of them while click and the games' modules import). cli.main keeps it off for the command;
-Document._render turns it on while pages are drawn, so drawing's garbage is collected as usual.
+Its one garbage-collector setting: the objects still alive when the command ends are frozen
+(gc.freeze) on the way out, so that the collection Python runs while it shuts down does not walk
+everything the command built (modules, word lists, models, pages) only to find it all still
+referenced; their memory goes with the process. While the command runs, the collector works as
+usual. Registered first, the freeze runs after every other exit handler.
 """
 
+import atexit
 import gc
 
-gc.disable()
+atexit.register(gc.freeze)
 
-from generator.cli import main  # noqa: E402  (imported with the collector off)
+from generator.cli import main  # noqa: E402  (after the exit handler: it runs last)
 
 __all__ = ["main"]

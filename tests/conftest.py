@@ -26,13 +26,13 @@ _FROZEN_AT_START = gc.get_freeze_count()  # (some Pythons start with objects fro
 @pytest.fixture(autouse=True)
 def collector_left_on():
     """A test that leaves Python's cyclic collector off or frozen fails: later tests would run with
-    it so (importing generator.console, the console script's entry point, turns it off)."""
+    it so."""
     yield
     enabled, frozen = gc.isenabled(), gc.get_freeze_count() > _FROZEN_AT_START
     gc.enable()
     if frozen:
         gc.unfreeze()
-    assert enabled, "the test left the garbage collector off (did it import generator.console?)"
+    assert enabled, "the test left the garbage collector off"
     assert not frozen, "the test left objects frozen (gc.freeze without gc.unfreeze)"
 
 

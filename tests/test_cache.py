@@ -5,8 +5,6 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import pytest
-
 from generator import cache
 
 
@@ -46,29 +44,6 @@ def test_read_saved_takes_only_a_whole_file_of_its_version(tmp_path):
     assert cache.read_saved(path, 1, lambda d: False) is None
     path.write_bytes(path.read_bytes()[:5])
     assert cache.read_saved(path, 1, lambda d: True) is None  # damaged
-
-
-def test_loads_pauses_the_collector_and_gives_it_back() -> None:
-    import gc
-    import marshal
-
-    from generator.cache import loads
-
-    data = {"lists": [[i, i + 1] for i in range(2000)], "text": "x"}
-    seen = []
-    gc.callbacks.append(lambda phase, info: seen.append(phase))
-    try:
-        assert gc.isenabled()
-        assert loads(marshal.dumps(data)) == data
-        assert seen == [] and gc.isenabled()  # no collection ran while the 2,000 lists were made
-        with pytest.raises(ValueError):
-            loads(b"\xff not marshal")
-        assert gc.isenabled()
-        gc.disable()
-        assert loads(marshal.dumps(data)) == data and not gc.isenabled()  # left as it was
-    finally:
-        gc.enable()
-        gc.callbacks.pop()
 
 
 def _aged(path: Path, days: float, now: float) -> Path:

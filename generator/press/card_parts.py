@@ -9,7 +9,6 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 from generator.cache import keep
-from generator.press.canvas import replay
 from generator.press.cards import CardBox
 from generator.press.fonts import register_fonts
 from generator.press.ink import ink_box
@@ -97,16 +96,7 @@ def frame(
     inset: float = FRAME_INSET,
     double: bool = False,
 ) -> None:
-    """The rounded frame between the trim and the safe area; `double` adds a thin line inside it
-    (the same operators for every card of a size: recorded once, see canvas.replay)."""
-    replay(
-        c,
-        ("frame", box.width, box.height, colour, width, inset, double),
-        lambda: _frame(c, box, colour, width, inset, double),
-    )
-
-
-def _frame(c: Canvas, box: CardBox, colour: RGB, width: float, inset: float, double: bool) -> None:
+    """The rounded frame between the trim and the safe area; `double` adds a thin line inside it."""
     c.saveState()
     c.setStrokeColorRGB(*colour)
     c.setLineWidth(width)

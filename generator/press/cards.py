@@ -8,7 +8,6 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from generator.errors import ParlourError
-from generator.press.canvas import replay
 from generator.press.document import Page, PageInfo
 from generator.press.impose import (
     CARD_PRESETS,
@@ -86,17 +85,15 @@ class Card:
 
 def _form(c: Canvas, name: str, bbox: tuple[float, float, float, float], draw: Callable[[], None]) -> None:
     """Draw once per canvas as a form XObject, then place it: repeated art is stored once in the PDF."""
-    made: set[str] = c.__dict__.setdefault("_parlour_forms", set())
-    if name not in made:
+    if not c.hasForm(name):
         c.beginForm(name, *bbox)
         draw()
         c.endForm()
-        made.add(name)
     c.doForm(name)
 
 
 def _clip(c: Canvas, card: CardSize, bleed: float) -> None:
-    """Clip to the card and its bleed (the same operators for every card of a deck)."""
+    """Clip to the card and its bleed."""
     p = c.beginPath()
     p.rect(-bleed, -bleed, card.width + 2 * bleed, card.height + 2 * bleed)
     c.clipPath(p, stroke=0, fill=0)
@@ -115,7 +112,7 @@ def _place(
         c.rotate(turn)
 
     def art() -> None:
-        replay(c, ("card clip", card.width, card.height, bleed), lambda: _clip(c, card, bleed))
+        _clip(c, card, bleed)
         draw(c, CardBox(card.width, card.height, bleed, style=style))
 
     if form:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import os
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
@@ -21,7 +20,6 @@ from generator.press.style import DEFAULT, Style
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-    from generator.press.pdfstream import PageStream
 
 Box = tuple[float, float, float, float]
 
@@ -59,8 +57,8 @@ class Page:
 
 
 class PageRun(ABC):
-    """Pages made only as they are drawn, one at a time, for a book too long to hold every page at
-    once (a ten-year daily book); how many there are is known beforehand. Their pages are
+    """Pages made only as they are drawn, one at a time, so that a long book's page models (a
+    ten-year daily book's) are never all held at once; how many there are is known beforehand. Their pages are
     one-sided: no `side`, no `duplex` (no blank is ever put among them)."""
 
     @abstractmethod
@@ -224,33 +222,12 @@ class Document:
             self._render(out, progress)
 
     def _render(self, out: BinaryIO, progress: Callable[[int], None] | None) -> None:
-        """Draw the pages one by one; each page goes into the file as soon as it is done (press.pdfstream),
-        so memory stays flat however many pages there are (a ten-year daily book).
-
-        What exists before drawing (word lists, graphs, the sections' models: hundreds of thousands
-        of objects, many loaded with the collector paused) is left out of collections meanwhile: a
-        full collection falling due while drawing would walk it all (~20 ms in a pack) and find no
-        garbage; what drawing makes is collected as usual, and the rest rejoins afterwards."""
-        frozen_before = gc.get_freeze_count()
-        paused = not gc.isenabled()  # (the console script runs commands with the collector off)
-        gc.freeze()
-        gc.enable()
-        try:
-            self._render_pages(out, progress)
-        finally:
-            if paused:
-                gc.disable()
-            if not frozen_before:  # (objects someone else froze stay frozen)
-                gc.unfreeze()
-
-    def _render_pages(self, out: BinaryIO, progress: Callable[[int], None] | None) -> None:
-        from generator.press.canvas import PressCanvas
-        from generator.press.pdfstream import PageStream
+        """Draw the pages one by one on one reportlab Canvas, which writes the file when saved."""
+        from reportlab.pdfgen.canvas import Canvas
 
         register_fonts()
         total = self.page_count
-        c = PressCanvas(out, pagesize=self.paper.size, invariant=1, pageCompression=1, initialFontName="Sans")
-        stream = PageStream(c, out)
+        c = Canvas(out, pagesize=self.paper.size, invariant=1, pageCompression=1, initialFontName="Sans")
         c.setTitle(self.title)
         c.setAuthor("parlour")
         c.setSubject(self.subject or self.title)
@@ -262,21 +239,22 @@ class Document:
             c.setViewerPreference(
                 "Duplex", "DuplexFlipShortEdge" if duplex == {"short"} else "DuplexFlipLongEdge"
             )
-        self._draw_pages(c, stream, total, progress)
+        self._draw_pages(c, total, progress)
         c.showOutline()
-        stream.finish()
+        c.save()
 
-    def _draw_pages(
-        self, c: Canvas, stream: PageStream, total: int, progress: Callable[[int], None] | None
-    ) -> None:
+    def _draw_pages(self, c: Canvas, total: int, progress: Callable[[int], None] | None) -> None:
         for n, (sec, first, page) in enumerate(self._walk(make=True), start=1):
             assert page is not None  # made
             if sec is not None and first:
-                stream.bookmark(sec.title, level=0)
+                c.bookmarkPage(f"s{n}")
+                c.addOutlineEntry(sec.title, f"s{n}", level=0)
             elif sec is None:
-                stream.bookmark("Contents", level=0)
+                c.bookmarkPage("contents")
+                c.addOutlineEntry("Contents", "contents", level=0)
             if page.bookmark:
-                stream.bookmark(page.bookmark, level=1)
+                c.bookmarkPage(f"b{n}")
+                c.addOutlineEntry(page.bookmark, f"b{n}", level=1)
             c.setTrimBox(list(page.trim_box) if page.trim_box else None)
             c.setBleedBox(list(page.bleed_box) if page.bleed_box else None)
             info = PageInfo(n, total, self.paper, self.style)
@@ -285,7 +263,6 @@ class Document:
             c.restoreState()
             self._footer(c, page, n, total)
             c.showPage()
-            stream.page_done()
             if progress:
                 progress(1)
 

@@ -9,19 +9,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-# isort: off
-from generator.press import rl_platypus  # noqa: F401  (first: platypus imports faster through it)
-
-# isort: on
 from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase.pdfmetrics import getFont, registerFontFamily
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, ListFlowable, ListItem, Paragraph, Table, TableStyle
 
 from generator.errors import ParlourError
-from generator.press import para, parts
+from generator.press import parts
 from generator.press.document import Page, PageInfo
 from generator.press.fonts import FALLBACK, register_fonts, runs, string_width
 from generator.press.paper import MARGIN, Paper, mm
@@ -60,19 +55,6 @@ _MARK = re.compile(r"\*\*(.+?)\*\*|`(.+?)`")
 def plain_text(text: str) -> str:
     """`text` without parlour's markup (what a reader sees)."""
     return _MARK.sub(lambda m: m.group(1) if m.group(1) is not None else m.group(2), text)
-
-
-def _families() -> None:
-    """Tell platypus which face makes <b> of each family (no italics are shipped): X-Bold of X."""
-    faces = register_fonts()
-    # Load the faces first: registering a TTF face (which parlour does lazily, on first use) resets
-    # its family's bold mapping to the face itself, which would undo the mapping set here.
-    for face in faces:
-        getFont(face)
-    for face in faces:
-        bold = f"{face}-Bold"
-        if bold in faces:
-            registerFontFamily(face, normal=face, bold=bold, italic=face, boldItalic=bold)
 
 
 def _fallback(text: str, face: str) -> str:
@@ -134,7 +116,7 @@ def _para(
 def flow_styles(style: Style, size: float | None = None) -> FlowStyles:
     """Paragraph styles from the style's text roles: the body is the "prose" role (at `size`
     points when given); headings, notes and captions scale from it."""
-    _families()
+    register_fonts()
     size = style.text("prose").size if size is None else size
     body = _para("body", style, "prose", size, spaceAfter=size * 0.45)
     small = size - 1
@@ -157,40 +139,6 @@ def flow_styles(style: Style, size: float | None = None) -> FlowStyles:
     )
 
 
-class Para(Paragraph):
-    """A Paragraph that breaks its lines once per width. Laying out a column wraps a paragraph to
-    measure it, again when it follows a heading, and lists and tables wrap their cells once more
-    as they draw: always at the same width, and the lines depend on nothing else (not on the
-    height offered), so a wrap at the width of the last one returns that one's size."""
-
-    _wrapped_at: float | None = None
-
-    def _setup(self, text: Any, style: Any, bulletText: Any, frags: Any, cleaner: Any) -> None:
-        # parlour's own markup gets its fragments from para.frags, not from reportlab's HTML parser
-        if frags is None and isinstance(text, str):
-            text = cleaner(text)
-            frags = para.frags(text, style)
-            if frags is None:  # markup outside the subset: reportlab parses it (the text is clean)
-                cleaner = _as_is
-        super()._setup(text, style, bulletText, frags, cleaner)
-
-    def breakLines(self, width: Any) -> Any:
-        # plain text in several fragments: para.break_lines gives reportlab's lines, sooner
-        lines = para.break_lines(self, width)
-        return super().breakLines(width) if lines is None else lines
-
-    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
-        if availWidth == self._wrapped_at and "blPara" in self.__dict__:  # (split may drop the lines)
-            return self.width, self.height
-        size = super().wrap(availWidth, availHeight)
-        self._wrapped_at = availWidth if hasattr(self, "blPara") else None
-        return size
-
-
-def _as_is(text: str) -> str:
-    return text
-
-
 def escape(text: str) -> str:
     """`text` with &, < and > written as entities for platypus markup (what xml.sax.saxutils.escape
     does, without the 20 ms its import of urllib, http and ssl costs)."""
@@ -199,7 +147,7 @@ def escape(text: str) -> str:
 
 def paragraph(text: str, st: ParagraphStyle) -> Paragraph:
     """A Paragraph from parlour markup, in the style's face with glyph fallback."""
-    return Para(markup(text, st.fontName.replace("-Bold", "")), st)
+    return Paragraph(markup(text, st.fontName.replace("-Bold", "")), st)
 
 
 def bullets(items: Sequence[str], fs: FlowStyles, numbered: bool = False) -> ListFlowable:
@@ -404,7 +352,7 @@ def layout(
 ) -> Layout:
     """Lay `head` across the top of the first page and pour `body` into columns over as many pages
     as it needs (`continued` leaves room for a line at the top of later pages)."""
-    _families()
+    register_fonts()
     width = paper.width - 2 * MARGIN
     col_w = column_width(paper, columns)
     top = paper.height - TOP

@@ -1,5 +1,5 @@
-"""parlour's TTF faces (fonts/, shipped as generator._fonts): registered with reportlab on first use,
-and which face has a glyph."""
+"""parlour's TTF faces (fonts/, shipped as generator._fonts): registered with reportlab when a
+document first needs them, and which face has a glyph."""
 
 from __future__ import annotations
 
@@ -45,47 +45,33 @@ def font_path(face: str) -> Path:
     return fonts_dir() / FACES[face]
 
 
-def _register(face: str) -> None:
-    from reportlab.pdfbase import pdfmetrics
-
-    from generator.press.face_cache import load_font
-
-    path = font_path(face)
-    if not path.is_file():
-        raise ParlourError(
-            f"font file {path} is missing: parlour is damaged; reinstall it (pip install --force-reinstall)"
-        )
-    pdfmetrics.registerFont(load_font(face, path))  # its parse read back from parlour's cache
-
-
-class _LazyFaces(dict[str, Any]):
-    """reportlab's font table, taught to register one of parlour's faces the first time it is asked
-    for (by setFont, stringWidth, getFont...): a page pays only for the faces it uses."""
-
-    def __missing__(self, name: str) -> Any:
-        if name in FACES:
-            _register(name)
-            return dict.__getitem__(self, name)
-        raise KeyError(name)
-
-
 @cache
 def register_fonts() -> tuple[str, ...]:
-    """Make parlour's faces available to reportlab by name; each file is read when first used.
-
-    Returns the logical names."""
+    """Register parlour's faces with reportlab by name (TTFont(name, path), once per process), with
+    the bold face of each family for platypus's <b>. Returns the logical names."""
     from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
 
-    if not isinstance(pdfmetrics._fonts, _LazyFaces):
-        pdfmetrics._fonts = _LazyFaces(pdfmetrics._fonts)
+    for face in FACES:
+        path = font_path(face)
+        if not path.is_file():
+            raise ParlourError(
+                f"font file {path} is missing: parlour is damaged; reinstall it (pip install --force-reinstall)"
+            )
+        pdfmetrics.registerFont(TTFont(face, str(path)))
+    for face in FACES:  # after the faces: registering a face resets its family's mapping
+        bold = f"{face}-Bold"
+        if bold in FACES:
+            pdfmetrics.registerFontFamily(face, normal=face, bold=bold, italic=face, boldItalic=bold)
     return tuple(FACES)
 
 
 def registered() -> list[str]:
-    """parlour's faces reportlab has loaded so far in this process (for tests and benchmarks)."""
+    """parlour's faces reportlab knows so far in this process (for tests and benchmarks)."""
     from reportlab.pdfbase import pdfmetrics
 
-    return [f for f in FACES if dict.__contains__(pdfmetrics._fonts, f)]
+    known = set(pdfmetrics.getRegisteredFontNames())
+    return [f for f in FACES if f in known]
 
 
 @cache

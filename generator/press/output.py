@@ -14,6 +14,7 @@ removes every temporary: no partial or half-committed set of files is left behin
 from __future__ import annotations
 
 import atexit
+import importlib
 import os
 import shutil
 import stat
@@ -39,16 +40,14 @@ def protected_dirs() -> list[Path]:
 
     pkg = Path(generator.__file__).resolve().parent
     dirs = [pkg, pkg.parent / "templates", pkg.parent / "fonts"]
-    from generator.templates import package_dir  # (importlib.resources only when not on disk)
-
     for package in ("generator._templates", "generator._fonts"):
         try:
-            res = package_dir(package)
-            for root in getattr(res, "_paths", None) or [res]:  # a namespace package may have several
-                if isinstance(root, Path):
-                    dirs.append(root.resolve())
-        except (ImportError, TypeError, ValueError):  # not installed as package data: skip
-            pass
+            module = importlib.import_module(package)
+        except ImportError:  # not installed as package data: skip
+            continue
+        for root in map(Path, getattr(module, "__path__", ())):  # a namespace package may have several
+            if root.is_dir():  # (not a folder inside a zip file)
+                dirs.append(root.resolve())
     out: list[Path] = []
     for d in dirs:
         if d not in out:

@@ -15,7 +15,6 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.cache import keep
 from generator.press import text as tx
-from generator.press.canvas import replay
 from generator.press.fonts import string_width
 from generator.press.paper import MARGIN, Paper, mm
 from generator.press.style import RGB, Style
@@ -134,11 +133,7 @@ def sheet_header(
 
 
 def line(c: Canvas, x1: float, y1: float, x2: float, y2: float, colour: RGB, width: float = 0.4) -> None:
-    """A straight line from (x1, y1) to (x2, y2) (recorded once per place, see canvas.replay)."""
-    replay(c, ("line", x1, y1, x2, y2, colour, width), lambda: _line(c, x1, y1, x2, y2, colour, width))
-
-
-def _line(c: Canvas, x1: float, y1: float, x2: float, y2: float, colour: RGB, width: float) -> None:
+    """A straight line from (x1, y1) to (x2, y2)."""
     c.saveState()
     c.setStrokeColorRGB(*colour)
     c.setLineWidth(width)

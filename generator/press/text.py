@@ -10,7 +10,6 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.cache import keep
 from generator.errors import ParlourError
-from generator.press.canvas import replay
 from generator.press.fonts import _width_per_1000, register_fonts, runs, string_width
 
 STEP = 0.25  # points: how finely the size shrinks
@@ -144,19 +143,7 @@ def draw_lines(
     size: float,
     style: TextStyle,
 ) -> None:
-    """Draw pre-wrapped lines into the box (x, y, w, h) with the style's alignment and glyph fallback.
-    The same lines in the same box (the same note on every card of a deck) write the operators
-    recorded the first time (canvas.replay)."""
-    replay(
-        canvas,
-        ("lines", tuple(lines), x, y, w, h, size, style),
-        lambda: _draw_lines(canvas, lines, x, y, w, h, size, style),
-    )
-
-
-def _draw_lines(
-    canvas: Canvas, lines: list[str], x: float, y: float, w: float, h: float, size: float, style: TextStyle
-) -> None:
+    """Draw pre-wrapped lines into the box (x, y, w, h) with the style's alignment and glyph fallback."""
     asc, desc = _extent(style.face)
     pitch = size * max(style.leading, asc + desc)
     total = block_height(len(lines), size, style)

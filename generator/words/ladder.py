@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import functools
-import gc
 import marshal
 from array import array
 from collections.abc import Callable, Collection, Iterator, Sequence
@@ -202,14 +201,7 @@ class WordGraph:
                 raise ValueError(f"{len(adj)} neighbour lists for {len(self.words)} words")
             self.adj: list[list[int]] = adj
         else:
-            paused = gc.isenabled()
-            if paused:  # building makes many small lists; skip the collector passes meanwhile
-                gc.disable()
-            try:
-                self.adj = _adjacency(self.words)
-            finally:
-                if paused:
-                    gc.enable()
+            self.adj = _adjacency(self.words)
         self._component: list[int] | None = None
         self._component_sizes: list[int] = []
 

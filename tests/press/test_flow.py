@@ -87,8 +87,8 @@ def test_table_columns_are_never_narrower_than_their_longest_word():
     assert cap.getPlainText() == "c"
 
 
-def test_bold_survives_lazy_font_loading_in_a_fresh_process(tmp_path):
-    """parlour loads font files on first use; loading one must not undo the bold face of its family."""
+def test_bold_survives_font_registration_in_a_fresh_process(tmp_path):
+    """Registering the faces must not undo the bold face of their families."""
     out = tmp_path / "fw.pdf"
     code = (
         "from generator.press import flow; from generator.press.document import Document;"
@@ -99,56 +99,3 @@ def test_bold_survives_lazy_font_loading_in_a_fresh_process(tmp_path):
     )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parents[2])
     assert any("DejaVuSerif-Bold" in name for name in fonts_embedded(out))
-
-
-def test_a_paragraph_breaks_its_lines_once_per_width(monkeypatch):
-    """flow.Para keeps its last wrap: the same width gives the same size without breaking lines
-    again; another width, or a split that dropped the lines, breaks them anew."""
-    from reportlab.platypus.paragraph import Paragraph
-
-    calls = []
-    real, mine = Paragraph.breakLines, flow.Para.breakLines
-
-    def counted(self, widths):  # every paragraph's breaking counted once (a Para's in its own)
-        if not isinstance(self, flow.Para):
-            calls.append(widths)
-        return real(self, widths)
-
-    monkeypatch.setattr(Paragraph, "breakLines", counted)
-    monkeypatch.setattr(
-        flow.Para, "breakLines", lambda self, widths: calls.append(widths) or mine(self, widths)
-    )
-    fs = flow.flow_styles(DEFAULT)
-    text = "Change **one letter** at a time, and every rung must be a word. " * 6
-    p, plain = flow.paragraph(text, fs.body), Paragraph(flow.markup(text, "Serif"), fs.body)
-    assert p.wrap(200, 500) == plain.wrap(200, 500)
-    n = len(calls)
-    assert p.wrap(200, 30) == plain.wrap(200, 30) and len(calls) == n + 1  # only `plain` broke lines
-    assert p.wrap(150, 500) == plain.wrap(150, 500) and len(calls) == n + 3
-    parts = p.split(150, 30)
-    assert len(parts) == 2 and all(isinstance(q, flow.Para) for q in parts)
-    del p.blPara
-    assert p.wrap(150, 500) == plain.wrap(150, 500) and len(calls) == n + 5
-
-
-def test_rules_pages_are_the_same_bytes_with_plain_paragraphs(monkeypatch):
-    """Oracle for flow.Para: the five games' rules drawn with reportlab's Paragraph, wrapping anew
-    every time, give the same PDF."""
-    from reportlab.platypus.paragraph import Paragraph
-
-    from generator.games.rules import draw as rules_draw
-    from generator.games.rules import model as rm
-
-    def pdf() -> bytes:
-        import io
-
-        doc = Document(get_paper("a4"), "rules")
-        for g in rm.GAMES:
-            doc.add(g, rules_draw.rules_pages(rm.load_rules(g), get_paper("a4"), DEFAULT))
-        out = io.BytesIO()
-        doc._render(out, None)
-        return out.getvalue()
-
-    mine = pdf()
-    monkeypatch.setattr(flow.Para, "wrap", Paragraph.wrap)
-    assert pdf() == mine

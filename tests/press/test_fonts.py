@@ -1,4 +1,4 @@
-"""Fonts: every face ships inside the package, and a face is read only when a page uses it."""
+"""Fonts: every face ships inside the package and is registered with reportlab when a document needs it."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ def test_every_face_is_a_packaged_file():
     assert (fonts.FONTS_DIR / "LICENSE-DejaVu.txt").is_file()
 
 
-def test_a_face_is_registered_only_when_a_page_uses_it(tmp_path):
+def test_faces_are_registered_when_a_document_is_drawn_not_on_import(tmp_path):
     code = f"""
 from generator.press import fonts
 from generator.press.document import Document, Page
@@ -23,7 +23,7 @@ from generator.press.paper import get_paper
 
 def draw(c, info):
     c.setFont("Cond-Bold", 12)
-    c.drawString(72, 720, "only this face")
+    c.drawString(72, 720, "one face")
 
 assert fonts.registered() == [], fonts.registered()
 doc = Document(get_paper("a4"), "one face")
@@ -33,8 +33,15 @@ print(sorted(fonts.registered()))
 """
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert res.returncode == 0, res.stderr
-    # Sans is the canvas's initial font; Cond-Bold is the one the page set; the other four stay unread
-    assert res.stdout.split("\n")[0] == str(sorted(["Sans", "Cond-Bold"]))
+    assert res.stdout.split("\n")[0] == str(sorted(fonts.FACES))
+
+
+def test_each_family_makes_its_bold_with_its_bold_face():
+    from reportlab.lib.fonts import tt2ps
+
+    fonts.register_fonts()
+    for face in ("Sans", "Serif", "Cond"):
+        assert tt2ps(face, 1, 0) == f"{face}-Bold" and tt2ps(face, 0, 0) == face
 
 
 def test_width_and_glyph_queries_register_on_demand():

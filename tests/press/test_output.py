@@ -89,6 +89,23 @@ def test_packaged_templates_are_protected():
     assert template.read_bytes() == before
 
 
+def test_every_folder_of_a_namespace_package_is_protected(tmp_path, monkeypatch):
+    """Packaged templates and fonts spread over several folders (a namespace package's __path__)
+    are all protected; a folder that is not on disk (inside a zip file) is left out."""
+    import sys
+    from types import ModuleType
+
+    roots = [tmp_path / "a", tmp_path / "b"]
+    for r in roots:
+        r.mkdir()
+    spread = ModuleType("generator._templates")
+    spread.__path__ = [str(r) for r in roots] + [str(tmp_path / "x.zip" / "templates")]
+    monkeypatch.setitem(sys.modules, "generator._templates", spread)
+    dirs = protected_dirs()
+    assert all(r.resolve() in dirs for r in roots)
+    assert not any("x.zip" in str(d) for d in dirs)
+
+
 def test_symlink_is_written_through(tmp_path):
     real = tmp_path / "real.pdf"
     real.write_text("old")

@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.games.doublets.model import Sheet
-from generator.press.canvas import replay
 from generator.press.paper import MARGIN, Paper, mm
 from generator.press.parts import Header, sheet_header
 from generator.press.style import Style
@@ -126,18 +125,7 @@ def draw_cells(
     end: bool,
 ) -> None:
     """One rung: `length` letter cells with bottom-left (x, y); `word` printed in them if given.
-    An end word's rung is tinted (where the style fills) and drawn heavier. (The same rung at the
-    same place, as the blank rungs of a daily book's pages, is drawn once: canvas.replay.)"""
-    replay(
-        c,
-        ("cells", x, y, cell, word, length, style, end),
-        lambda: _draw_cells(c, x, y, cell, word, length, style, end),
-    )
-
-
-def _draw_cells(
-    c: Canvas, x: float, y: float, cell: float, word: str | None, length: int, style: Style, end: bool
-) -> None:
+    An end word's rung is tinted (where the style fills) and drawn heavier."""
     c.saveState()
     if end and style.tint is not None:
         c.setFillColorRGB(*style.tint)

@@ -11,7 +11,6 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.games.fighting_words.model import Deck, EventCard, ReferenceCard
 from generator.press import card_parts as parts
 from generator.press import parts as press_parts
-from generator.press.canvas import replay
 from generator.press.card_parts import cap_height, frame, glyph, role, scale
 from generator.press.cards import Card, CardBox, Drawer
 from generator.press.fonts import register_fonts, string_width
@@ -94,10 +93,6 @@ def letter_front(letter: str) -> Drawer:
     ch = letter.upper()
 
     def draw(c: Canvas, box: CardBox) -> None:
-        # every card of one letter in a deck is the same drawing: written once, then again
-        replay(c, ("letter card", ch, box, box.style), lambda: _letter_card(c, box))
-
-    def _letter_card(c: Canvas, box: CardBox) -> None:
         style = box.style
         register_fonts()
         font = letter_font(style)

@@ -5,10 +5,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-# isort: off
-from generator.press import rl_platypus  # noqa: F401  (first: platypus imports faster through it)
-
-# isort: on
 from reportlab.graphics.shapes import Drawing, Line, PolyLine, Rect, String
 from reportlab.lib.colors import Color
 from reportlab.platypus import Flowable, Spacer

@@ -75,27 +75,26 @@ def test_the_book_builds_each_day_once_while_drawing(run, tmp_path, monkeypatch)
     assert built == days + days  # once to count its pages, once to draw them: never all held at once
 
 
-def test_each_day_is_made_for_drawing_only_after_the_day_before_is_written(run, monkeypatch):
-    from generator.press import pdfstream
+def test_each_day_is_made_for_drawing_only_after_the_day_before_is_drawn(run, monkeypatch):
+    from reportlab.pdfgen.canvas import Canvas
 
     events: list[str] = []
     real = D.daily_pages
-    done = pdfstream.PageStream.page_done
+    shown = Canvas.showPage
 
     def making(sh, *a, **k):
         events.append(f"made {sh.date}")
         return real(sh, *a, **k)
 
-    def writing(self) -> None:
-        before = len(self.pages)
-        done(self)
-        events.extend("wrote" for _ in range(before, len(self.pages)))
+    def drawing(self: Canvas) -> None:
+        events.append("drew")
+        shown(self)
 
     monkeypatch.setattr(D, "daily_pages", making)
-    monkeypatch.setattr(pdfstream.PageStream, "page_done", writing)
+    monkeypatch.setattr(Canvas, "showPage", drawing)
     assert run("doublets", "daily", "--from", "2025-03-30", "--days", "3", "--book").exit_code == 0
     days = ["2025-03-30", "2025-03-31", "2025-04-01"]
     counted, drawn = events[:3], events[3:]
     assert counted == [f"made {d}" for d in days]  # the first pass: choose, count pages, park
     pages = (len(drawn) - len(days)) // len(days)  # pages a day (the sheet and its key)
-    assert pages == 2 and drawn == [e for d in days for e in [f"made {d}", *["wrote"] * pages]]
+    assert pages == 2 and drawn == [e for d in days for e in [f"made {d}", *["drew"] * pages]]
