@@ -1,7 +1,7 @@
 """Where a glyph's ink lies, found by rasterising it, and kept in parlour's cache: to centre a glyph by
 eye rather than by its advance width.
 
-Rasterising costs about half a millisecond a glyph (the pack asks for ~33), and its answer depends
+Rasterising is slow next to reading a saved answer (the pack asks for a few dozen glyphs), and it depends
 only on the font file, the rasteriser (Pillow's version) and the code below: each face's answers
 are saved in one cache file named by those, read back with marshal, and grow as new characters
 are asked for; a missing, damaged or other-format file is simply rebuilt.

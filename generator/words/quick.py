@@ -3,7 +3,7 @@
 `parlour doublets solve` needs only the standard-tier words of one length and their frequencies.
 Parsing the packaged lexicon for them costs more than the rest of the command; so the lists for
 every Doublets length are saved once in parlour's cache directory (keyed like the Fighting Words
-index, by the data files' identity) and read back in about a millisecond.
+index, by the data files' identity) and read back at a fraction of the parse's cost.
 """
 
 from __future__ import annotations

@@ -320,7 +320,7 @@ def _status(lex: Lexicon, word: str) -> str:
     """Why a word is not in the lexicon: blocked, capitalised or unknown.
 
     Prefers the lexicon's cheap predicates; Lexicon.lookup also computes close matches
-    (about 25-60 ms for a short unknown word), so it is only the fallback."""
+    (slow for an unknown word), so it is only the fallback."""
     is_blocked = getattr(lex, "is_blocked", None)
     is_capitalised = getattr(lex, "is_capitalised", None)
     if callable(is_blocked) and callable(is_capitalised):
