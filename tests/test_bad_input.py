@@ -268,7 +268,15 @@ KINDS: list[tuple[str, list[str], dict[str, bytes], str]] = [
     ("words-export-length", ["words", "export", "--length", "0"], {}, "--length"),
     ("words-export-tier", ["words", "export", "--tier", "rare"], {}, "--tier"),
     ("pack-games-unknown", ["pack", "--games", "chess"], {}, "chess"),
-]
+    # -- endless or impossible requests: refused at once
+    ("words-empty", ["words", ""], {}, "empty word"),
+    ("words-blank-among-others", ["words", "cat", "  "], {}, "empty word"),
+    ("words-endless", ["words", "a" * 10_000], {}, "at most 64 letters"),
+    ("sheet-mixed-impossible", ["doublets", "sheet", "--count", "60", "--length", "3", "--difficulty", "mixed"], {}, "cannot be made"),
+    ("sheet-unique-impossible", ["doublets", "sheet", "--count", "12", "--length", "8", "--difficulty", "fiendish", "--unique"], {}, "cannot be made"),
+    ("daily-impossible", ["doublets", "daily", "--from", "2025-01-01", "--days", "2", "--count", "60", "--length", "3", "--difficulty", "mixed"], {}, "cannot be made"),
+    ("png-and-cards-one-folder", ["fighting-words", "deck", "--png", ".", "--cards", "./"], {}, "--cards '.' is the same path as --png"),
+]  # fmt: skip
 
 
 def _expand(args: list[str]) -> list[str]:

@@ -858,3 +858,37 @@ def test_stale_part_files_of_our_naming_are_swept(run, tmp_path):
     assert run("calibrate", "-o", "c.pdf").exit_code == 0
     assert not any(p.exists() for p in stale)
     assert all(p.exists() for p in keep)
+
+
+def test_a_ligature_is_the_letters_it_stands_for(run):
+    """`solve ﬁsh dish`: the ﬁ ligature (one character) is f and i (NFKC), as a reader sees it."""
+    res = run("doublets", "solve", "\ufb01sh", "dish")
+    assert res.exit_code == 0 and res.stdout.startswith("fish → dish"), res.output
+    assert run("words", "\ufb01sh").stdout.startswith("fish ")
+
+
+def test_a_template_with_a_byte_order_mark_is_read(run, tmp_path):
+    from generator import templates
+
+    assert run("templates", "export", "t").exit_code == 0
+    style = tmp_path / "t" / "style.toml"
+    style.write_bytes(b"\xef\xbb\xbf" + style.read_bytes())
+    assert run("rules", "doublets", "--templates", "t", "-o", "bom.pdf").exit_code == 0
+    assert run("rules", "doublets", "-o", "plain.pdf").exit_code == 0
+    assert (tmp_path / "bom.pdf").read_bytes() == (tmp_path / "plain.pdf").read_bytes()
+    assert templates.override_dir() is None
+
+
+@pytest.mark.parametrize("where", ["templates", "fonts", "generator"])
+def test_a_cache_dir_inside_parlour_is_ignored(run, tmp_path, monkeypatch, where):
+    """PARLOUR_CACHE_DIR pointing into parlour's own files: nothing is written there."""
+    target = ROOT / where
+    before = sorted(p.name for p in target.rglob("*"))
+    monkeypatch.setenv("PARLOUR_CACHE_DIR", str(target))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg-cache"))
+    from generator import cache
+
+    assert cache.cache_dir() == tmp_path / "xdg-cache" / "parlour"
+    res = run("rules", "doublets", "-o", "r.pdf")
+    assert res.exit_code == 0, res.output
+    assert sorted(p.name for p in target.rglob("*")) == before
