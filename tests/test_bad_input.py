@@ -272,6 +272,8 @@ KINDS: list[tuple[str, list[str], dict[str, bytes], str]] = [
     ("words-empty", ["words", ""], {}, "empty word"),
     ("words-blank-among-others", ["words", "cat", "  "], {}, "empty word"),
     ("words-endless", ["words", "a" * 10_000], {}, "at most 64 letters"),
+    ("fw-check-endless", ["fighting-words", "check", "t" * 10_000], {}, "at most 64 letters"),
+    ("fw-complete-endless", ["fighting-words", "check", "--complete", "e" * 30_000], {}, "at most 64 letters"),
     ("sheet-mixed-impossible", ["doublets", "sheet", "--count", "60", "--length", "3", "--difficulty", "mixed"], {}, "cannot be made"),
     ("sheet-unique-impossible", ["doublets", "sheet", "--count", "12", "--length", "8", "--difficulty", "fiendish", "--unique"], {}, "cannot be made"),
     ("daily-impossible", ["doublets", "daily", "--from", "2025-01-01", "--days", "2", "--count", "60", "--length", "3", "--difficulty", "mixed"], {}, "cannot be made"),

@@ -491,9 +491,16 @@ def _clean(letters: str) -> str:
     from generator.errors import ParlourError
 
     word = letters.strip().lower()
+    if len(word) > MAX_LETTERS:  # (checked first: an endless argument is answered at once)
+        raise ParlourError(
+            f"{len(word)} letters is far longer than any word; give at most {MAX_LETTERS} letters, in play order"
+        )
     if not _LETTERS.fullmatch(word):
         raise ParlourError(f"give letters A-Z only, in play order, e.g. TRN; got {letters!r}")
     return word
+
+
+MAX_LETTERS = 64  # of a challenge to check (English words stop near 45)
 
 
 def can_grow(
