@@ -333,6 +333,7 @@ class Outputs:
                 )
             fd, tmp = tempfile.mkstemp(prefix="parlour.", suffix=".part")
             os.close(fd)
+            sweep_parts(os.path.dirname(tmp))
             self._planned.append(_Planned(what, shown, target, False, True, Path(tmp)))
             return Path(tmp)
         if st is not None and not os.access(target, os.W_OK):
@@ -367,6 +368,7 @@ class Outputs:
             raise ParlourError(f"{what}: cannot write to {shown!r} (permission denied); choose another path")
         fd, tmp = tempfile.mkstemp(prefix="parlour.", suffix=".part")
         os.close(fd)
+        sweep_parts(os.path.dirname(tmp))
         self._planned.append(_Planned(what, shown, given, False, True, Path(tmp)))
         return Path(tmp)
 
