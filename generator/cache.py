@@ -159,7 +159,7 @@ def touch(path: Path) -> None:
         pass
 
 
-def loads(data: bytes) -> Any:
+def loads(data: bytes | memoryview) -> Any:
     """marshal.loads with the cyclic garbage collector paused: marshalled data holds no cycles, and
     in a big process the collector would scan the heap again and again while the many new lists
     are made (a pack's cached Doublets lists load in about a third of the time without it)."""
@@ -193,17 +193,17 @@ def read_regular(path: Path, limit: int = MAX_BYTES) -> bytes:
             raise Unusable(kind)
         if st.st_size > limit:
             raise Unusable(f"over {limit // 2**20} MB")
-        chunks = []
-        left = limit + 1
-        while left > 0:
-            chunk = os.read(fd, min(left, 1 << 22))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-        if left <= 0:
+        data = os.read(fd, st.st_size + 1)  # one read, no copies, for a file that keeps its size
+        if len(data) <= st.st_size:
+            chunks = [data]
+            while chunk := os.read(fd, 1 << 22):  # (growing while read)
+                chunks.append(chunk)
+                if sum(map(len, chunks)) > limit:
+                    raise Unusable(f"over {limit // 2**20} MB")
+            data = b"".join(chunks) if len(chunks) > 1 else data
+        elif len(data) > limit:
             raise Unusable(f"over {limit // 2**20} MB")
-        return b"".join(chunks)
+        return data
     finally:
         os.close(fd)
 
@@ -221,10 +221,11 @@ def sealed(payload: bytes) -> bytes:
     return MAGIC + _builder() + b"\n" + hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload
 
 
-def verified(path: Path) -> bytes | None:
-    """What the cache file at `path` holds, when it is a whole file sealed by this parlour: None
-    when it is missing or unreadable (silently), or of another builder (stale: silently), or
-    damaged, not a regular file or too big (with one warning a run). Never blocks."""
+def verified(path: Path) -> memoryview | None:
+    """What the cache file at `path` holds (a view of the bytes read, not a copy), when it is a
+    whole file sealed by this parlour: None when it is missing or unreadable (silently), or of
+    another builder (stale: silently), or damaged, not a regular file or too big (with one
+    warning a run). Never blocks."""
     try:
         raw = read_regular(path)
     except Unusable as exc:
@@ -232,15 +233,16 @@ def verified(path: Path) -> bytes | None:
         return None
     except OSError:
         return None
-    head, sep, rest = raw.partition(b"\n")
-    builder, sep2, rest = rest.partition(b"\n")
-    digest, sep3, payload = rest.partition(b"\n")
-    if head + sep != MAGIC or not (sep2 and sep3):
+    builder_at = len(MAGIC)
+    digest_at = raw.find(b"\n", builder_at, builder_at + 200) + 1
+    payload_at = raw.find(b"\n", digest_at, digest_at + 100) + 1 if digest_at else 0
+    if not raw.startswith(MAGIC) or not payload_at:
         _warn(path, "not a parlour cache file")
         return None
-    if builder != _builder():
+    if raw[builder_at : digest_at - 1] != _builder():
         return None  # written by another parlour or Python: rebuilt as stale, no warning
-    if digest != hashlib.sha256(payload).hexdigest().encode():
+    payload = memoryview(raw)[payload_at:]
+    if raw[digest_at : payload_at - 1] != hashlib.sha256(payload).hexdigest().encode():
         _warn(path, "damaged: its checksum does not match")
         return None
     return payload

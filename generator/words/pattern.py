@@ -442,7 +442,7 @@ def _packaged_index() -> SubsequenceIndex:
     blob = verified(path)  # None: not built yet, unreadable or damaged (checked by its digest)
     if blob is not None:
         try:
-            found = SubsequenceIndex.from_buffer(memoryview(blob), str(path))
+            found = SubsequenceIndex.from_buffer(blob, str(path))
             touch(path)  # still in use: cache.prune keeps it
             return found
         except (ValueError, EOFError, KeyError, TypeError, AttributeError, IndexError):
