@@ -3,9 +3,11 @@ and `keep`, the store step of parlour's bounded in-process memos."""
 
 from __future__ import annotations
 
+import hashlib
 import marshal
 import os
 import re
+import stat
 import sys
 import time
 import zlib
@@ -28,16 +30,49 @@ def keep(store: dict[_K, _V], key: _K, value: _V, limit: int) -> _V:
 
 ENV_VAR = "PARLOUR_CACHE_DIR"
 STALE_DAYS = 7  # a cache file no run has read for this long, whose data has a newer file, is removed
+STALE_PART_DAYS = 1  # a half-written copy (a run killed while saving) older than this is removed
+
+#: Every cache file starts with this line, then the line of what built it (_builder), then the
+#: SHA-256 of the rest: a file whose rest does not match is damaged, and is never used.
+MAGIC = b"parlour cache\n"
+ENVELOPE = 1  # the layout above; it joins every file's name (keyed_cache_path)
+MAX_BYTES = 128 * 2**20  # far above the largest cache file (the word index, about 13 MB)
+
+_warned: list[str] = []  # the one warning a run gives about its cache (see `_warn`)
+
+
+def _warn(path: Path, why: str) -> None:
+    """One line on stderr, once per run, for a cache file that is not used (damaged, or not a
+    file): the data is built afresh, so the output does not change, only the time it takes."""
+    if _warned:
+        return
+    _warned.append(str(path))
+    try:
+        sys.stderr.write(f"parlour: warning: ignored cache file {path} ({why}); its data is built afresh\n")
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):  # no stderr: nothing to say it on
+        pass
+
+
+def _own_files() -> list[Path]:
+    """parlour's own folders (code, data, templates, fonts): never a cache directory."""
+    pkg = Path(__file__).resolve().parent
+    return [pkg, pkg.parent / "templates", pkg.parent / "fonts"]
 
 
 def cache_dir() -> Path:
-    """The platform's per-user cache directory for parlour ($PARLOUR_CACHE_DIR wins).
+    """The platform's per-user cache directory for parlour ($PARLOUR_CACHE_DIR wins, unless it
+    points into parlour's own files: then it is ignored, with a warning).
 
-    Linux and others: $XDG_CACHE_HOME/parlour or ~/.cache/parlour; macOS: ~/Library/Caches/parlour;
-    Windows: %LOCALAPPDATA%\\parlour\\Cache. Not created here.
+    Linux and others: $XDG_CACHE_HOME/parlour (when absolute) or ~/.cache/parlour; macOS:
+    ~/Library/Caches/parlour; Windows: %LOCALAPPDATA%\\parlour\\Cache. Not created here.
     """
     if os.environ.get(ENV_VAR):
-        return Path(os.environ[ENV_VAR]).expanduser()
+        chosen = Path(os.environ[ENV_VAR]).expanduser()
+        real = Path(os.path.realpath(chosen))
+        if not any(real == own or own in real.parents for own in _own_files()):
+            return chosen
+        _warn(chosen, f"${ENV_VAR} points into parlour's own files; the usual cache folder is used")
     home = Path.home()
     if sys.platform == "win32":
         base = os.environ.get("LOCALAPPDATA")
@@ -63,6 +98,7 @@ def data_cache_path(name: str, key: str, suffix: str, code: tuple[str, ...] = ()
 def keyed_cache_path(name: str, key: str, suffix: str, sources: tuple[Path, ...]) -> Path:
     """A cache file named `name-HASH-LEN.suffix`, where the hash covers `key` and the path, size and
     modification time of each file in `sources` (what the cached data is derived from)."""
+    key += f"|envelope-{ENVELOPE}"
     for path in sources:
         st = path.stat()
         key += f"|{path}|{st.st_size}|{st.st_mtime_ns}"
@@ -102,8 +138,9 @@ def prune(path: Path, now: float | None = None) -> list[Path]:
     try:
         for other in path.parent.iterdir():
             if other.name != path.name and pattern.fullmatch(other.name):
+                days = STALE_PART_DAYS if other.name.endswith(".part") else STALE_DAYS
                 try:
-                    if now - other.stat().st_mtime > STALE_DAYS * 86400:
+                    if now - other.lstat().st_mtime > days * 86400:
                         other.unlink()
                         gone.append(other)
                 except OSError:
@@ -121,24 +158,108 @@ def touch(path: Path) -> None:
         pass
 
 
-def loads(data: bytes) -> Any:
+def loads(data: bytes | memoryview) -> Any:
     """marshal.loads: the data a cache file holds."""
     return marshal.loads(data)
 
 
-def read_saved(path: Path, version: int, valid: Callable[[dict[str, Any]], bool]) -> dict[str, Any] | None:
-    """The marshalled dict saved at `path` when it holds `version` and passes `valid`; None when
-    the file is missing, damaged, of another format or fails the check (the caller rebuilds it)."""
+class Unusable(ValueError):
+    """A file that is not read: not a regular file, or too big."""
+
+
+def read_regular(path: Path, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of the regular file at `path`, read without ever blocking: opened non-blocking
+    (a FIFO does not wait for a writer), then checked to be a regular file (not a FIFO, a device
+    such as /dev/zero, a folder) of at most `limit` bytes, and read to no more than that.
+    Raises OSError (missing, unreadable) or Unusable."""
+    flags = (
+        os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+    )
+    fd = os.open(path, flags)
     try:
-        data = loads(path.read_bytes())
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            kind = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
+            raise Unusable(kind)
+        if st.st_size > limit:
+            raise Unusable(f"over {limit // 2**20} MB")
+        data = os.read(fd, st.st_size + 1)  # one read, no copies, for a file that keeps its size
+        if len(data) <= st.st_size:
+            chunks = [data]
+            while chunk := os.read(fd, 1 << 22):  # (growing while read)
+                chunks.append(chunk)
+                if sum(map(len, chunks)) > limit:
+                    raise Unusable(f"over {limit // 2**20} MB")
+            data = b"".join(chunks) if len(chunks) > 1 else data
+        elif len(data) > limit:
+            raise Unusable(f"over {limit // 2**20} MB")
+        return data
+    finally:
+        os.close(fd)
+
+
+def _builder() -> bytes:
+    """What builds the cache files: parlour's version and Python's (marshal's format is Python's)."""
+    from generator import __version__
+
+    major, minor = sys.version_info[:2]
+    return f"parlour {__version__} python {major}.{minor} envelope {ENVELOPE}".encode()
+
+
+def sealed(payload: bytes) -> bytes:
+    """`payload` as a cache file holds it: MAGIC, the builder line, its SHA-256, then itself."""
+    return MAGIC + _builder() + b"\n" + hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload
+
+
+def verified(path: Path) -> memoryview | None:
+    """What the cache file at `path` holds (a view of the bytes read, not a copy), when it is a
+    whole file sealed by this parlour: None when it is missing or unreadable (silently), or of
+    another builder (stale: silently), or damaged, not a regular file or too big (with one
+    warning a run). Never blocks."""
+    try:
+        raw = read_regular(path)
+    except Unusable as exc:
+        _warn(path, str(exc))
+        return None
+    except OSError:
+        return None
+    builder_at = len(MAGIC)
+    digest_at = raw.find(b"\n", builder_at, builder_at + 200) + 1
+    payload_at = raw.find(b"\n", digest_at, digest_at + 100) + 1 if digest_at else 0
+    if not raw.startswith(MAGIC) or not payload_at:
+        _warn(path, "not a parlour cache file")
+        return None
+    if raw[builder_at : digest_at - 1] != _builder():
+        return None  # written by another parlour or Python: rebuilt as stale, no warning
+    payload = memoryview(raw)[payload_at:]
+    if raw[digest_at : payload_at - 1] != hashlib.sha256(payload).hexdigest().encode():
+        _warn(path, "damaged: its checksum does not match")
+        return None
+    return payload
+
+
+def write_verified(path: Path, payload: bytes) -> bool:
+    """Save `payload` at `path` sealed (see `sealed`), atomically; False when it cannot be."""
+    return write_atomic(path, sealed(payload))
+
+
+def read_saved(path: Path, version: int, valid: Callable[[dict[str, Any]], bool]) -> dict[str, Any] | None:
+    """The marshalled dict saved at `path` when its seal holds (see `verified`), it holds `version`
+    and passes `valid`; None when the file is missing, damaged, of another format or fails the
+    check (the caller rebuilds it)."""
+    payload = verified(path)
+    if payload is None:
+        return None
+    try:
+        data = loads(payload)
         if isinstance(data, dict) and data.get("version") == version and valid(data):
             touch(path)
             return data
-    except (OSError, ValueError, EOFError, TypeError, KeyError, AttributeError):
+    except (ValueError, EOFError, TypeError, KeyError, AttributeError, IndexError):
         pass
     return None
 
 
 def save(path: Path, data: dict[str, Any]) -> None:
-    """Marshal `data` into `path` (atomically; a cache that cannot be written is skipped)."""
-    write_atomic(path, marshal.dumps(data))
+    """Marshal `data` into `path`, sealed (atomically; a cache that cannot be written is skipped)."""
+    write_verified(path, marshal.dumps(data))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from generator.errors import ParlourError
 APP = "parlour"
 FILE_NAME = "config.toml"
 ENV_FILE = "PARLOUR_CONFIG"  # a settings file to use instead of the one in the config directory
+SETTINGS_LIMIT = 2**20  # bytes: a settings file is a few lines
 
 
 @dataclass(frozen=True)
@@ -42,16 +44,19 @@ BY_KEY = {s.key: s for s in SETTINGS}
 
 def config_path() -> Path:
     """Where the settings file is: $PARLOUR_CONFIG, else $XDG_CONFIG_HOME/parlour/config.toml when
-    that is set (on any system), else config.toml in the platform's config directory
+    that is set to an absolute path (on any system; an empty or relative one is ignored), else config.toml in the platform's config directory
     (~/.config/parlour on Linux, ~/Library/Application Support/parlour on macOS, %LOCALAPPDATA%\\parlour
     on Windows)."""
     explicit = os.environ.get(ENV_FILE)
     if explicit:
         return Path(explicit).expanduser()
     xdg = os.environ.get("XDG_CONFIG_HOME")
-    if xdg:
-        return Path(xdg).expanduser() / APP / FILE_NAME
-    return Path(click.get_app_dir(APP, roaming=False)) / FILE_NAME
+    if xdg and os.path.isabs(xdg):  # the XDG rules: an empty or relative value is ignored
+        return Path(xdg) / APP / FILE_NAME
+    if sys.platform in ("win32", "darwin"):
+        return Path(click.get_app_dir(APP, roaming=False)) / FILE_NAME
+    # (not click.get_app_dir, which takes a relative XDG_CONFIG_HOME as it is)
+    return Path.home() / ".config" / APP / FILE_NAME
 
 
 @dataclass(frozen=True)
@@ -108,12 +113,19 @@ def load(path: Path | None = None) -> Settings:
         raise ParlourError(f"settings file {path} is a directory: remove it or set {ENV_FILE} to a file")
     import tomllib
 
+    from generator.templates import check_depth, read_user_bytes
+
+    # never waits on a FIFO, never reads a device such as /dev/zero, never more than a megabyte
+    raw = read_user_bytes(path, "settings file", limit=SETTINGS_LIMIT, streams=False)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise ParlourError(f"cannot read settings file {path}: {getattr(e, 'strerror', None) or e}") from None
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise ParlourError(f"cannot read settings file {path}: not UTF-8 text (byte {e.start})") from None
+    check_depth(text, str(path))
     try:
         data = tomllib.loads(text)
+    except RecursionError:
+        raise ParlourError(f"{path}: nested too deeply to read; fix it or delete the file") from None
     except tomllib.TOMLDecodeError as e:
         m = re.search(r"\(at line (\d+), column \d+\)|\(at end of document\)", str(e))
         line = m.group(1) if m and m.group(1) else str(text.count("\n") + 1)
@@ -195,6 +207,9 @@ def attach_defaults(ctx: click.Context, name: str | None, cmd: click.Command | N
     completions a bad file is ignored rather than reported."""
     if cmd is None or name is None:
         return
+    from generator.press.output import settings_file_is
+
+    settings_file_is(config_path())  # an input of every command: no output may land on it
     try:
         settings = load()
     except ParlourError:
@@ -226,7 +241,7 @@ def save_setting(key: str, value: str, path: Path | None = None) -> Path:
     if path.is_symlink():  # keep a dotfiles link: write where it points
         path = path.resolve()
     settings = load(path)  # a broken file is reported, not overwritten
-    text = path.read_text(encoding="utf-8") if settings.exists else ""
+    text = path.read_text(encoding="utf-8-sig") if settings.exists else ""
     line = f"{key} = {_toml_string(value)}"
     lines = text.splitlines()
     at = _key_lines(text).get(key)
@@ -242,6 +257,8 @@ def save_setting(key: str, value: str, path: Path | None = None) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise ParlourError(f"cannot make the settings directory {path.parent}: {e.strerror}") from None
-    atomic_write(path, lambda tmp: Path(tmp).write_text(new, encoding="utf-8"))
+    atomic_write(
+        path, lambda tmp: Path(tmp).write_text(new, encoding="utf-8"), f"settings file {path}", settings=False
+    )
     _cache.pop(path, None)
     return path

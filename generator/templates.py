@@ -77,7 +77,7 @@ def set_override(directory: str | os.PathLike[str] | None) -> Path | None:
             f"--templates {str(path)!r} is not a directory; make one with 'parlour templates export {path}'"
         )
     known = set(names())
-    if not any((path / name).is_file() for name in known):
+    if not any(os.path.lexists(path / name) for name in known):  # (one not a file: `locate` says so)
         raise ParlourError(
             f"--templates {str(path)!r} holds none of parlour's templates ({', '.join(sorted(known))}); "
             f"copy them there with 'parlour templates export {path}'"
@@ -111,6 +111,18 @@ def locate(name: str) -> Path:
         mine = _override / name
         if mine.is_file():
             return mine
+        if os.path.lexists(mine):  # a folder, a FIFO, a device, a broken link: never silently skipped
+            kind = (
+                "a folder"
+                if mine.is_dir()
+                else "a broken link"
+                if not mine.exists()
+                else "not a regular file"
+            )
+            raise ParlourError(
+                f"--templates: {mine} is {kind}, so it cannot stand in for the template; "
+                f"remove it, or copy the template there with 'parlour templates export'"
+            )
     return packaged_path(name)
 
 
@@ -128,15 +140,99 @@ def display_name(source: Traversable) -> str:
 
 
 def read_text(name: str) -> tuple[str, str]:
-    """(text, where) of template `name`; `where` names the file for messages."""
+    """(text, where) of template `name`; `where` names the file for messages. A byte-order mark
+    some editors write is dropped; the file must be a regular file of at most USER_FILE_LIMIT."""
     source = locate(name)
     where = display_name(source)
     try:
-        return source.read_text(encoding="utf-8"), where
+        raw = (
+            read_user_bytes(source, where, streams=False) if isinstance(source, Path) else source.read_bytes()
+        )
+        return raw.decode("utf-8-sig"), where
     except UnicodeDecodeError as exc:
         raise ParlourError(f"{where}: not UTF-8 text (byte {exc.start}); save it as UTF-8") from None
     except OSError as exc:
         raise ParlourError(f"{where}: cannot read it ({exc.strerror})") from None
+
+
+USER_FILE_LIMIT = 4 * 2**20  # of a template, a --letters or fragments file (the largest is ~20 KB)
+MAX_DEPTH = 40  # of brackets and braces nested in a TOML file (parlour's own use 3)
+
+#: What may hold a bracket that does not nest: strings (each kind) and comments.
+_TOML_SKIP = re.compile(
+    r'"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*|[\[\]{}]',
+    re.S,
+)
+
+
+def check_depth(text: str, where: str) -> None:
+    """Refuse, with one line, TOML text whose arrays and inline tables nest deeper than MAX_DEPTH
+    (the parser would run out of stack): a scan of its brackets, outside strings and comments,
+    that never recurses."""
+    depth = 0
+    for m in _TOML_SKIP.finditer(text):
+        c = m.group()
+        if c in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                line = text.count("\n", 0, m.start()) + 1
+                raise ParlourError(
+                    f"{where}, line {line}: brackets nested more than {MAX_DEPTH} deep; "
+                    "parlour's files need far fewer: fix the nesting"
+                )
+        elif c in "]}":
+            depth = max(0, depth - 1)
+
+
+def read_user_bytes(
+    path: str | os.PathLike[str], what: str = "file", limit: int = USER_FILE_LIMIT, streams: bool = True
+) -> bytes:
+    """The bytes of a file a user names, never hanging and never more than `limit`: opened
+    without waiting (a FIFO with no writer is not waited for), refused with one line when it is a
+    folder, too big, or (unless `streams`: a pipe or a device such as /dev/zero, read to `limit`)
+    not a regular file."""
+    import stat
+
+    p = Path(path)
+    flags = (
+        os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+    )
+    try:
+        fd = os.open(p, flags)
+    except FileNotFoundError:
+        raise ParlourError(f"{what} {p} does not exist; check the path") from None
+    except IsADirectoryError:
+        raise ParlourError(f"{what} {p} is a folder; give a file") from None
+    except OSError as exc:
+        raise ParlourError(f"cannot read {what} {p}: {exc.strerror or exc}") from None
+    too_big = (
+        f"{what} {p} is larger than {limit // 2**20} MB, far more than parlour reads; give a smaller file"
+    )
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise ParlourError(f"{what} {p} is a folder; give a file")
+        regular = stat.S_ISREG(st.st_mode)
+        if not regular and not (streams and (stat.S_ISFIFO(st.st_mode) or stat.S_ISCHR(st.st_mode))):
+            raise ParlourError(f"{what} {p} is not a regular file (a pipe or a device); give a file")
+        if regular and st.st_size > limit:
+            raise ParlourError(too_big)
+        if not regular:
+            os.set_blocking(fd, True)  # a writer is there (else the end of file comes at once)
+        chunks, left = [], limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        if left <= 0:
+            raise ParlourError(too_big)
+        return b"".join(chunks)
+    except OSError as exc:
+        raise ParlourError(f"cannot read {what} {p}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
 
 
 _TOML_FORMAT = 1  # of a cache file: {"version", "text", "data"}
@@ -182,8 +278,11 @@ def parse_toml(text: str, where: str) -> dict[str, Any]:
 def _parse_toml(text: str, where: str) -> dict[str, Any]:
     import tomllib
 
+    check_depth(text, where)
     try:
         return tomllib.loads(text)
+    except RecursionError:  # (check_depth stops far sooner; this only if the stack is short)
+        raise ParlourError(f"{where}: nested too deeply to read; fix the nesting") from None
     except tomllib.TOMLDecodeError as exc:
         msg = str(exc)
         m = _LINE.search(msg)
@@ -200,17 +299,11 @@ def read_user_text(path: str | os.PathLike[str], what: str = "file") -> str:
     byte-order mark some editors write is dropped."""
     p = Path(path)
     try:
-        return p.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise ParlourError(f"{what} {p} does not exist; check the path") from None
-    except IsADirectoryError:
-        raise ParlourError(f"{what} {p} is a folder; give a file") from None
+        return read_user_bytes(p, what).decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise ParlourError(
             f"cannot read {what} {p}: not UTF-8 text (byte {exc.start}); save it as UTF-8"
         ) from None
-    except OSError as exc:
-        raise ParlourError(f"cannot read {what} {p}: {exc.strerror or exc}") from None
 
 
 def read_toml_file(path: str | os.PathLike[str], what: str = "file") -> dict[str, Any]:

@@ -3,6 +3,9 @@ wrong, exit status 2, no traceback, and leaves no file behind in the working dir
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 
 from tests.clicheck import files_in, one_line_error
@@ -265,7 +268,17 @@ KINDS: list[tuple[str, list[str], dict[str, bytes], str]] = [
     ("words-export-length", ["words", "export", "--length", "0"], {}, "--length"),
     ("words-export-tier", ["words", "export", "--tier", "rare"], {}, "--tier"),
     ("pack-games-unknown", ["pack", "--games", "chess"], {}, "chess"),
-]
+    # -- endless or impossible requests: refused at once
+    ("words-empty", ["words", ""], {}, "empty word"),
+    ("words-blank-among-others", ["words", "cat", "  "], {}, "empty word"),
+    ("words-endless", ["words", "a" * 10_000], {}, "at most 64 letters"),
+    ("fw-check-endless", ["fighting-words", "check", "t" * 10_000], {}, "at most 64 letters"),
+    ("fw-complete-endless", ["fighting-words", "check", "--complete", "e" * 30_000], {}, "at most 64 letters"),
+    ("sheet-mixed-impossible", ["doublets", "sheet", "--count", "60", "--length", "3", "--difficulty", "mixed"], {}, "cannot be made"),
+    ("sheet-unique-impossible", ["doublets", "sheet", "--count", "12", "--length", "8", "--difficulty", "fiendish", "--unique"], {}, "cannot be made"),
+    ("daily-impossible", ["doublets", "daily", "--from", "2025-01-01", "--days", "2", "--count", "60", "--length", "3", "--difficulty", "mixed"], {}, "cannot be made"),
+    ("png-and-cards-one-folder", ["fighting-words", "deck", "--png", ".", "--cards", "./"], {}, "--cards '.' is the same path as --png"),
+]  # fmt: skip
 
 
 def _expand(args: list[str]) -> list[str]:
@@ -291,3 +304,79 @@ def test_bad_input_kind(run, tmp_path, kind, args, files, needle):
     assert needle.lower() in line.lower(), line
     assert files_in(tmp_path) == made, "a failed run left a file behind"
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(files), "a failed run left a directory"
+
+
+# -- files that are not what they seem, and settings: made in place, with an environment -------
+
+DEEP = ("a = " + "[" * 500 + "]" * 500 + "\n").encode()  # a 1 KB TOML file nested 500 deep
+CONFIG = b'paper = "a4"\n'
+STYLE_NAN = b"[text.body]\nsize = nan\n"
+
+#: (id, arguments, files to make first {name: bytes, or "FIFO", "DIR", "->TARGET" (a symlink)},
+#: environment ({tmp} is the working directory), a fragment the one line must hold)
+PLACED: list[tuple[str, list[str], dict[str, bytes | str], dict[str, str], str]] = [
+    # the settings file is an input of every command
+    ("settings-is-output", ["rules", "doublets", "-o", "c.toml"], {"c.toml": CONFIG}, {"PARLOUR_CONFIG": "c.toml"}, "settings file"),
+    ("settings-is-json", ["chimera", "key", "--json", "c.toml"], {"c.toml": CONFIG}, {"PARLOUR_CONFIG": "c.toml"}, "settings file"),
+    ("settings-via-symlink", ["rules", "doublets", "-o", "l.toml"], {"c.toml": CONFIG, "l.toml": "->c.toml"}, {"PARLOUR_CONFIG": "c.toml"}, "settings file"),
+    ("settings-not-yet-made", ["calibrate", "-o", "new.toml"], {}, {"PARLOUR_CONFIG": "{tmp}/new.toml"}, "settings file"),
+    ("settings-default-place", ["calibrate", "-o", "x/parlour/config.toml"], {"x/parlour/config.toml": CONFIG}, {"XDG_CONFIG_HOME": "{tmp}/x"}, "settings file"),
+    ("settings-fifo", ["calibrate"], {"f.toml": "FIFO"}, {"PARLOUR_CONFIG": "f.toml"}, "not a regular file"),
+    ("settings-dev-zero", ["calibrate"], {"z.toml": "->/dev/zero"}, {"PARLOUR_CONFIG": "z.toml"}, "not a regular file"),
+    ("settings-deep", ["calibrate"], {"d.toml": DEEP}, {"PARLOUR_CONFIG": "d.toml"}, "nested more than"),
+    ("settings-dir", ["calibrate"], {"d.toml": "DIR"}, {"PARLOUR_CONFIG": "d.toml"}, "directory"),
+    # user files: endless, deep or not files at all
+    ("letters-deep", ["fighting-words", "deck", "--letters", "d.toml"], {"d.toml": DEEP}, {}, "nested more than"),
+    ("fragments-deep", ["riddle-craft", "deck", "--fragments", "d.toml"], {"d.toml": DEEP}, {}, "nested more than"),
+    ("letters-dev-zero", ["fighting-words", "deck", "--letters", "z.toml"], {"z.toml": "->/dev/zero"}, {}, "larger than"),
+    ("letters-dangling", ["fighting-words", "deck", "--letters", "z.toml"], {"z.toml": "->nowhere"}, {}, "does not exist"),
+    ("fragments-dir", ["riddle-craft", "deck", "--fragments", "d.csv"], {"d.csv": "DIR"}, {}, "folder"),
+    # a template directory whose style.toml is not a file, or not a good one
+    ("style-deep", ["rules", "doublets", "--templates", "t"], {"t/style.toml": DEEP}, {}, "nested more than"),
+    ("style-fifo", ["rules", "doublets", "--templates", "t"], {"t/style.toml": "FIFO"}, {}, "style.toml"),
+    ("style-dir", ["rules", "doublets", "--templates", "t"], {"t/style.toml": "DIR"}, {}, "a folder"),
+    ("style-dangling", ["rules", "doublets", "--templates", "t"], {"t/style.toml": "->gone.toml"}, {}, "broken link"),
+    ("style-dev-zero", ["rules", "doublets", "--templates", "t"], {"t/style.toml": "->/dev/zero"}, {}, "style.toml"),
+    ("style-size-nan", ["rules", "doublets", "--templates", "t"], {"t/style.toml": STYLE_NAN}, {}, "positive number"),
+    ("template-fifo", ["fighting-words", "deck", "--templates", "t"], {"t/fighting_words.toml": "FIFO", "t/style.toml": b""}, {}, "fighting_words.toml"),
+    ("template-deep", ["fighting-words", "deck", "--templates", "t"], {"t/fighting_words.toml": DEEP}, {}, "nested more than"),
+]  # fmt: skip
+
+
+def _place(where: Path, name: str, spec: bytes | str) -> None:
+    path = where / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(spec, bytes):
+        path.write_bytes(spec)
+    elif spec == "FIFO":
+        os.mkfifo(path)
+    elif spec == "DIR":
+        path.mkdir()
+    else:
+        path.symlink_to(spec.removeprefix("->"))
+
+
+def _tree(where: Path) -> list[tuple[str, bool]]:
+    """Every entry below `where` (not following links), and whether it is a regular file."""
+    return sorted((str(p.relative_to(where)), p.is_file() and not p.is_symlink()) for p in where.rglob("*"))
+
+
+def test_the_placed_table_is_distinct():
+    ids = [k[0] for k in PLACED] + [k[0] for k in KINDS]
+    assert len(ids) == len(set(ids))
+
+
+@pytest.mark.parametrize("kind, args, files, env, needle", PLACED, ids=[k[0] for k in PLACED])
+def test_placed_bad_input_kind(run, tmp_path, monkeypatch, kind, args, files, env, needle):
+    for name, spec in files.items():
+        _place(tmp_path, name, spec)
+    for key, value in env.items():
+        monkeypatch.setenv(key, value.format(tmp=tmp_path))
+    before = _tree(tmp_path)
+    kept = {n: (tmp_path / n).read_bytes() for n, s in files.items() if isinstance(s, bytes)}
+    res = run(*args)
+    line = one_line_error(res)
+    assert res.stdout == ""
+    assert needle.lower() in line.lower(), line
+    assert _tree(tmp_path) == before, "a failed run left a file behind, or replaced one"
+    assert {n: (tmp_path / n).read_bytes() for n in kept} == kept

@@ -15,6 +15,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -597,3 +598,295 @@ def test_a_cache_directory_nobody_can_write_costs_time_not_output(shared_dir, mo
     res = CliRunner().invoke(cli, ["calibrate", "-o", str(shared_dir / "w.pdf")])
     assert res.exit_code == 0, res.output
     assert (shared_dir / "c.pdf").read_bytes() == (shared_dir / "w.pdf").read_bytes()
+
+
+# -- the cache is verified, never trusted -------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: Commands that, between them, read every kind of cache file parlour writes.
+CACHE_READERS = [
+    ["rules", "doublets", "-o", "rules.pdf"],  # the parsed templates (toml), the faces
+    ["piecepack", "--pieces", "coins", "-o", "pieces.pdf"],  # the ink boxes
+    ["doublets", "jewels", "--json", "jewels.json", "-o", "jewels.pdf"],  # the Jewels graphs, the ends
+    ["doublets", "sheet", "--json", "sheet.json", "-o", "sheet.pdf"],  # the keyable bitsets
+    ["doublets", "sheet", "--count", "9", "--length", "3", "--json", "big.json", "-o", "big.pdf"],  # capacities
+    ["doublets", "solve", "head", "tail", "--all"],  # the one-shot word lists
+    ["chimera", "key", "--json", "key.json", "-o", "key.pdf"],  # the referee's answers
+    ["fighting-words", "check", "trade"],  # the word index
+]
+CACHE_KINDS = {"toml", "face", "ink", "doublets-jewels", "doublets-ends", "doublets-keyable",
+               "doublets-capacity", "doublets-words", "chimera", "fighting-words"}  # fmt: skip
+
+#: Runs CACHE_READERS in one process (so each cache file is read from disk once) and prints what
+#: each made (its files and standard output, hashed) and every line it wrote on stderr.
+_READ_ALL = """
+import hashlib, json, os, sys
+from click.testing import CliRunner
+from generator.cli import cli
+made, err = [], []
+for args in json.loads(sys.argv[1]):
+    res = CliRunner().invoke(cli, args)
+    files = {n: hashlib.sha256(open(n, "rb").read()).hexdigest() for n in sorted(os.listdir("."))}
+    made.append([res.exit_code, res.stdout, files])
+    err += [ln for ln in res.stderr.splitlines() if ln.strip() and not ln.startswith("wrote ")]
+    for n in files:
+        os.unlink(n)
+print(json.dumps({"made": made, "err": err}))
+"""
+
+
+def _read_all(cache: Path, work: Path) -> dict:
+    work.mkdir(exist_ok=True)
+    env = {**os.environ, "PARLOUR_CACHE_DIR": str(cache), "PYTHONPATH": str(ROOT)}
+    proc = subprocess.run(
+        [sys.executable, "-c", _READ_ALL, json.dumps(CACHE_READERS)],
+        cwd=work, env=env, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+def _kind(name: str) -> str:
+    stem = name.split(".", 1)[0]
+    parts = stem.split("-")
+    if parts[0] in ("face", "ink", "toml"):
+        return parts[0]
+    return "-".join(parts[:2]) if parts[0] in ("doublets", "fighting") else parts[0]
+
+
+def _flip(at: int | float) -> Callable[[bytes], bytes]:
+    def mutate(data: bytes) -> bytes:
+        b = bytearray(data)
+        i = min(len(b) - 1, int(at * len(b))) if isinstance(at, float) else at
+        b[i] ^= 0x41
+        return bytes(b)
+
+    return mutate
+
+
+MUTATIONS: dict[str, Callable[[bytes], bytes]] = {
+    "magic": _flip(2),
+    "builder": _flip(20),
+    "digest": _flip(60),
+    "payload-early": _flip(0.1),
+    "payload-middle": _flip(0.5),
+    "last-byte": _flip(1.0),
+    "five-bytes": lambda d: _flip(0.2)(_flip(0.35)(_flip(0.5)(_flip(0.65)(_flip(0.8)(d))))),
+    "truncated": lambda d: d[: len(d) // 2],
+    "empty": lambda d: b"",
+}
+
+
+@pytest.fixture(scope="module")
+def fresh_cache(tmp_path_factory):
+    """A cache built from nothing by CACHE_READERS, and what they made with it."""
+    top = tmp_path_factory.mktemp("cache-kinds")
+    first = _read_all(top / "cache", top / "work")
+    assert first["err"] == [], first["err"]
+    again = _read_all(top / "cache", top / "work")  # read back: the same outputs
+    assert again["made"] == first["made"]
+    kinds = {_kind(p.name) for p in (top / "cache").iterdir()}
+    assert kinds == CACHE_KINDS  # every kind is tried (a new kind must join CACHE_READERS)
+    return top / "cache", first["made"]
+
+
+def _damaged_copy(pristine: Path, where: Path, damage: Callable[[Path, bytes], None]) -> Path:
+    import shutil
+
+    shutil.copytree(pristine, where)
+    for p in sorted(where.iterdir()):
+        data = p.read_bytes()
+        p.unlink()
+        damage(p, data)
+    return where
+
+
+@pytest.mark.parametrize("mutation", list(MUTATIONS))
+def test_a_damaged_cache_file_gives_the_fresh_answer(fresh_cache, tmp_path, mutation):
+    """Every cache file of every kind damaged the same way at once: every output is what a fresh
+    cache gives, with at most one warning line; the damaged files are replaced by good ones."""
+    pristine, made = fresh_cache
+    cache = _damaged_copy(pristine, tmp_path / "cache", lambda p, d: p.write_bytes(MUTATIONS[mutation](d)))
+    got = _read_all(cache, tmp_path / "work")
+    assert got["made"] == made
+    assert len(got["err"]) <= 1 and all("warning" in ln for ln in got["err"]), got["err"]
+    assert _read_all(cache, tmp_path / "work")["err"] == []  # rebuilt: quiet from now on
+
+
+def _special(kind: str) -> Callable[[Path, bytes], None]:
+    def make(p: Path, data: bytes) -> None:
+        if kind == "fifo":
+            os.mkfifo(p)
+        elif kind == "dev-zero":
+            p.symlink_to("/dev/zero")
+        elif kind == "folder":
+            p.mkdir()
+        elif kind == "dangling-link":
+            p.symlink_to(p.with_name("nowhere"))
+        elif kind == "huge":
+            with open(p, "wb") as fh:
+                fh.truncate(200 * 2**20)  # sparse: no disk is used
+        elif kind == "int-not-dict":
+            import marshal
+
+            from generator import cache
+
+            p.write_bytes(cache.sealed(marshal.dumps(7)))
+
+    return make
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero", "folder", "dangling-link", "huge", "int-not-dict"])
+def test_a_cache_file_that_is_not_a_file_never_hangs(fresh_cache, tmp_path, kind):
+    """Each cache file replaced by a FIFO (no writer), a link to /dev/zero, a folder, a broken link,
+    a 200 MB file or a sealed int: the outputs are the fresh ones, with at most one warning."""
+    pristine, made = fresh_cache
+    cache = _damaged_copy(pristine, tmp_path / "cache", _special(kind))
+    got = _read_all(cache, tmp_path / "work")
+    assert got["made"] == made
+    assert len(got["err"]) <= 1 and all("warning" in ln for ln in got["err"]), got["err"]
+
+
+# -- the settings file, standard output twice, XDG, stale temporaries ---------------------------
+
+
+def _lane(*args: str, cwd: Path, env: dict[str, str] | None = None, **kw) -> subprocess.CompletedProcess:
+    """`parlour ARGS` in a real process running this checkout's code."""
+    full = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
+    kw.setdefault("stdout", subprocess.PIPE)
+    kw.setdefault("stderr", subprocess.PIPE)
+    return subprocess.run([sys.executable, "-m", "generator", *args], cwd=cwd, env=full, timeout=300, **kw)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["-o", "/dev/stdout", "--json", "-"],
+        ["-o", "-", "--json", "/dev/stdout"],
+        ["-o", "/dev/fd/1", "--json", "-"],
+    ],
+)
+@pytest.mark.parametrize("into", ["pipe", "file"])
+def test_standard_output_named_twice_is_refused(tmp_path, args, into):
+    """Two outputs that are one file (standard output by its name and by `-`): one line, exit 2,
+    nothing on standard output, whether it is a pipe or a file."""
+    if into == "file":
+        with open(tmp_path / "x", "wb") as out:
+            proc = _lane("rules", "doublets", *args, cwd=tmp_path, stdout=out)
+        assert (tmp_path / "x").read_bytes() == b""
+    else:
+        proc = _lane("rules", "doublets", *args, cwd=tmp_path)
+        assert proc.stdout == b""
+    lines = proc.stderr.decode().splitlines()
+    assert proc.returncode == 2 and len(lines) == 1 and "standard output" in lines[0], proc.stderr
+
+
+def test_stdout_file_named_as_an_output_is_refused(tmp_path):
+    """`--json x -o - > x`: the JSON would replace the file the PDF is streaming into."""
+    with open(tmp_path / "x", "wb") as out:
+        proc = _lane("rules", "doublets", "--json", "x", "-o", "-", cwd=tmp_path, stdout=out)
+    assert proc.returncode == 2 and b"standard output" in proc.stderr
+    assert [p.name for p in tmp_path.iterdir()] == ["x"]
+
+
+@pytest.mark.parametrize("xdg", ["", "relative", "./rel", "~/notexpanded"])
+def test_an_empty_or_relative_xdg_config_home_is_ignored(tmp_path, xdg):
+    """The XDG rules: XDG_CONFIG_HOME must be absolute, else ~/.config is used; a settings file in
+    the working directory is neither read nor written."""
+    home = tmp_path / "home"
+    work = tmp_path / "work"
+    home.mkdir()
+    for rel in ("relative", "rel", "~/notexpanded", ""):
+        bad = work / rel / "parlour" / "config.toml"
+        bad.parent.mkdir(parents=True, exist_ok=True)
+        bad.write_text('paper = "nonsense"\n')  # would fail every command if it were read
+    env = {"HOME": str(home), "XDG_CONFIG_HOME": xdg}
+    proc = _lane("calibrate", "--save", "1,2", cwd=work, env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert (home / ".config" / "parlour" / "config.toml").read_text().count('back_offset = "1,2"') == 1
+    assert all(p.read_text() == 'paper = "nonsense"\n' for p in work.rglob("config.toml"))
+
+
+def test_the_settings_writer_may_write_the_settings(run, tmp_path, monkeypatch):
+    monkeypatch.setenv("PARLOUR_CONFIG", str(tmp_path / "c.toml"))
+    assert run("calibrate", "--save", "1,2").exit_code == 0
+    assert run("calibrate", "--save", "3,4").exit_code == 0
+    assert 'back_offset = "3,4"' in (tmp_path / "c.toml").read_text()
+    line = one_line_error(run("calibrate", "-o", str(tmp_path / "c.toml")))
+    assert "settings file" in line and 'back_offset = "3,4"' in (tmp_path / "c.toml").read_text()
+
+
+def test_saving_into_a_read_only_folder_names_the_settings_file_as_nobody(shared_dir, monkeypatch):
+    ro = shared_dir / "ro"
+    ro.mkdir()
+    ro.chmod(0o555)
+    monkeypatch.setenv("PARLOUR_CONFIG", str(ro / "config.toml"))
+    code, err = _as_nobody(["calibrate", "--save", "1,2"], shared_dir)
+    if os.geteuid() != 0 and os.access(ro, os.W_OK):
+        pytest.skip("cannot make a folder read-only here")
+    lines = [ln for ln in err.splitlines() if ln.strip()]
+    assert code == 2 and len(lines) == 1 and "settings file" in lines[0] and "--output" not in lines[0], err
+    assert list(ro.iterdir()) == []
+
+
+def test_settings_file_as_output_is_refused_as_nobody(shared_dir, monkeypatch):
+    settings = shared_dir / "c.toml"
+    settings.write_text('paper = "a4"\n')
+    settings.chmod(0o666)
+    monkeypatch.setenv("PARLOUR_CONFIG", str(settings))
+    code, err = _as_nobody(["calibrate", "-o", "c.toml"], shared_dir)
+    assert code == 2 and "settings file" in err, err
+    assert settings.read_text() == 'paper = "a4"\n'
+
+
+def test_stale_part_files_of_our_naming_are_swept(run, tmp_path):
+    """A `.part` of parlour's naming older than a day (a run killed with SIGKILL) goes with the next
+    run that writes beside it; a fresh one, or one of another naming, stays."""
+    old = time.time() - 2 * 86400
+    stale = [tmp_path / ".c.pdf.abcd_123.part", tmp_path / ".previews.x1y2z3w4.part"]
+    stale[0].write_bytes(b"half a pdf")
+    stale[1].mkdir()
+    (stale[1] / "page-1.png").write_bytes(b"png")
+    keep = [tmp_path / ".c.pdf.fresh123.part", tmp_path / "mine.part", tmp_path / ".c.pdf.abcd_123.part.txt"]
+    for p in keep:
+        p.write_bytes(b"keep")
+    for p in [*stale, keep[1], keep[2]]:
+        os.utime(p, (old, old))
+    assert run("calibrate", "-o", "c.pdf").exit_code == 0
+    assert not any(p.exists() for p in stale)
+    assert all(p.exists() for p in keep)
+
+
+def test_a_ligature_is_the_letters_it_stands_for(run):
+    """`solve ﬁsh dish`: the ﬁ ligature (one character) is f and i (NFKC), as a reader sees it."""
+    res = run("doublets", "solve", "\ufb01sh", "dish")
+    assert res.exit_code == 0 and res.stdout.startswith("fish → dish"), res.output
+    assert run("words", "\ufb01sh").stdout.startswith("fish ")
+
+
+def test_a_template_with_a_byte_order_mark_is_read(run, tmp_path):
+    from generator import templates
+
+    assert run("templates", "export", "t").exit_code == 0
+    style = tmp_path / "t" / "style.toml"
+    style.write_bytes(b"\xef\xbb\xbf" + style.read_bytes())
+    assert run("rules", "doublets", "--templates", "t", "-o", "bom.pdf").exit_code == 0
+    assert run("rules", "doublets", "-o", "plain.pdf").exit_code == 0
+    assert (tmp_path / "bom.pdf").read_bytes() == (tmp_path / "plain.pdf").read_bytes()
+    assert templates.override_dir() is None
+
+
+@pytest.mark.parametrize("where", ["templates", "fonts", "generator"])
+def test_a_cache_dir_inside_parlour_is_ignored(run, tmp_path, monkeypatch, where):
+    """PARLOUR_CACHE_DIR pointing into parlour's own files: nothing is written there."""
+    target = ROOT / where
+    before = sorted(p.name for p in target.rglob("*"))
+    monkeypatch.setenv("PARLOUR_CACHE_DIR", str(target))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg-cache"))
+    from generator import cache
+
+    assert cache.cache_dir() == tmp_path / "xdg-cache" / "parlour"
+    res = run("rules", "doublets", "-o", "r.pdf")
+    assert res.exit_code == 0, res.output
+    assert sorted(p.name for p in target.rglob("*")) == before

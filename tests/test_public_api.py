@@ -321,3 +321,20 @@ def test_the_scan_catches(snippet: str) -> None:
 )
 def test_the_scan_lets_public_use_be(snippet: str) -> None:
     assert violations(snippet) == [], snippet
+
+
+def test_the_collector_is_set_in_one_place() -> None:
+    """One garbage-collector setting, documented in generator/console.py; no other module imports gc
+    (a pause here and there would make the collector's behaviour depend on which path ran)."""
+
+    root = Path(generator.__file__).parent
+    users = set()
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            names = (
+                [a.name for a in node.names] if isinstance(node, ast.Import)
+                else [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            )  # fmt: skip
+            if "gc" in names:
+                users.add(path.relative_to(root).as_posix())
+    assert users == {"console.py"}

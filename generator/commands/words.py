@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import click
 
+from generator.errors import ParlourError
 from generator.words.lexicon import DEFAULT_TIER, PRINT_TIER, TIERS, Lookup, load
+
+MAX_WORD = 64  # characters of a word to look up (English words stop near 45)
 
 WHY_NOT = {
     "blocked": "blocked (on parlour's blocklist, never printed)",
@@ -92,8 +95,18 @@ def lookup(ctx: click.Context, word_args: tuple[str, ...]) -> None:
     Example:
       parlour words lookup export stanza
     """
+    for w in word_args:  # checked before the lexicon loads: no answer to wait for
+        if not w.strip():
+            raise ParlourError("words: an empty word was given; give the words to look up")
+        if len(w) > MAX_WORD:
+            raise ParlourError(
+                f"words: {w[:20]!r}... is {len(w)} characters long; the longest word parlour knows is "
+                f"far shorter, so give words of at most {MAX_WORD} letters"
+            )
+    import unicodedata
+
     lex = load()
-    results = [lex.lookup(w) for w in word_args]
+    results = [lex.lookup(unicodedata.normalize("NFKC", w)) for w in word_args]  # (ﬁsh: fish)
     width = max(len(r.word) for r in results)
     for r in results:
         click.echo(f"{r.word:<{width}}  {describe(r)}")

@@ -81,11 +81,17 @@ def check_output_path(path: str | os.PathLike[str], what: str = "--output") -> P
     return Path(path)
 
 
-def atomic_write(path: str | os.PathLike[str], write: Callable[[str], object]) -> None:
+def atomic_write(
+    path: str | os.PathLike[str],
+    write: Callable[[str], object],
+    what: str = "--output",
+    settings: bool = True,
+) -> None:
     """Call write(tmp_path) on a short-named temporary beside `path`, then put it in place (see
-    press.output: special files are streamed, symlinks written through); clean up on failure."""
-    with Outputs() as tx:
-        tmp = tx.file(path)
+    press.output: special files are streamed, symlinks written through); clean up on failure.
+    `what` names the destination in messages; `settings=False` only for writing the settings file."""
+    with Outputs(settings=settings) as tx:
+        tmp = tx.file(path, what)
         write(str(tmp))
         tx.commit()
 

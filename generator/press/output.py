@@ -16,6 +16,7 @@ from __future__ import annotations
 import atexit
 import importlib
 import os
+import re
 import shutil
 import stat
 import sys
@@ -31,6 +32,19 @@ STDOUT = "-"
 
 #: Every transaction not yet committed or aborted, so that an exit path can clean it up.
 _LIVE: list[Outputs] = []
+
+#: The settings file in force (named by the command line's group before any command runs): an
+#: input of every command, whether or not it exists yet, so no output may land on it.
+_SETTINGS: list[Path] = []
+
+STALE_PART_DAYS = 1  # a `.NAME.XXXX.part` of parlour's own naming older than this is a leftover
+
+
+def settings_file_is(path: str | os.PathLike[str] | None) -> None:
+    """Name the settings file of the command about to run (None: none): every Outputs treats it
+    as an input (through symlinks, by path and by inode), and only `Outputs(settings=False)` (the
+    writer of the settings themselves) may write it."""
+    _SETTINGS[:] = [] if path is None else [Path(path)]
 
 
 def protected_dirs() -> list[Path]:
@@ -72,6 +86,51 @@ def _identity(path: Path) -> tuple[int, int] | None:
     return (st.st_dev, st.st_ino)
 
 
+def _stdout_identity() -> tuple[int, int] | None:
+    """(device, inode) of what standard output is (a pipe, a file, a terminal), when it is a real
+    descriptor: `-o /dev/stdout --json -` names it twice."""
+    try:
+        st = os.fstat(sys.stdout.fileno())
+    except (AttributeError, OSError, ValueError):  # closed, or not a file (a test's capture)
+        return None
+    return (st.st_dev, st.st_ino)
+
+
+#: The temporaries parlour stages outputs in (mkstemp/mkdtemp names: see Outputs._file, .stdout).
+_PART = re.compile(r"\.[^/]{1,16}\.[a-z0-9_]{8}\.part|parlour\.[a-z0-9_]{8}\.part")
+
+
+def sweep_parts(folder: Path | str, now: float | None = None) -> list[Path]:
+    """Remove the temporaries of parlour's own naming in `folder` that are older than
+    STALE_PART_DAYS and belong to this user: what a run killed outright (SIGKILL, a power cut)
+    could not clean up. Returns what was removed; anything unreadable is left alone."""
+    import time
+
+    now = time.time() if now is None else now
+    gone = []
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if not _PART.fullmatch(entry.name):
+                    continue
+                try:
+                    st = entry.stat(follow_symlinks=False)
+                    if st.st_uid != os.geteuid() or now - st.st_mtime < STALE_PART_DAYS * 86400:
+                        continue
+                    if stat.S_ISDIR(st.st_mode):
+                        shutil.rmtree(entry.path)
+                    elif stat.S_ISREG(st.st_mode):
+                        os.unlink(entry.path)
+                    else:
+                        continue
+                    gone.append(Path(entry.path))
+                except OSError:
+                    pass
+    except OSError:
+        pass
+    return gone
+
+
 def _within(path: Path, folder: Path) -> bool:
     return path == folder or folder in path.parents
 
@@ -110,14 +169,17 @@ class Outputs:
     removes every temporary.
     """
 
-    def __init__(self, inputs: Iterable[str | os.PathLike[str] | None] = ()) -> None:
+    def __init__(self, inputs: Iterable[str | os.PathLike[str] | None] = (), settings: bool = True) -> None:
         self._planned: list[_Planned] = []
         self._inputs: list[tuple[Path, tuple[int, int] | None]] = []
-        for p in [*inputs, *_template_overrides()]:
+        self._settings: list[tuple[Path, tuple[int, int] | None]] = []
+        for p in [*inputs, *_template_overrides(), *(_SETTINGS if settings else ())]:
             if p is None or str(p) == STDOUT:
                 continue
             path = Path(os.path.realpath(p))
             self._inputs.append((path, _identity(path)))
+        if settings:
+            self._settings = self._inputs[len(self._inputs) - len(_SETTINGS) :]
         self._done = False
         _LIVE.append(self)
 
@@ -125,6 +187,12 @@ class Outputs:
 
     def _check_target(self, what: str, shown: str, target: Path, directory: bool = False) -> None:
         ident = _identity(target)
+        for path, other in self._settings:
+            if path == target or (ident is not None and ident == other):
+                raise ParlourError(
+                    f"{what} {shown!r} is parlour's settings file ({path}): writing it would destroy "
+                    "your settings; choose another file name"
+                )
         for path, other in self._inputs:
             if path == target or (ident is not None and ident == other):
                 raise ParlourError(
@@ -143,11 +211,23 @@ class Outputs:
                 raise ParlourError(
                     f"{what} {shown!r} is the same path as {plan.what} {plan.shown!r}: give each output its own path"
                 )
+        self._check_stdout(what, shown, ident)
         for folder in protected_dirs():
             if _within(target, folder):
                 raise ParlourError(
                     f"{what} {shown!r} is inside parlour's own files ({folder}): write your copy somewhere else"
                 )
+
+    def _check_stdout(self, what: str, shown: str, ident: tuple[int, int] | None) -> None:
+        """Refuse a path that is where standard output already goes for another output."""
+        if ident is None or not any(plan.target is None for plan in self._planned):
+            return
+        if ident == _stdout_identity():
+            other = next(plan for plan in self._planned if plan.target is None)
+            raise ParlourError(
+                f"{what} {shown!r} is where standard output goes, and {other.what} - writes there "
+                "too: give each output its own path"
+            )
 
     def stdout(self, what: str) -> Path:
         """Plan standard output as `what`'s destination; returns the temporary to write into."""
@@ -156,10 +236,23 @@ class Outputs:
                 raise ParlourError(
                     f"{what} - and {plan.what} - both ask for standard output: send one of them to a file"
                 )
+        out = _stdout_identity()
+        for plan in self._planned:
+            if (
+                out is not None
+                and plan.target is not None
+                and not plan.directory
+                and _identity(plan.target) == out
+            ):
+                raise ParlourError(
+                    f"{what} - and {plan.what} {plan.shown!r} are the same file (standard output "
+                    "goes there): give each output its own path"
+                )
         if sys.stdout is None or not hasattr(sys.stdout, "buffer"):
             raise ParlourError(f"{what} -: standard output is closed; give a file name instead")
         fd, tmp = tempfile.mkstemp(prefix="parlour.", suffix=".part")
         os.close(fd)
+        sweep_parts(os.path.dirname(tmp))
         self._planned.append(_Planned(what, STDOUT, None, False, True, Path(tmp)))
         return Path(tmp)
 
@@ -239,6 +332,7 @@ class Outputs:
                 )
             fd, tmp = tempfile.mkstemp(prefix="parlour.", suffix=".part")
             os.close(fd)
+            sweep_parts(os.path.dirname(tmp))
             self._planned.append(_Planned(what, shown, target, False, True, Path(tmp)))
             return Path(tmp)
         if st is not None and not os.access(target, os.W_OK):
@@ -251,6 +345,7 @@ class Outputs:
             raise ParlourError(
                 f"{what}: cannot write in {str(where)!r} ({_reason(exc)}); choose another path"
             ) from None
+        sweep_parts(where)
         self._planned.append(
             _Planned(what, shown, target, False, False, Path(tmp), make_parents=not parent.is_dir())
         )
@@ -266,11 +361,13 @@ class Outputs:
                 raise ParlourError(
                     f"{what} {shown!r} is the same path as {plan.what} {plan.shown!r}: give each output its own path"
                 )
+        self._check_stdout(what, shown, ident)
         # never opened before commit: opening a FIFO here would hand its reader an early end of file
         if not os.access(given, os.W_OK):
             raise ParlourError(f"{what}: cannot write to {shown!r} (permission denied); choose another path")
         fd, tmp = tempfile.mkstemp(prefix="parlour.", suffix=".part")
         os.close(fd)
+        sweep_parts(os.path.dirname(tmp))
         self._planned.append(_Planned(what, shown, given, False, True, Path(tmp)))
         return Path(tmp)
 
@@ -304,6 +401,7 @@ class Outputs:
             raise ParlourError(
                 f"{what}: cannot write in {str(where)!r} ({_reason(exc)}); choose another directory"
             ) from None
+        sweep_parts(where)
         self._planned.append(
             _Planned(
                 what, shown, target, True, False, Path(tmp), make_parents=make_parents, staged_inside=inside

@@ -8,6 +8,7 @@ Style derived from the first by swapping roles (fills become None, colours becom
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any
@@ -278,8 +279,12 @@ def from_toml(data: Mapping[str, Any], where: str, base: Style = DEFAULT) -> Sty
                     raise ParlourError(f"{where}: [text.{role}] colour {value!r} is not a colour role")
                 new[key] = value
             else:
-                if not isinstance(value, int | float) or isinstance(value, bool) or value <= 0:
-                    raise ParlourError(f"{where}: [text.{role}] {key} must be a positive number")
+                if (
+                    not isinstance(value, int | float)
+                    or isinstance(value, bool)
+                    or not 0 < value <= 1000  # (nan and inf fail this too)
+                ):
+                    raise ParlourError(f"{where}: [text.{role}] {key} must be a positive number up to 1000")
                 new[key] = float(value)
         roles[role] = (parent, new)
     changes["roles"] = roles
@@ -302,7 +307,7 @@ def get_style(ink_saver: bool) -> Style:
 
     style = DEFAULT
     user = templates.override_dir()
-    if user is not None and (user / "style.toml").is_file():
+    if user is not None and os.path.lexists(user / "style.toml"):  # (not a file: locate says why)
         data, where = templates.read_toml("style.toml")
         style = from_toml(data, where)
     return style.saving_ink() if ink_saver else style

@@ -136,7 +136,7 @@ class SubsequenceIndex:
         # rank of each word's narrowest tier (0 common, 1 standard, 2 broad); all 2 when unknown
         self._tiers = bytes(TIERS.index(tier(w) or "broad") if tier else 2 for w in ranked)
         self._where: dict[str, int] | None = None
-        self._file: mmap.mmap | None = None
+        self._file: mmap.mmap | memoryview | None = None
         self._slots: dict[str, int] = {}
         self._base = 0  # where the bitsets start in a file the index was read from
         self._nbytes = (n + 7) // 8
@@ -231,6 +231,12 @@ class SubsequenceIndex:
         """Open a saved index; bitsets are read from the file only when a query needs them."""
         with open(path, "rb") as fh:
             mm = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+        return cls.from_buffer(mm, path)
+
+    @classmethod
+    def from_buffer(cls, mm: mmap.mmap | memoryview, path: str) -> SubsequenceIndex:
+        """An index from `to_bytes`'s blob (a mapped file, or bytes read and checked already);
+        `path` names it in errors. Bitsets are decoded only when a query needs them."""
         if mm[: len(_MAGIC)] != _MAGIC:
             raise ValueError(f"{path}: not a parlour index")
         size = int.from_bytes(mm[len(_MAGIC) : len(_MAGIC) + 8], "little")
@@ -431,17 +437,19 @@ def packaged_index_path() -> Path:
 
 def _packaged_index() -> SubsequenceIndex:
     path = packaged_index_path()
-    from generator.cache import touch, write_atomic
+    from generator.cache import touch, verified, write_verified
 
-    try:
-        found = SubsequenceIndex.from_file(str(path))
-        touch(path)  # still in use: cache.prune keeps it
-        return found
-    except (OSError, ValueError, EOFError, KeyError, TypeError):
-        pass  # not built yet, or unreadable: build it (and try to keep it)
+    blob = verified(path)  # None: not built yet, unreadable or damaged (checked by its digest)
+    if blob is not None:
+        try:
+            found = SubsequenceIndex.from_buffer(blob, str(path))
+            touch(path)  # still in use: cache.prune keeps it
+            return found
+        except (ValueError, EOFError, KeyError, TypeError, AttributeError, IndexError):
+            pass  # of another format: build it (and try to keep it)
 
     index = SubsequenceIndex.from_lexicon(_lexicon(None), tier=CHECK_TIER)
-    write_atomic(path, index.to_bytes())
+    write_verified(path, index.to_bytes())
     return index
 
 
@@ -483,9 +491,16 @@ def _clean(letters: str) -> str:
     from generator.errors import ParlourError
 
     word = letters.strip().lower()
+    if len(word) > MAX_LETTERS:  # (checked first: an endless argument is answered at once)
+        raise ParlourError(
+            f"{len(word)} letters is far longer than any word; give at most {MAX_LETTERS} letters, in play order"
+        )
     if not _LETTERS.fullmatch(word):
         raise ParlourError(f"give letters A-Z only, in play order, e.g. TRN; got {letters!r}")
     return word
+
+
+MAX_LETTERS = 64  # of a challenge to check (English words stop near 45)
 
 
 def can_grow(

@@ -121,6 +121,10 @@ def solve(
 
     if limit < 1:
         raise ParlourError(f"--limit {limit}: give at least 1")
+    import unicodedata
+
+    # a typographic ligature (ﬁ, ﬂ) or a full-width letter is the letters it stands for
+    head, tail = (unicodedata.normalize("NFKC", w) for w in (head, tail))
     with Outputs() as tx:
         if json_path is not None:
             tx.file(json_path, "--json")

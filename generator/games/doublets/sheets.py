@@ -44,6 +44,7 @@ from generator.words.ladder import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
+    from generator.words.ladder import Ladders
     from generator.words.lexicon import Lexicon
 
 
@@ -256,6 +257,8 @@ def make_sheet(
     difficulty, bands = _sheet_bands(count, length, difficulty, links, unique, spelling)
     seed, iso = seed_and_date(seed, date)
     ladders = ladders_for(lexicon, spelling)
+    if difficulty is not None:
+        _check_capacity(ladders, count, length, difficulty, bands, unique, link_zipf_floor)
     g = ladders.graph(length)
     ends = ends_for(ladders, length)
     if len(ends.pool) < 2:
@@ -299,6 +302,108 @@ def make_sheet(
         relaxed=state.relaxed,
         key_word_limit=state.key_limit,
     )
+
+
+CHECKED_FROM = 9  # a band of this many puzzles or more is checked against what exists first
+# (every band of every length of the packaged lexicon holds at least 8 with distinct ends, so
+# smaller requests, the default sheet's and the pack's, are left to the search: no cost)
+
+
+def _check_capacity(
+    ladders: Ladders,
+    count: int,
+    length: int,
+    difficulty: str,
+    bands: list[str | None],
+    unique: bool,
+    floor: float,
+) -> None:
+    """Refuse at once, in the request's own terms, a sheet that asks a band for more puzzles than
+    exist with distinct ends (the search would try for minutes, then give up)."""
+    sizes = Counter(bands)
+    if not ladders.packaged or max(sizes.values()) < CHECKED_FROM:
+        return
+    most = band_capacity(ladders, length, min(floor, LINK_ZIPF_FLOOR))
+    for band, size in sizes.items():
+        assert band is not None
+        room = most[band][1 if unique else 0]
+        if size > room:
+            fits = count
+            while fits > 0 and any(
+                n > most[b][1 if unique else 0]
+                for b, n in Counter(_band_list(fits, difficulty, unique)).items()
+            ):
+                fits -= 1
+            kind = f"{band}{' unique' if unique else ''}"
+            share = f"{size} of them {kind}" if difficulty == MIXED else f"all {kind}"
+            hint = f"ask for at most {fits} puzzles" if fits else "choose another difficulty"
+            raise DoubletsError(
+                f"{count} {difficulty} puzzles of {length}-letter words ({share}) cannot be made: "
+                f"at most {room} {kind} puzzles with different end words exist; {hint}, or another length"
+            )
+
+
+def band_capacity(ladders: Ladders, length: int, floor: float) -> dict[str, tuple[int, int]]:
+    """For each difficulty band: at most how many of its puzzles (and of its unique ones) of
+    `length` letters a sheet can hold. A puzzle needs two ends no other puzzle uses, so a sheet
+    holds no more than a smallest set of ends touching every pair that could fill the band (a
+    vertex cover, found greedily: an upper bound, never too low). The pairs are those with every
+    check the search makes before it looks for a key: common ends, par and ways in the band,
+    keyable at `floor`. Saved in parlour's cache for the packaged lexicon (a few seconds to build)."""
+    key = ("doublets-capacity", length, floor)
+    got = ladders.memo.get(key)
+    if got is None:
+        from generator.games.doublets import cache
+
+        def build() -> dict[str, tuple[int, int]]:
+            return _band_capacity(ladders, length, floor)
+
+        def decode(data: dict) -> dict[str, tuple[int, int]]:
+            if set(data) != set(DIFFICULTY_BANDS):
+                raise ValueError("not the bands")
+            return {b: (int(a), int(u)) for b, (a, u) in data.items()}
+
+        got = ladders.memo[key] = cache.saved(
+            f"capacity-{floor!r}", ladders.spelling, length, build, dict, decode, cache.base_of(ladders)
+        )
+    assert isinstance(got, dict)
+    return got
+
+
+def _band_capacity(ladders: Ladders, length: int, floor: float) -> dict[str, tuple[int, int]]:
+    g = ladders.graph(length)
+    ends = ends_for(ladders, length)
+    masks = keyable_masks_for(g, ends, floor)
+    pairs: dict[str, list[tuple[int, int]]] = {b: [] for b in DIFFICULTY_BANDS}
+    single: dict[str, list[tuple[int, int]]] = {b: [] for b in DIFFICULTY_BANDS}
+    for s in ends.pool:
+        for t, (par, ways) in g.ball(g.words[s], MAX_PAR).items():
+            if t <= s or t not in ends.common:
+                continue
+            band = difficulty_of(par, ways)
+            if band is None or not keyable(masks, ends, s, t, par):
+                continue
+            pairs[band].append((s, t))
+            if ways == 1:
+                single[band].append((s, t))
+    return {b: (_cover(pairs[b]), _cover(single[b])) for b in DIFFICULTY_BANDS}
+
+
+def _cover(pairs: list[tuple[int, int]]) -> int:
+    """The size of a set of words that touches every pair (greedy: the word in most pairs first)."""
+    adj: dict[int, set[int]] = {}
+    for s, t in pairs:
+        adj.setdefault(s, set()).add(t)
+        adj.setdefault(t, set()).add(s)
+    n = 0
+    while adj:
+        best = max(adj, key=lambda v: (len(adj[v]), -v))
+        n += 1
+        for t in adj.pop(best):
+            adj[t].discard(best)
+            if not adj[t]:
+                del adj[t]
+    return n
 
 
 def _fill_slot(
