@@ -200,15 +200,15 @@ CHECKLISTS: dict[str, list[tuple[str, str]]] = {
             r"one for the word, and one more for every\s+letter past the sixth",
         ),
         ("immediate events: follow, discard at end of turn", r"discard it at the end of your turn"),
-        ("Backspace, twice", r"backspace 2 keep"),
+        ("Backspace, twice", r"backspace \(2\) keep"),
         (
             "event counts per card type",
-            r"editor 1 keep.*tip of my tongue 1 keep.*reversal 2 at once.*how do you say\.\.\.\? 2.*trash talk 2.*that'll work 2.*spelling bee sting 2",
+            r"editor \(1\) keep.*tip of my tongue \(1\) keep.*reversal \(2\) at once.*how do you say\.\.\.\? \(2\).*trash talk \(2\).*that'll work \(2\).*spelling bee sting \(2\)",
         ),
         ("Reversal not a skip", r"reversal.*not\s+count as a pass|reversal.*does not count as a pass"),
         (
             "Tip of My Tongue steals the word",
-            r"tip of my tongue 1 keep when someone else finishes a word, show this to take",
+            r"tip of my tongue \(1\) keep when someone else finishes a word, show this to take",
         ),
         (
             "reading: one Tip of My Tongue, so two are never shown together",
@@ -658,3 +658,34 @@ def test_bad_rules_files_fail_with_one_clear_message(monkeypatch, toml, msg):
     monkeypatch.setattr(rm, "read_template", lambda name: (toml, f"templates/{name}"))
     with pytest.raises(ParlourError, match=msg):
         rm.load_rules("chimera")
+
+
+def test_fighting_words_event_counts_match_the_deck():
+    # the rules' event table gives each card's count; it must be the count the deck prints
+    from generator.games.fighting_words import model as fw
+
+    (table,) = [
+        b
+        for b in rm.load_rules("fighting-words").blocks
+        if isinstance(b, rm.Table) and "Event" in b.rows[0][0]
+    ]
+    said = {}
+    for row in table.rows[1:]:
+        m = re.fullmatch(r"(.+) \((\d+)\)", row[0])
+        assert m, row[0]
+        said[m.group(1).replace("...", "…")] = int(m.group(2))
+    assert said == {e.name: e.count for e in fw.load_deck().events}
+
+
+def test_rules_follow_the_spelling():
+    from generator.words.spelling import other_forms
+
+    for spelling in ("us", "uk"):
+        for game in rm.GAMES:
+            text = rm.load_rules(game, spelling).text()
+            wrong = [w for w in other_forms(spelling) if re.search(rf"\b{w}\b", text, re.IGNORECASE)]
+            assert not wrong, (game, spelling, wrong)
+    assert (
+        "center" in rm.load_rules("sorcerer", "us").text()
+        and "centre" in rm.load_rules("sorcerer", "uk").text()
+    )
