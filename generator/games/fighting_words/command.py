@@ -32,13 +32,12 @@ TARGET = 0.95  # the share of first turns the default deck must let play
 
 
 def deck_parts(deck: fw.Deck, opts: PrintOptions) -> list[tuple[str, list[Page]]]:
-    """(part title, pages) in print order: the draw deck with the common back, then the reference
-    cards with their own back (so they are never shuffled in). Each part fills whole sheets, so
-    fronts always meet their own backs."""
+    """(part title, pages) in print order: the draw deck, then the reference cards, both with the
+    common back. Each part fills whole sheets, so fronts always meet their own backs."""
+    back = draw.common_back()
     labels = {"Letter and event cards": f"{TITLE} deck", "Reference cards": f"{TITLE} reference cards"}
-    backs = {"Letter and event cards": draw.common_back(), "Reference cards": draw.reference_back()}
     return [
-        (title, press_cards.deck_pages(cards, opts.deck(labels[title], backs[title])))
+        (title, press_cards.deck_pages(cards, opts.deck(labels[title], back)))
         for title, cards in deck_cards(deck, opts)
     ]
 

@@ -405,27 +405,6 @@ def common_back() -> Drawer:
     return draw
 
 
-def reference_back() -> Drawer:
-    """The reference cards' own back: plain paper with the game's name and "Reference: keep out of
-    the deck", so a reference card is never mistaken for a draw card and shuffled in."""
-
-    def draw(c: Canvas, box: CardBox) -> None:
-        style = box.style
-        register_fonts()
-        k = scale(box)
-        sx, sy, sw, sh = box.inner
-        frame(c, box, style.accent, 0.9)
-        frame(c, box, style.rule, 0.4, inset=parts.FRAME_INSET + 1.1 * mm * k)
-        band = 10 * mm * k
-        name = role(style, "back_name", k, color=style.accent)
-        draw_text(c, "FIGHTING WORDS", sx, sy + sh / 2 + band * 0.2, sw, band, name, "reference back")
-        note = role(style, "card_note", k, color=style.ink)
-        draw_text(c, "Reference card", sx, sy + sh / 2 - band * 0.9, sw, band, note, "reference back")
-        draw_text(c, "keep out of the deck", sx, sy + sh / 2 - band * 1.7, sw, band, note, "reference back")
-
-    return draw
-
-
 # ---------------------------------------------------------------------------------------------
 # The whole deck as cards
 

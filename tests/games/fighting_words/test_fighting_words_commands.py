@@ -116,19 +116,3 @@ def test_deck_help_gives_the_template_counts(run):
     flat = " ".join(res.output.split())
     assert f"{deck.size} cards ({deck.letter_total} letters, {deck.event_total} events)" in flat
 
-
-def test_reference_cards_have_their_own_back(run, tmp_path):
-    # a reference card must never pass for a draw card: its back says what it is
-    res = run("fighting-words", "deck", "-o", "d.pdf")
-    assert res.exit_code == 0, res.output
-    pages = [p.extract_text() or "" for p in PdfReader(str(tmp_path / "d.pdf")).pages]
-    ref_backs = [t for t in pages if "keep out of the deck" in t]
-    assert ref_backs, "no reference-card back"
-    assert all("Reference card" in t for t in ref_backs)
-    # the draw deck's backs (every page before the reference cards) never say so
-    first_ref = next(i for i, t in enumerate(pages) if "Your turn" in t)
-    assert not any("keep out of the deck" in t for t in pages[:first_ref])
-    # and the rules say the reference cards have a back of their own, matching the print
-    from generator.games.rules import model as rm
-
-    assert "print with a back of their own" in " ".join(rm.load_rules("fighting-words").text().split())
