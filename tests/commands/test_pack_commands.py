@@ -52,7 +52,6 @@ def test_players_reaches_each_game_as_its_own_command_would(run, tmp_path):
     pack = json.loads((tmp_path / "p.json").read_text())
     run("chimera", "pad", "--players", "3", "--json", "pad.json")
     assert pack["chimera"]["pad"] == json.loads((tmp_path / "pad.json").read_text())
-    assert pack["chimera"]["pad"]["players"] == 6  # the pack's pad fits every game the rules allow
     run("sorcerer", "board", "--players", "3", "--seed", "5", "--json", "board.json")
     assert pack["sorcerer"]["board"] == json.loads((tmp_path / "board.json").read_text())
     run("doublets", "scorepad", "--players", "3", "--json", "score.json")
@@ -70,6 +69,7 @@ def test_without_players_each_game_keeps_its_default(run, tmp_path):
     assert pack["sorcerer"]["board"]["players"] == 2
     run("chimera", "pad", "--json", "pad.json")  # the pad's default: six, the most the game takes
     assert pack["chimera"]["pad"] == json.loads((tmp_path / "pad.json").read_text())
+    assert pack["chimera"]["pad"]["players"] == 6  # the pack's pad fits every game the rules allow
 
 
 @pytest.mark.parametrize(
