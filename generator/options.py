@@ -62,6 +62,7 @@ class PrintOptions:
     booklet: Paper | None = None  # --booklet: the sheet paper; `paper` is then half of it
     cover: tuple[str, ...] | None = None  # a booklet cover's lines [default: the title and subject]
     dpi: int = DEFAULT_DPI  # --dpi of those PNGs
+    spelling: str = DEFAULT_SPELLING  # the pack's --spelling: how prose, labels and card text spell
 
     def layout(self) -> Layout:
         from generator.press.cards import impose

@@ -118,7 +118,7 @@ KINDS: list[tuple[str, list[str], dict[str, bytes], str]] = [
     ("chimera-face-unknown", ["chimera", "check", "twelve", "heart", "shirt"], {}, "twelve"),
     ("chimera-suit-unknown", ["chimera", "check", "six", "stars", "shirt"], {}, "stars"),
     ("chimera-variant", ["chimera", "key", "--variant", "most"], {}, "--variant"),
-    ("chimera-pad-players", ["chimera", "pad", "--players", "0"], {}, "2 to 6 players"),
+    ("chimera-pad-players", ["chimera", "pad", "--players", "0"], {}, "1 to 6 players"),
     ("chimera-pad-sheets", ["chimera", "pad", "--sheets", "0"], {}, "--sheets"),
     ("chimera-deck-variant", ["chimera", "deck", "--variant", "most"], {}, "--variant"),
     ("chimera-deck-card", ["chimera", "deck", "--card", "jumbo"], {}, "--card"),

@@ -11,7 +11,7 @@ import click
 
 from generator.errors import ParlourError
 from generator.games.rules.command import open_with_rules
-from generator.options import PrintOptions, print_options, write_outputs
+from generator.options import SPELLING_OPTION, PrintOptions, print_options, write_outputs
 from generator.press.document import Document
 from generator.sections import PackSection, SectionMaker, registered
 from generator.templates import templates_option
@@ -169,14 +169,16 @@ class _ListedOption(click.Option):
     metavar="N",
     help="Print for N players in every game that has a player count: {players} [default: each game's own].",
 )
+@SPELLING_OPTION
 @print_options(cards=True)
 @templates_option
-def pack(opts: PrintOptions, games: str | None, skip: str | None, players: int | None) -> None:
+def pack(opts: PrintOptions, games: str | None, skip: str | None, players: int | None, spelling: str) -> None:
     """Print the game-night pack: every game's sheets, pads and decks in one PDF.
 
     \b
     The PDF opens with a contents page and has a bookmark for each section. --games or --skip
-    chooses the sections; --players N sets the player count of every game that has one.
+    chooses the sections; --players N sets the player count of every game that has one;
+    --spelling sets how the rules, labels and cards spell (us: center, gray; uk: centre, grey).
 
     \b
     Example:
@@ -184,10 +186,12 @@ def pack(opts: PrintOptions, games: str | None, skip: str | None, players: int |
       parlour pack --paper a4 --seed 7 -o pack-a4.pdf
       parlour pack --games doublets,chimera --players 3
       parlour pack --skip calibration,sorcerer
+      parlour pack --spelling uk --paper a4
     """
     chosen = choose_sections(games, skip)
     check_players(players, chosen)
     opts.players = players
+    opts.spelling = spelling.lower()
     doc = Document(
         opts.paper,
         "parlour game-night pack",

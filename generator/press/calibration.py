@@ -128,7 +128,7 @@ FRONT_TEXT = (
 BACK_TEXT = (
     "Hold this side towards you against a bright light. The cross from the front shows through.\n"
     "Read where its upright line crosses the X scale and where its level line crosses the Y scale, "
-    "to the nearest half millimetre.\n"
+    "to the nearest 0.5 mm.\n"
     "Save the two readings once and every two-sided deck uses them:  parlour calibrate --save X,Y   "
     "(for example, cross at +1.5 on X and -0.5 on Y: parlour calibrate --save 1.5,-0.5). "
     "One deck alone can take them as --back-offset X,Y.\n"

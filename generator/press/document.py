@@ -196,8 +196,8 @@ class Document:
         tips = ["Print at 100 % (actual size): switch off 'fit to page' or 'scale to fit' in the print dialog."]
         if self._duplex():  # only with two-sided sheets in it
             tips += [
-                "Two-sided card sheets: print both sides and flip on the long edge; if backs land off-centre,",
-                "print the calibration sheet (parlour calibrate) and save the offset it gives: parlour calibrate --save X,Y.",
+                "Two-sided card sheets: print both sides and flip on the long edge. If the backs land out of",
+                "line with the fronts, the calibration sheet (it opens the full pack) shows how to fix it.",
             ]
         for i, line in enumerate(tips):
             c.drawString(MARGIN, MARGIN + 14 * mm - i * 4.2 * mm, line)

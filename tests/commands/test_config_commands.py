@@ -178,3 +178,18 @@ def test_spelling_setting_reaches_doublets_and_matches_its_option(run, tmp_path)
     assert (tmp_path / "file.pdf").read_bytes() == (tmp_path / "typed.pdf").read_bytes()
     assert "[default: uk]" in " ".join(run("doublets", "sheet", "--help").output.split())
     assert _table(run("config").output)["spelling"] == ("uk", f"{path} line 1")
+
+
+def test_spelling_setting_reaches_the_pack_and_its_option_wins(run, tmp_path):
+    from pypdf import PdfReader
+
+    def rules_text(pdf: str) -> str:
+        reader = PdfReader(str(tmp_path / pdf))
+        return " ".join(" ".join((p.extract_text() or "").split()) for p in reader.pages)
+
+    _settings('spelling = "uk"\n')
+    assert run("pack", "--games", "sorcerer", "-o", "set.pdf").exit_code == 0
+    assert run("pack", "--games", "sorcerer", "--spelling", "us", "-o", "typed.pdf").exit_code == 0
+    assert "empty centre" in rules_text("set.pdf") and "center" not in rules_text("set.pdf")
+    assert "empty center" in rules_text("typed.pdf") and "centre" not in rules_text("typed.pdf")
+    assert "[default: uk]" in " ".join(run("pack", "--help").output.split())

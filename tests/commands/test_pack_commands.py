@@ -26,7 +26,9 @@ def test_games_chooses_sections_in_print_order(run, tmp_path):
 
 
 def test_skip_leaves_sections_out(run, tmp_path):
-    res = run("pack", "--skip", "calibration,fighting-words,riddle_craft,chimera", "--json", "p.json")
+    res = run(
+        "pack", "--skip", "calibration,fighting-words,riddle_craft,chimera,piecepack", "--json", "p.json"
+    )
     assert res.exit_code == 0, res.output
     assert list(json.loads((tmp_path / "p.json").read_text())) == ["doublets", "sorcerer"]
     # The same two sections either way, byte for byte.
@@ -65,8 +67,9 @@ def test_without_players_each_game_keeps_its_default(run, tmp_path):
     assert res.exit_code == 0, res.output
     pack = json.loads((tmp_path / "p.json").read_text())
     assert pack["sorcerer"]["board"]["players"] == 2
-    run("chimera", "pad", "--json", "pad.json")  # the pad's default, four players
+    run("chimera", "pad", "--json", "pad.json")  # the pad's default: six, the most the game takes
     assert pack["chimera"]["pad"] == json.loads((tmp_path / "pad.json").read_text())
+    assert pack["chimera"]["pad"]["players"] == 6  # the pack's pad fits every game the rules allow
 
 
 @pytest.mark.parametrize(
@@ -77,9 +80,12 @@ def test_without_players_each_game_keeps_its_default(run, tmp_path):
         (["--skip", "sorcerer,nope"], "unknown section 'nope'"),
         (["--games", ","], "--games is empty"),
         (["--games", "doublets", "--skip", "chimera"], "not both"),
-        (["--skip", "calibration,doublets,chimera,fighting-words,riddle-craft,sorcerer"], "nothing to print"),
+        (
+            ["--skip", "calibration,doublets,chimera,fighting-words,riddle-craft,sorcerer,piecepack"],
+            "nothing to print",
+        ),
         (["--players", "5"], "--skip sorcerer"),
-        (["--players", "7", "--games", "chimera"], "2 to 6"),
+        (["--players", "7", "--games", "chimera"], "1 to 6"),
         (["--players", "1", "--games", "doublets"], "2 to 12"),
         (["--players", "3", "--games", "riddle-craft"], "none is in the pack"),
     ],
@@ -98,4 +104,5 @@ def test_two_sided_tip_only_when_the_pack_holds_a_two_sided_sheet(run, tmp_path)
     no_deck = contents("--games", "doublets,sorcerer")
     assert "Print at 100 %" in no_deck and "Two-sided" not in no_deck and "calibrate" not in no_deck
     with_deck = contents("--games", "doublets,riddle-craft")
-    assert "Two-sided card sheets" in with_deck and "parlour calibrate --save" in with_deck
+    assert "Two-sided card sheets" in with_deck and "calibration sheet" in with_deck
+    assert "parlour calibrate" not in with_deck and "--" not in with_deck  # the contents is a family page

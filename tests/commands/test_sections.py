@@ -15,7 +15,7 @@ def test_the_games_register_in_print_order() -> None:
     assert [k for k in keys if k in games] == games
     orders = [s.order for s in pack.pack_sections()]
     assert len(set(orders)) == len(orders), "two sections share a place in the pack"
-    assert pack.player_ranges()["chimera"] == (2, 6)
+    assert pack.player_ranges()["chimera"] == (1, 6)  # the rules give a solo game
 
 
 def test_a_new_section_needs_no_edit_to_the_pack(monkeypatch: pytest.MonkeyPatch) -> None:

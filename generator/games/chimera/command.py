@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from generator.press.document import Document, Page
 
 TITLE = "Chimera's Lair"
-PACK_PLAYERS = 4
+PACK_PLAYERS = ch.MAX_PLAYERS  # a pad for six serves any game: leave the spare columns blank
 
 variant_option = click.option(
     "--variant",
@@ -213,7 +213,8 @@ def deck(opts: PrintOptions, variant: str) -> None:
 
 
 def pack_section(opts: PrintOptions) -> tuple[str, list[Page], Any]:
-    """The pack's section: a pad (four players unless the pack's --players says otherwise) and the
+    """The pack's section: a pad (six players, the most the game takes, unless the pack's --players
+    says otherwise) and the
     key for the standard (half) rule."""
     p = ch.pad(opts.players or PACK_PLAYERS, ch.DEFAULT_VARIANT)
     k = ch.answer_key(ch.DEFAULT_VARIANT)

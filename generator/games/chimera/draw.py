@@ -43,7 +43,7 @@ KEY_HOWTO = (
     "Each card: how many letters it has (a wrong answer costs that many life points) and the fewest an "
     "answer may use; then how many valid answers the broad dictionary holds, and the everyday ones, "
     "most common first (rare words are counted, not shown). A word not shown may still be valid: "
-    "parlour chimera check FACE SUIT WORD settles it."
+    "the dictionary settles it."
 )
 KEY_SEP = 1.2  # the rule between entries sits this far above the next entry's top
 SUIT_HEAD_H = 15.0
@@ -191,7 +191,7 @@ ONLY_RARE = "only rare words fit"
 
 def only_rare_text(row: KeyCard) -> str:
     """The key's line for a card whose every answer is outside the print vocabulary."""
-    return f"{ONLY_RARE}: parlour chimera check settles a word"
+    return f"{ONLY_RARE}: look one up in a big dictionary"
 
 
 def no_answer_text(row: KeyCard) -> str:

@@ -510,7 +510,7 @@ def answer_key(
 
 # --- the scoring pad --------------------------------------------------------------------------
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
+MIN_PLAYERS, MAX_PLAYERS = 1, 6  # the rules give a solo game (collect the keys alone)
 
 
 def reminder(v: Variant) -> tuple[str, ...]:
@@ -571,7 +571,7 @@ class Pad:
 
 
 def pad(players: int = 4, variant_name: str = DEFAULT_VARIANT) -> Pad:
-    """The pad content for 2-6 players under a variant."""
+    """The pad content for 1-6 players under a variant."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ParlourError(
             f"Chimera's Lair pads are for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {players}"

@@ -454,9 +454,9 @@ def pack_section(opts: PrintOptions) -> tuple[str, list[Any], Any]:
     from generator.games.doublets.scorepad import make_scorepad
     from generator.games.doublets.sheets import make_sheet
 
-    sh = make_sheet(8, 4, model.MIXED, seed=opts.seed)
+    sh = make_sheet(8, 4, model.MIXED, seed=opts.seed, spelling=opts.spelling)
     players = opts.players or 2
-    jw = make_jewels(players, opts.seed)
+    jw = make_jewels(players, opts.seed, spelling=opts.spelling)
     pad = make_scorepad(players)
     parts = [
         ("Puzzle sheet", sheet_draw.sheet_pages(sh, opts.paper, "separate", style=opts.style)),

@@ -79,8 +79,8 @@ def _grade(sheet: Sheet) -> str:
 
 
 def sheet_when(sheet: Sheet) -> str:
-    """The date in words, or the seed."""
-    return long_date(sheet.date) if sheet.date else f"seed {sheet.seed}"
+    """The date in words, or the sheet's number (its seed, which a family page does not call a seed)."""
+    return long_date(sheet.date) if sheet.date else f"No. {sheet.seed}"
 
 
 def sheet_about(sheet: Sheet) -> str:

@@ -122,9 +122,8 @@ class JewelKey:
 
 
 JEWELS_OPTIMALITY = (
-    "The key's total is the highest any set of chains and Necklaces can score with the words "
-    "parlour prints: each length is searched exhaustively (iterative deepening with exact "
-    "distance bounds), and Jewels are only dealt when that search completes."
+    "No better score is possible: every way of joining these Jewels with everyday words was "
+    "tried, so you can beat this key only by using a word it leaves out."
 )
 
 

@@ -36,7 +36,7 @@ def _picker(jewels: Jewels) -> dict[str, int]:
 
 
 def _when(jewels: Jewels) -> str:
-    return long_date(jewels.date) if jewels.date else f"seed {jewels.seed}"
+    return long_date(jewels.date) if jewels.date else f"No. {jewels.seed}"
 
 
 def jewels_page(jewels: Jewels, label: str = f"{GAME} Jewels") -> Page:

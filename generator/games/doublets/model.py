@@ -186,7 +186,7 @@ class Sheet:
         )
         if self.unique:
             grade += ", one way each"
-        when = self.date if self.date else f"seed {self.seed}"
+        when = self.date if self.date else f"No. {self.seed}"
         return f"{self.length}-letter words · {grade} · {when}"
 
     def to_json(self) -> dict[str, object]:

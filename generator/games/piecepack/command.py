@@ -103,5 +103,6 @@ def pack_section(opts: PrintOptions) -> tuple[str, list[Page], Any]:
     return "Piecepack (to print if you have none)", pages, kit_model(k, opts)
 
 
-# printed only when asked for (parlour pack --games sorcerer,piecepack): who owns a piecepack needs none of it
-register("piecepack", TITLE, pack_section, order=55, optional=True)
+# in the default pack, so a family without a piecepack can play The Sorcerer's Chamber from the pack
+# alone; who owns one leaves it out with --skip piecepack
+register("piecepack", TITLE, pack_section, order=55)

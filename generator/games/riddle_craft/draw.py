@@ -38,7 +38,7 @@ KIND_LABELS: dict[str, str] = {
     "made": "material",
     "size_age": "size & age",
     "feelings": "feeling",
-    "judged": "judgement",
+    "judged": "value",
     "negative": "not",
     "abstract": "quality",
 }

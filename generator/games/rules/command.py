@@ -9,14 +9,14 @@ import click
 
 from generator.games.rules import draw
 from generator.games.rules import model as rm
-from generator.options import PrintOptions, print_options, write_outputs
+from generator.options import SPELLING_OPTION, PrintOptions, print_options, write_outputs
 from generator.press.document import Document, Page
 from generator.templates import templates_option
 
 
 def rules_pages(game: str, opts: PrintOptions) -> tuple[list[Page], dict[str, Any]]:
     """One game's How to play pages (bookmarked) and its content model."""
-    r = rm.load_rules(game)
+    r = rm.load_rules(game, opts.spelling)
     pages = draw.rules_pages(r, opts.paper, opts.style)
     return pages, {**r.to_json(), "pages": len(pages)}
 
@@ -39,9 +39,10 @@ def open_with_rules(
 
 @click.command("rules")
 @click.argument("game", required=False, type=click.Choice(rm.GAMES, case_sensitive=False))
+@SPELLING_OPTION
 @print_options(seed=False, booklet=True)
 @templates_option
-def rules(opts: PrintOptions, game: str | None) -> None:
+def rules(opts: PrintOptions, game: str | None, spelling: str) -> None:
     """Print How to play: the rules of one game, or of all five when no GAME is given.
 
     GAME is one of doublets, chimera, fighting-words, riddle-craft, sorcerer. Each game's rules
@@ -53,8 +54,9 @@ def rules(opts: PrintOptions, game: str | None) -> None:
       parlour rules                     # all five into output/rules.pdf
       parlour rules chimera --paper a4 -o chimera-rules.pdf
     """
+    opts.spelling = spelling.lower()
     games = [game.lower()] if game else list(rm.GAMES)
-    title = "How to play" if not game else f"How to play {rm.load_rules(games[0]).title}"
+    title = "How to play" if not game else f"How to play {rm.load_rules(games[0], opts.spelling).title}"
     doc = Document(opts.paper, f"parlour: {title}", "Rules of the games in parlour's own words", opts.style)
     model: dict[str, Any] = {}
     for g in games:

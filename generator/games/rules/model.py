@@ -8,6 +8,7 @@ from typing import Any
 
 from generator import templates
 from generator.errors import ParlourError
+from generator.words.spelling import DEFAULT_SPELLING, respell
 
 __all__ = [
     "GAMES",
@@ -220,12 +221,13 @@ def _block(raw: dict[str, Any], where: str) -> Block:
     )
 
 
-def load_rules(game: str) -> Rules:
-    """The "How to play" section of one game (one of GAMES), from templates/rules/<game>.toml."""
+def load_rules(game: str, spelling: str = DEFAULT_SPELLING) -> Rules:
+    """The "How to play" section of one game (one of GAMES), from templates/rules/<game>.toml,
+    its prose spelled for `spelling` (us or uk)."""
     if game not in GAMES:
         raise ParlourError(f"unknown game {game!r}: use one of {', '.join(GAMES)}")
     text, where = read_template(f"rules/{game}.toml")
-    raw = templates.parse_toml(text, where)
+    raw = templates.parse_toml(respell(text, spelling), where)
     blocks = raw.get("block")
     if not isinstance(blocks, list) or not blocks:
         raise ParlourError(f"{where}: no [[block]] entries")
@@ -238,6 +240,6 @@ def load_rules(game: str) -> Rules:
     )
 
 
-def load_all() -> list[Rules]:
+def load_all(spelling: str = DEFAULT_SPELLING) -> list[Rules]:
     """All five games' rules, in pack order."""
-    return [load_rules(g) for g in GAMES]
+    return [load_rules(g, spelling) for g in GAMES]

@@ -170,11 +170,11 @@ def pack_section(opts: PrintOptions) -> tuple[str, list[Page], Any]:
     cheat notes and the move diagrams."""
     chamber = sc.setup(opts.players or 2, None, opts.seed)
     pattern = sc.load_orb_pattern()
-    text = sc.load_notes()
+    text = sc.respelled_notes(sc.load_notes(), opts.spelling)
     pages = [
-        setup_draw.setup_page(chamber, pattern.name),
+        setup_draw.setup_page(chamber, pattern.name, spelling=opts.spelling),
         notes_draw.notes_page(text),
-        diagrams_draw.diagrams_page(),
+        diagrams_draw.diagrams_page(opts.spelling),
     ]
     model = {
         "board": board_model(chamber, pattern, False, opts),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
@@ -17,6 +17,7 @@ from generator.press.paper import MARGIN, Paper, mm
 from generator.press.parts import Header, arrow, label_patch, sheet_header
 from generator.press.style import Style
 from generator.press.text import draw_text
+from generator.words.spelling import DEFAULT_SPELLING, respell
 
 Box = tuple[float, float, float, float]
 
@@ -362,9 +363,12 @@ HEADER = Header(
 )
 
 
-def diagrams_page() -> Page:
-    """One page of move diagrams."""
-    panels = diagram_panels()
+def diagrams_page(spelling: str = DEFAULT_SPELLING) -> Page:
+    """One page of move diagrams, their words spelled for `spelling` (us or uk)."""
+    panels = [
+        replace(p, title=respell(p.title, spelling), caption=respell(p.caption, spelling))
+        for p in diagram_panels()
+    ]
 
     def draw(c: Canvas, info: PageInfo) -> None:
         sheet_header(c, info.paper, info.style, HEADER, what="diagrams")

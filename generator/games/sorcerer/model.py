@@ -10,6 +10,7 @@ from typing import Any
 
 from generator import templates
 from generator.errors import ParlourError
+from generator.words.spelling import respell
 
 # ---------------------------------------------------------------------------------------------
 # Geometry
@@ -502,6 +503,24 @@ class Notes:
     title: str
     sections: tuple[NoteSection, ...]
     footer: str = ""
+
+
+def respelled_notes(notes: Notes, spelling: str) -> Notes:
+    """The cheat notes with their prose spelled for `spelling` (us or uk)."""
+
+    def say(text: str) -> str:
+        return respell(text, spelling)
+
+    return Notes(
+        say(notes.title),
+        tuple(
+            NoteSection(
+                say(sec.heading), tuple(NoteItem(say(i.term), say(i.text), say(i.cost)) for i in sec.items)
+            )
+            for sec in notes.sections
+        ),
+        say(notes.footer),
+    )
 
 
 def _text(value: object, where: str, required: bool = True) -> str:

@@ -14,17 +14,18 @@ from generator.press.paper import MARGIN, Paper, mm
 from generator.press.parts import Header, sheet_header
 from generator.press.style import Style
 from generator.press.text import draw_text
+from generator.words.spelling import DEFAULT_SPELLING, respell
 
 LEGEND_H = 50 * mm
 SUBTITLE_H = 4 * mm  # the line of facts under the header's rule
 
 
 def setup_header(chamber: sc.Chamber, pattern_name: str, scale: float) -> Header:
-    """The page's header: the title, and under its rule the seed, the orb pattern and the scale."""
+    """The page's header: the title, and under its rule the orb pattern and the scale (the seed that
+    dealt the orbs is in the content model, not on the page: a family page shows no seeds)."""
     return Header(
         f"The Sorcerer's Chamber: set-up for {len(chamber.sorcerers)} players",
-        text=f"Seed {chamber.seed}  ·  orb pattern “{pattern_name}”, parlour's own (the original diagram is "
-        f"lost)  ·  shown at {scale:.0f} % of full size",
+        text=f"Orb pattern “{pattern_name}”, designed for this pack  ·  shown at {scale:.0f} % of full size",
         text_h=SUBTITLE_H,
         text_role="caption",
     )
@@ -54,8 +55,13 @@ def _player_lines(chamber: sc.Chamber) -> str:
     return f"{len(parts)} players: " + ", ".join(parts) + "."
 
 
-def setup_page(chamber: sc.Chamber, pattern_name: str, label: str = "Sorcerer's Chamber: set-up") -> Page:
-    """The set-up diagram: the whole chamber scaled to the page, with a legend."""
+def setup_page(
+    chamber: sc.Chamber,
+    pattern_name: str,
+    label: str = "Sorcerer's Chamber: set-up",
+    spelling: str = DEFAULT_SPELLING,
+) -> Page:
+    """The set-up diagram: the whole chamber scaled to the page, with a legend spelled for `spelling`."""
 
     def draw(c: Canvas, info: PageInfo) -> None:
         s = info.style
@@ -65,7 +71,7 @@ def setup_page(chamber: sc.Chamber, pattern_name: str, label: str = "Sorcerer's 
         )
         draw_chamber(c, g, s, chamber)
         draw_indices(c, g, s)
-        _draw_legend(c, info, chamber, g)
+        _draw_legend(c, info, chamber, g, spelling)
 
     return Page(draw, label, bookmark="Set-up diagram")
 
@@ -83,6 +89,8 @@ class _Legend:
     icon: float = 9 * mm
     gap: float = 6 * mm
 
+    spelling: str = DEFAULT_SPELLING
+
     def entry(self, i: int, column: int, text: str) -> tuple[float, float]:
         """Write row i of a column; returns the centre of its icon."""
         x = self.left + column * (self.col_w + self.gap)
@@ -91,7 +99,7 @@ class _Legend:
         pad = 2.5 * mm
         draw_text(
             self.c,
-            text,
+            respell(text, self.spelling),
             x + self.icon + pad,
             y,
             self.col_w - self.icon - pad,
@@ -106,7 +114,7 @@ LEGEND_ROWS = 4
 
 SETUP_NOTE = (
     "Lay the 24 tiles 5 × 5 with the middle left empty. Sorcerers start on their own portals facing the "
-    "centre. The coins' suits come from the seed; the rules' own way also works: deal the coins face "
+    "centre. The coins are shown with their suits already dealt; to deal them yourself, lay them face "
     "down on these spots at random, then turn them up. Who starts: everyone rolls a die, ace highest, "
     "then 5, 4, 3, 2 and blank last; tied players roll again. Three dice go to the centre as time "
     "stones; the starting player keeps the fourth, the sorcerer's stone, and hands it on at the end "
@@ -114,7 +122,7 @@ SETUP_NOTE = (
 )
 
 
-def _draw_legend(c: Canvas, info: PageInfo, chamber: sc.Chamber, g: BoardGeom) -> None:
+def _draw_legend(c: Canvas, info: PageInfo, chamber: sc.Chamber, g: BoardGeom, spelling: str) -> None:
     s = info.style
     w, _ = info.paper.size
     top = g.y(sc.SIZE) - 5 * mm
@@ -122,12 +130,12 @@ def _draw_legend(c: Canvas, info: PageInfo, chamber: sc.Chamber, g: BoardGeom) -
     left, right = MARGIN, w - MARGIN
     gap = 6 * mm
     row_h = min(9.5 * mm, (top - bottom - 12 * mm) / LEGEND_ROWS)
-    legend = _Legend(c, s, top, left, (right - left - gap) / 2, row_h, gap=gap)
+    legend = _Legend(c, s, top, left, (right - left - gap) / 2, row_h, gap=gap, spelling=spelling)
     _legend_board(legend, g)
     _legend_pieces(legend, chamber)
     draw_text(
         c,
-        SETUP_NOTE,
+        respell(SETUP_NOTE, spelling),
         left,
         bottom,
         right - left,
@@ -199,4 +207,6 @@ def _legend_pieces(legend: _Legend, chamber: sc.Chamber) -> None:
     )
     pieces.draw_sorcerer(c, x - icon * 0.12, y, icon * 0.55, "crowns", "E", s)
     legend.entry(2, 1, _player_lines(chamber))
-    legend.entry(3, 1, "Numbers round the edge: rows and columns, as in --json (r3c7 is row 3, column 7).")
+    legend.entry(
+        3, 1, "Numbers round the edge count rows and columns, so any space has a name: row 3, column 7."
+    )

@@ -227,9 +227,11 @@ def test_pad() -> None:
     assert data["deduction_rows"] == 8  # 7 letters is the smallest penalty: ceil(50 / 7)
     assert p.player_labels == ["Player 1", "Player 2", "Player 3", "Player 4"]
     assert data["reminder"] == list(p.reminder)
-    for bad in (1, 7):
-        with pytest.raises(ParlourError, match="2 to 6"):
+    for bad in (0, 7):
+        with pytest.raises(ParlourError, match="1 to 6"):
             ch.pad(bad)
+    solo = ch.pad(1)  # the rules give a solo game: one hero collecting the keys
+    assert solo.player_labels == ["Player 1"]
 
 
 @pytest.mark.parametrize("name", list(ch.VARIANTS))

@@ -91,10 +91,16 @@ def test_pad_states_the_variant_share(run, tmp_path):
     assert "uses at least three quarters of the letters on the card" in flat
 
 
-@pytest.mark.parametrize("players", ["1", "7", "lots"])
+@pytest.mark.parametrize("players", ["0", "7", "lots"])
 def test_pad_bad_players_one_line_no_file(run, tmp_path, players):
     one_line_error(run("chimera", "pad", "--players", players, "-o", "pad.pdf"))
     assert files_in(tmp_path) == []
+
+
+def test_pad_for_one_player_as_the_rules_allow_a_solo_game(run, tmp_path):
+    res = run("chimera", "pad", "--players", "1", "-o", "pad.pdf", "--json", "pad.json")
+    assert res.exit_code == 0, res.output
+    assert json.loads((tmp_path / "pad.json").read_text())["player_labels"] == ["Player 1"]
 
 
 def test_check_reads_a_plural_suit_as_singular_with_a_note(run):

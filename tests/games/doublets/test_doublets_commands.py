@@ -151,7 +151,7 @@ def test_sheet_with_key_on_its_own_page(run, tmp_path, lex, paper):
     assert [sorted(p) for p in puzzles] == [["chain", "end", "par", "shortest_chains", "start"]] * 8
     check_ladders_match_puzzles(pdf, 0, puzzles)
     first = page_text(pdf, 0)
-    assert "Doublets" in first and "seed 4" in first and "every rung must be a real" in first
+    assert "Doublets" in first and "No. 4" in first and "every rung must be a real" in first
     assert "no word may appear twice" in " ".join(first.split())
     for p in puzzles:
         assert f"{p['par']} links" in first

@@ -61,11 +61,24 @@ def test_two_backspace_cards_as_the_rules_list_it_twice(deck) -> None:
     assert len([c for c in deck.cards() if getattr(c, "name", None) == "Backspace"]) == 2
 
 
-def test_the_referee_line_says_what_the_check_does(deck) -> None:
-    # `fighting-words check` answers from the broad list and names it (commands test holds that)
+def test_the_referee_line_names_the_dictionary_and_no_command(deck) -> None:
+    # a playing card is a family page: the dictionary decides, no command line is printed on it
     (card,) = [r for r in deck.reference if r.title == "Challenge"]
-    (line,) = [ln for ln in card.lines if "fighting-words check" in ln]
-    assert "broadest word list" in line and "which list the fitting words come from" in line
+    text = " ".join(card.lines)
+    assert "dictionary decides" in text
+    assert "parlour " not in text and "--" not in text
+
+
+def test_one_tip_of_my_tongue_and_no_word_of_a_clash(deck) -> None:
+    # the rules list Tip of My Tongue once: one card, so neither it nor the rules speak of two
+    # being shown together
+    from generator.games.rules import model as rm
+
+    (tip,) = [e for e in deck.events if e.name == "Tip of My Tongue"]
+    assert tip.count == 1
+    assert "rock-paper-scissors" not in tip.text and "two of you" not in tip.text
+    rules = " ".join(rm.load_rules("fighting-words").text().lower().split())
+    assert "only one tip of my tongue" in rules and "two players show one" not in rules
 
 
 def test_kept_cards_are_not_limited_to_your_own_turn(deck) -> None:

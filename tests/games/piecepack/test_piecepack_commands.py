@@ -279,11 +279,12 @@ def test_bad_input_is_one_line_and_leaves_nothing(run, tmp_path, args, fragment)
     assert files_in(tmp_path) == []
 
 
-def test_the_pack_prints_the_kit_only_when_asked(run, tmp_path):
+def test_the_default_pack_carries_the_kit_and_one_flag_leaves_it_out(run, tmp_path):
     from generator.commands.pack import choose_sections
 
-    assert "piecepack" not in choose_sections(None, None)
-    assert "piecepack" not in choose_sections(None, "calibration")
+    # a family without a piecepack can play The Sorcerer's Chamber from the default pack alone
+    assert choose_sections(None, None)[-2:] == ["sorcerer", "piecepack"]
+    assert "piecepack" not in choose_sections(None, "piecepack")
     assert choose_sections("piecepack,sorcerer", None) == ["sorcerer", "piecepack"]
     res = run("pack", "--games", "sorcerer,piecepack", "--json", "p.json", "-o", "p.pdf")
     assert res.exit_code == 0, res.output
@@ -293,7 +294,8 @@ def test_the_pack_prints_the_kit_only_when_asked(run, tmp_path):
     titles = [o.title for o in reader.outline if not isinstance(o, list)]
     assert titles[-2:] == ["The Sorcerer's Chamber", "Piecepack (to print if you have none)"]
     text = " ".join(" ".join(p.extract_text().split()) for p in reader.pages[:4])
-    assert "parlour piecepack" in text  # the Sorcerer's How to play says what to print
+    assert "piecepack kit at the back of this pack" in text  # the Sorcerer's How to play says where
+    assert "parlour piecepack" not in text  # by its place in the pack, not by a command
 
 
 def test_duplex_none_prints_tiles_and_coins_as_strips_to_fold(tmp_path):

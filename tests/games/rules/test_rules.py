@@ -90,7 +90,27 @@ CHECKLISTS: dict[str, list[tuple[str, str]]] = {
             "round game: none correct: 4 then 2 to abandoners",
             r"no chain is correct.*first to abandon gets \*?\*?4.*second to abandon gets \*?\*?2",
         ),
-        ("components: parlour's scoring paper", r"parlour doublets scorepad"),
+        (
+            "components: the scoring paper, by its place in the pack",
+            r"in the doublets section: the \*?\*?scoring paper",
+        ),
+        # readings the issue asked for (second pass): each stated in the rules text
+        (
+            "reading: decision goes to the first to declare a length; abandoning declares none",
+            r"abandoned\" is not declaring a length.*decision marks go to the one who declared links",
+        ),
+        (
+            "reading: an abandoned chain counts as null for brevity",
+            r"abandoned chain counts as \*?\*?null.*6 marks for brevity",
+        ),
+        (
+            "reading: the worked example of one player abandoning",
+            r"had ann called \"abandoned\".*2 for decision and 6 for brevity",
+        ),
+        (
+            "the pack's scoring paper follows the players: two, or the round game",
+            r"ruled for the players the pack was printed for: two, or the round game",
+        ),
     ],
     "chimera": [
         ("a standard 52-card deck", r"standard 52-card deck"),
@@ -138,6 +158,17 @@ CHECKLISTS: dict[str, list[tuple[str, str]]] = {
         ("variant: a third", r"a third of the letters"),
         ("variant: reuse answers", r"answers may be given again"),
         ("variant: remove cards even when wrong", r"leave the game even after a bad\s+word"),
+        ("solo play: collect the keys alone", r"playing alone, you win by collecting the three keys"),
+        ("the pack's pad takes up to six players", r"scoring pad\*?\*?, with room for up to six players"),
+        (
+            "reading: the turn log has a row per turn (not a column)",
+            r"turn log has a \*?\*?row\*?\*? for each turn",
+        ),
+        (
+            "reading: playing alone uses one column of the pad",
+            r"playing alone, use the first\s+column of the pad",
+        ),
+        ("the pack's key follows the standard rule", r"referee's key in this pack follows the standard rule"),
     ],
     "fighting-words": [
         ("goal: most points by completing words", r"most points"),
@@ -169,15 +200,43 @@ CHECKLISTS: dict[str, list[tuple[str, str]]] = {
             r"one for the word, and one more for every\s+letter past the sixth",
         ),
         ("immediate events: follow, discard at end of turn", r"discard it at the end of your turn"),
-        ("Backspace, twice", r"backspace \(two in the deck\)"),
+        ("Backspace, twice", r"backspace \(2\) keep"),
+        (
+            "event counts per card type",
+            r"editor \(1\) keep.*tip of my tongue \(1\) keep.*reversal \(2\) at once.*how do you say\.\.\.\? \(2\).*trash talk \(2\).*that'll work \(2\).*spelling bee sting \(2\)",
+        ),
         ("Reversal not a skip", r"reversal.*not\s+count as a pass|reversal.*does not count as a pass"),
         (
-            "Tip of My Tongue steals; rock-paper-scissors if simultaneous",
-            r"tip of my tongue.*rock-paper-scissors",
+            "Tip of My Tongue steals the word",
+            r"tip of my tongue \(1\) keep when someone else finishes a word, show this to take",
+        ),
+        (
+            "reading: one Tip of My Tongue, so two are never shown together",
+            r"only one tip of my tongue and two can never be shown together",
         ),
         ("How Do You Say: search draw pile, else steal", r"how do you say.*draw pile.*take it from a player"),
         ("Trash Talk: search discards", r"trash talk.*discard pile"),
-        ("That'll Work: claim the word", r"that'll work.*take the word in play"),
+        ("That'll Work: claim the word", r"that'll work.*take the letters in play"),
+        ("reading: That'll Work on a short or made-up string", r"short or made-up, they still score 1 point"),
+        ("reading: That'll Work with nothing in play", r"with no letters in play, nothing happens"),
+        (
+            "reading: a kept card used: draw back to seven",
+            r"after you use a kept card, draw one card straight away, so you hold seven",
+        ),
+        ("reading: the draw is part of every turn", r"always draw: it keeps your hand at seven"),
+        (
+            "reading: why the 'may' draw is read as a must",
+            r"\"may\" draw; we make\s+the draw part of every turn",
+        ),
+        (
+            "reading: a word left by Backspace or Editor does not score",
+            r"only a laid letter finishes a word.*backspace or an editor leaves a real word.*nobody scores it",
+        ),
+        (
+            "reading: the blitz once the draw pile is gone",
+            r"draw pile is empty by then, so shuffle the discard pile",
+        ),
+        ("reference cards have their own back", r"reference cards\*?\*? print with a back of their own"),
         ("Spelling Bee Sting: all letters discarded", r"spelling bee sting.*every letter"),
         ("Editor: move one letter", r"editor.*move one letter"),
         ("kept cards held until wanted", r"stays in your\s+hand until\s+you choose"),
@@ -194,6 +253,7 @@ CHECKLISTS: dict[str, list[tuple[str, str]]] = {
         ("6 When Cards, only when / except when", r"6 when cards.*only when.*except when"),
         ("7 ☑ and 7 ☒ tokens", r"7 ☑ tokens.*7 ☒\s*tokens"),
         ("tokens in the middle", r"tokens in a pool at the centre"),
+        ("pack place of the deck", r"from this pack, in the riddle craft section"),
         ("When Cards optional for a first game", r"leave them in the box for a first game"),
         ("deal five cards each", r"deal \*?\*?five"),
         ("reshuffle discards when the deck runs out", r"shuffle the discard pile to form a fresh stack"),
@@ -226,6 +286,18 @@ CHECKLISTS: dict[str, list[tuple[str, str]]] = {
         ("end when all tokens are taken", r"last token"),
         ("☑ +1, ☒ −1", r"☑ is worth \*?\*?\+1.*☒ is worth \*?\*?−1"),
         ("tie: one more round, others vote", r"tied for first.*one more round"),
+        (
+            "reading: the tie-break round needs no tokens; its first challenge decides",
+            r"that round needs no tokens: its first challenge decides.*tied vote means another round",
+        ),
+        (
+            "reading: everyone tied: all play, players outside each challenge vote",
+            r"everyone tied\? then everyone plays that round, and the players outside each challenge vote",
+        ),
+        (
+            "reading: two-player press your luck: the opponent judges",
+            r"with two players, your opponent alone accepts or rejects your answer",
+        ),
         ("When Card: one each, extras removed", r"give one to each player and put the spares\s+away"),
         (
             "When Card plus one card modifies any card in play",
@@ -361,12 +433,35 @@ CHECKLISTS: dict[str, list[tuple[str, str]]] = {
         ),
         ("a sorcerer on a portal takes those orbs", r"standing on a portal takes the\s+orbs"),
         ("last sorcerer wins", r"last sorcerer standing"),
+        ("the pack carries a piecepack kit", r"piecepack kit at the back of this pack"),
+        (
+            "the pack's set-up diagram, notes and move diagrams",
+            r"from this pack, in the sorcerer's chamber section",
+        ),
+        ("the orb pattern is the pack's own", r"orb pattern on the set-up diagram is this pack's own"),
+        (
+            "reading: a zap from a portal: any quarter, two or three lanes",
+            r"from a portal\*?\*?, a zap may set off from any of the portal's four quarters.*two lanes.*among three",
+        ),
+        (
+            "reading: a zap into a portal hits its sorcerer; an empty one is crossed",
+            r"into a portal\*?\*?, a zap hits the sorcerer standing there.*empty portal does not stop it",
+        ),
+        (
+            "reading: next to includes diagonals",
+            r"next to\*?\*? means touching in any of the eight directions, diagonals included",
+        ),
+        (
+            "deflect failed: the zap carries on, the shield may stop it",
+            r"different suits\*?\*?: the deflect fails and the zap carries on towards you.*shield may still stop it",
+        ),
     ],
 }
 
 
 def _text(game: str) -> str:
-    return rm.load_rules(game).text().lower()
+    # the checklists are written in the templates' own spelling (uk); the US text is respelled
+    return rm.load_rules(game, "uk").text().lower()
 
 
 CASES = [(g, point, rx) for g, items in CHECKLISTS.items() for point, rx in items]
@@ -563,3 +658,34 @@ def test_bad_rules_files_fail_with_one_clear_message(monkeypatch, toml, msg):
     monkeypatch.setattr(rm, "read_template", lambda name: (toml, f"templates/{name}"))
     with pytest.raises(ParlourError, match=msg):
         rm.load_rules("chimera")
+
+
+def test_fighting_words_event_counts_match_the_deck():
+    # the rules' event table gives each card's count; it must be the count the deck prints
+    from generator.games.fighting_words import model as fw
+
+    (table,) = [
+        b
+        for b in rm.load_rules("fighting-words").blocks
+        if isinstance(b, rm.Table) and "Event" in b.rows[0][0]
+    ]
+    said = {}
+    for row in table.rows[1:]:
+        m = re.fullmatch(r"(.+) \((\d+)\)", row[0])
+        assert m, row[0]
+        said[m.group(1).replace("...", "…")] = int(m.group(2))
+    assert said == {e.name: e.count for e in fw.load_deck().events}
+
+
+def test_rules_follow_the_spelling():
+    from generator.words.spelling import other_forms
+
+    for spelling in ("us", "uk"):
+        for game in rm.GAMES:
+            text = rm.load_rules(game, spelling).text()
+            wrong = [w for w in other_forms(spelling) if re.search(rf"\b{w}\b", text, re.IGNORECASE)]
+            assert not wrong, (game, spelling, wrong)
+    assert (
+        "center" in rm.load_rules("sorcerer", "us").text()
+        and "centre" in rm.load_rules("sorcerer", "uk").text()
+    )

@@ -420,7 +420,9 @@ def test_notes_cover_the_seven_spells_with_costs(notes):
     assert all(i.cost for i in spells.values())
     assert spells["Heal"].cost.startswith("2 orbs")
     assert "MATCH = shield FAILS" in spells["Shield"].text
-    assert "MATCH = deflect WORKS" in spells["Deflect"].text
+    assert "MATCH = it WORKS" in spells["Deflect"].text
+    # one reading with How to play: a failed deflect carries on at you, where a shield may stop it
+    assert "else on at you; a Shield may stop it" in spells["Deflect"].text
     assert "3 time stones" in spells["Time"].text
 
 

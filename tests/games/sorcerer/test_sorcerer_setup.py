@@ -25,15 +25,17 @@ def test_setup_page_reads_back(tmp_path, chamber, paper):
     assert (float(box.width), float(box.height)) == pytest.approx(get_paper(paper).size)
     text = reader.pages[0].extract_text()
     assert GLYPHS <= set(text)
-    for phrase in ("set-up for 3 players", "Seed 5", "parlour's own", "original diagram is lost", "pervigil"):
+    for phrase in ("set-up for 3 players", "designed for this pack", "pervigil", "row 3, column 7"):
         assert phrase in text
+    for computer_talk in ("Seed", "seed", "json", "r3c7", "diagram is lost"):  # a family page
+        assert computer_talk not in text, computer_talk
     # who starts (the die ranking, ties) and what the sorcerer's stone is, as the rules have them
     flat = " ".join(text.split())
     for phrase in (
         "ace highest, then 5, 4, 3, 2 and blank last",
         "tied players roll again",
         "keeps the fourth, the sorcerer's stone",
-        "three dice go to the centre as time",
+        "three dice go to the center as time",  # US spelling unless asked
     ):
         assert phrase.lower() in flat.lower(), phrase
     from tests.seedtext import copied_runs
@@ -41,6 +43,14 @@ def test_setup_page_reads_back(tmp_path, chamber, paper):
     assert copied_runs(flat) == []  # in parlour's own words
     assert_no_missing_glyphs(pdf)
     assert_text_inside_margins(pdf, paper)
+
+
+def test_setup_page_follows_the_spelling(tmp_path, chamber):
+    uk = PdfReader(str(render(tmp_path, [setup.setup_page(chamber, "p", spelling="uk")], name="uk")))
+    us = PdfReader(str(render(tmp_path, [setup.setup_page(chamber, "p", spelling="us")], name="us")))
+    uk_text, us_text = uk.pages[0].extract_text(), us.pages[0].extract_text()
+    assert "Grey labels" in uk_text and "centre" in uk_text and "center" not in uk_text
+    assert "Gray labels" in us_text and "center" in us_text and "centre" not in us_text
 
 
 @pytest.mark.parametrize("paper", PAPERS)
