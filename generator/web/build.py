@@ -1,0 +1,134 @@
+"""Build a document's PDF in-process with the same click command the terminal runs, and render
+its pages as PNG previews; built PDFs are kept in a small in-memory LRU per normalised query.
+
+The commands keep process-wide memos (fonts, word graphs, reportlab's settings), so builds run
+one at a time under a lock; a second tab waits for the first and then gets its own PDF (or the
+cached one). pdfium is not thread-safe either: previews render under their own lock.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import tempfile
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+
+from generator import config
+from generator.errors import ParlourError
+from generator.web.documents import Document, command_line
+
+CACHE_SIZE = 8  # PDFs kept (a pack is about 1 MB)
+PREVIEW_DPI = 60
+
+
+@dataclass(frozen=True)
+class Built:
+    """A built PDF: its bytes and page count."""
+
+    pdf: bytes
+    pages: int
+
+
+BUILD_LOCK = threading.Lock()  # one build at a time (see above)
+_render_lock = threading.Lock()
+_cache: OrderedDict[tuple, Built] = OrderedDict()
+_cache_lock = threading.Lock()
+_previews: OrderedDict[tuple, bytes] = OrderedDict()
+PREVIEW_CACHE_SIZE = 64
+
+
+def run_cli(args: list[str]) -> str:
+    """Run `parlour ARGS` in this process, as the terminal would (the settings file gives the
+    defaults); returns what it said on stderr. Bad input raises ParlourError or click.UsageError."""
+    from generator.cli import cli
+    from generator.press.output import abort_all
+
+    said = io.StringIO()
+    try:
+        with contextlib.redirect_stderr(said), contextlib.redirect_stdout(io.StringIO()):
+            with cli.make_context("parlour", list(args)) as ctx:
+                cli.invoke(ctx)
+    except click.exceptions.Exit as e:
+        if e.exit_code:
+            raise ParlourError(
+                said.getvalue().strip().splitlines()[-1] if said.getvalue() else "failed"
+            ) from None
+    finally:
+        abort_all()
+    return said.getvalue()
+
+
+def _key(doc: Document, options: tuple[tuple[str, str], ...]) -> tuple:
+    settings = config.load()  # a changed settings file changes what a bare query prints
+    return (doc.name, options, tuple(sorted(settings.values.items())))
+
+
+def build(doc: Document, options: tuple[tuple[str, str], ...]) -> Built:
+    """The PDF for `doc` with these (normalised) options: from the cache, or built now."""
+    key = _key(doc, options)
+    with _cache_lock:
+        hit = _cache.get(key)
+        if hit is not None:
+            _cache.move_to_end(key)
+            return hit
+    with BUILD_LOCK:
+        with _cache_lock:  # built by another request while this one waited
+            hit = _cache.get(key)
+        if hit is not None:
+            return hit
+        with tempfile.TemporaryDirectory(prefix="parlour-serve.") as tmp:
+            out = Path(tmp) / f"{doc.name}.pdf"
+            run_cli(command_line(doc, options, str(out)))
+            data = out.read_bytes()
+        built = Built(data, _page_count(data))
+    with _cache_lock:
+        _cache[key] = built
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+    return built
+
+
+def _page_count(data: bytes) -> int:
+    import pypdfium2 as pdfium
+
+    with _render_lock:
+        pdf = pdfium.PdfDocument(data)
+        try:
+            return len(pdf)
+        finally:
+            pdf.close()
+
+
+def preview(doc: Document, options: tuple[tuple[str, str], ...], page: int) -> bytes:
+    """Page `page` (1-based) of the document as a PNG; a page it does not have is a LookupError."""
+    built = build(doc, options)
+    if not 1 <= page <= built.pages:
+        raise LookupError(
+            f"{doc.name} has {built.pages} page{'s' if built.pages != 1 else ''}, not a page {page}"
+        )
+    key = (*_key(doc, options), page)
+    with _cache_lock:
+        hit = _previews.get(key)
+    if hit is not None:
+        return hit
+    import pypdfium2 as pdfium
+
+    with _render_lock:
+        pdf = pdfium.PdfDocument(built.pdf)
+        try:
+            image = pdf[page - 1].render(scale=PREVIEW_DPI / 72).to_pil()
+        finally:
+            pdf.close()
+    buf = io.BytesIO()
+    image.save(buf, "PNG", optimize=False)
+    png = buf.getvalue()
+    with _cache_lock:
+        _previews[key] = png
+        while len(_previews) > PREVIEW_CACHE_SIZE:
+            _previews.popitem(last=False)
+    return png
