@@ -71,13 +71,21 @@ def serve(host: str, port: int, no_browser: bool) -> None:
             err=True,
         )
     click.echo(f"parlour is serving at {url} (Ctrl-C stops it)", err=True)
+    import threading
+
+    from generator.web import referee
+
+    # Today's Doublets can take seconds to make late in its year (each day's sheet depends on the
+    # days before it); make it now, so that the page finds it ready.
+    threading.Thread(target=referee.warm, name="parlour-warm", daemon=True).start()
     if not no_browser:
         import webbrowser
 
         webbrowser.open(url)
     try:
-        server.run()
+        server.run()  # waitress returns from here on Ctrl-C (SIGINT) or SIGTERM, after its workers stop
     except KeyboardInterrupt:
-        click.echo("stopped", err=True)
+        pass
     finally:
         server.close()
+    click.echo("parlour serve stopped", err=True)

@@ -133,6 +133,19 @@ def _daily(date: str | None, spelling: str, make: Any, spellings: tuple[str, ...
     return hit
 
 
+def warm() -> None:
+    """Make today's Doublets (in the settings file's spelling) and load the referee's word lists,
+    so that the first visitor does not wait; any failure waits for a real request to report it."""
+    from generator import config
+
+    try:
+        spelling = config.load().values.get("spelling")
+        daily(None, spelling)
+        _quick()
+    except Exception:  # noqa: BLE001 - a real request says what is wrong, in one line
+        pass
+
+
 def chimera_check(
     face: str | None, suit: str | None, answer: str | None, variant: str | None
 ) -> dict[str, Any]:
