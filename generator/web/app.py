@@ -16,7 +16,6 @@ from typing import Any
 
 import click
 from flask import Flask, Response, abort, jsonify, redirect, render_template, request
-from werkzeug.exceptions import HTTPException
 
 from generator import config
 from generator.errors import ParlourError
@@ -83,11 +82,16 @@ def create_app(host: str = "127.0.0.1", port: int = 8000) -> Flask:
         resp.headers["X-Frame-Options"] = "DENY"
         return resp
 
-    @app.errorhandler(HTTPException)
-    def http_error(e: HTTPException) -> Any:
-        code = e.code or 500
-        what = {404: "no such page", 405: "method not allowed", 413: "request too large"}
-        return _error(code, what.get(code, e.name.lower()))
+    def http_error(e: Any) -> Any:  # Flask's own refusals, said in one line
+        code = int(getattr(e, "code", 500) or 500)
+        what = {400: "bad request", 404: "no such page", 405: "method not allowed", 413: "request too large"}
+        return _error(code, what.get(code, "refused"))
+
+    for code in range(400, 432):  # every refusal Flask knows by its code (400 to 431)
+        try:
+            app.register_error_handler(code, http_error)
+        except (KeyError, ValueError):
+            pass
 
     @app.errorhandler(BadRequest)
     @app.errorhandler(ParlourError)

@@ -85,52 +85,93 @@ def step(previous: str | None, word: str | None) -> dict[str, Any]:
 def daily(date: str | None, spelling: str | None) -> dict[str, Any]:
     """The puzzles of a day's sheet (what `doublets daily --from DATE --days 1` prints), without
     the key: each puzzle's ends and par."""
-    from generator.games.doublets.daily import daily_sheet
-    from generator.words.spelling import DEFAULT_SPELLING, SPELLINGS
-
-    sheet = _daily(date, spelling or DEFAULT_SPELLING, daily_sheet, SPELLINGS)
+    day, puzzles = _daily(date, spelling)
     return {
-        "date": sheet.date,
-        "puzzles": [{"start": p.start, "end": p.end, "par": p.par} for p in sheet.puzzles],
+        "date": day,
+        "puzzles": [{"start": p["start"], "end": p["end"], "par": p["par"]} for p in puzzles],
     }
 
 
 def daily_key(date: str | None, spelling: str | None, number: int) -> dict[str, Any]:
     """The key of one puzzle of a day's sheet (asked for, never sent with the puzzles)."""
-    from generator.games.doublets.daily import daily_sheet
+    day, puzzles = _daily(date, spelling)
+    if not 1 <= number <= len(puzzles):
+        raise ParlourError(f"puzzle: give 1 to {len(puzzles)}")
+    p = puzzles[number - 1]
+    return {"puzzle": number, "chain": p["chain"], "par": p["par"], "shortest_chains": p["shortest_chains"]}
+
+
+_daily_cache: dict[tuple[str, str], list[dict[str, Any]]] = {}
+_daily_locks: dict[tuple[str, str], threading.Lock] = {}
+DAILY_TIMEOUT = 600  # seconds: a day late in its year takes several here
+_children = threading.BoundedSemaphore(2)  # at most two days made at once, whatever is asked
+
+
+def _daily(date: str | None, spelling: str | None) -> tuple[str, list[dict[str, Any]]]:
+    """(ISO date, the day's puzzles as `doublets daily --json` gives them, keys included).
+
+    The day's sheet is made by the very command that prints it, `parlour doublets daily --from
+    DATE --days 1 --book --json`, in a child process: late in its year a day takes seconds (each
+    day's sheet depends on the days before it), and there it holds neither this server's build
+    lock nor its one interpreter, so pages keep printing meanwhile. Kept for the server's life."""
     from generator.words.spelling import DEFAULT_SPELLING, SPELLINGS
 
-    sheet = _daily(date, spelling or DEFAULT_SPELLING, daily_sheet, SPELLINGS)
-    if not 1 <= number <= len(sheet.puzzles):
-        raise ParlourError(f"puzzle: give 1 to {len(sheet.puzzles)}")
-    p = sheet.puzzles[number - 1]
-    return {"puzzle": number, "chain": list(p.chain), "par": p.par, "shortest_chains": p.shortest_chains}
-
-
-_daily_cache: dict[tuple[str, str], Any] = {}
-
-
-def _daily(date: str | None, spelling: str, make: Any, spellings: tuple[str, ...]) -> Any:
     try:
         day = dt.date.today() if not date else dt.date.fromisoformat(date.strip())
     except ValueError:
         raise ParlourError(f"date: {date!r} is not a date like 2025-03-01 (YYYY-MM-DD)") from None
-    sp = spelling.strip().lower()
-    if sp not in spellings:
-        raise ParlourError(f"spelling: {spelling!r} is not one of {', '.join(spellings)}")
+    sp = (spelling or DEFAULT_SPELLING).strip().lower()
+    if sp not in SPELLINGS:
+        raise ParlourError(f"spelling: {spelling!r} is not one of {', '.join(SPELLINGS)}")
     key = (day.isoformat(), sp)
     with _lock:
-        hit = _daily_cache.get(key)
-    if hit is None:
-        from generator.web.build import BUILD_LOCK
-
-        with BUILD_LOCK:  # the sheet maker shares the printing commands' memos
-            hit = make(day, spelling=sp)
+        one = _daily_locks.setdefault(key, threading.Lock())
+    with one:  # two visitors at once: one child process
         with _lock:
-            if len(_daily_cache) > 32:
-                _daily_cache.clear()
-            _daily_cache[key] = hit
-    return hit
+            hit = _daily_cache.get(key)
+        if hit is None:
+            hit = _run_daily(day.isoformat(), sp)
+            with _lock:
+                if len(_daily_cache) > 32:
+                    _daily_cache.clear()
+                _daily_cache[key] = hit
+    return key[0], hit
+
+
+def _run_daily(day: str, spelling: str) -> list[dict[str, Any]]:
+    import json
+    import os
+    import subprocess
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    import generator
+
+    here = str(Path(generator.__file__).resolve().parent.parent)  # the tree this server runs from
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH")) if p)}
+    with tempfile.TemporaryDirectory(prefix="parlour-daily.") as tmp:
+        args = ["doublets", "daily", "--from", day, "--days", "1", "--book", "--spelling", spelling]
+        args += ["-o", str(Path(tmp) / "daily.pdf"), "--json", str(Path(tmp) / "daily.json")]
+        try:
+            with _children:
+                done = subprocess.run(
+                    [sys.executable, "-m", "generator", *args],
+                    cwd=tmp,
+                    env=env,
+                    capture_output=True,
+                    text=True,
+                    timeout=DAILY_TIMEOUT,
+                )
+        except subprocess.TimeoutExpired:
+            raise ParlourError(f"the Doublets of {day} took too long to make; try again") from None
+        if done.returncode != 0:
+            lines = [ln for ln in done.stderr.splitlines() if ln.strip()]
+            raise ParlourError(
+                lines[-1].removeprefix("Error: ") if lines else "the daily Doublets could not be made"
+            )
+        data = json.loads((Path(tmp) / "daily.json").read_text(encoding="utf-8"))
+    return list(data["days"][0]["puzzles"])
 
 
 def warm() -> None:
