@@ -138,6 +138,13 @@ def _daily(date: str | None, spelling: str | None) -> tuple[str, list[dict[str, 
     return key[0], hit
 
 
+def _lower_priority() -> None:
+    """In the child, before it starts: give way to the server's own work (printing, previews)."""
+    import os
+
+    os.nice(10)
+
+
 def _run_daily(day: str, spelling: str) -> list[dict[str, Any]]:
     import json
     import os
@@ -162,6 +169,7 @@ def _run_daily(day: str, spelling: str) -> list[dict[str, Any]]:
                     capture_output=True,
                     text=True,
                     timeout=DAILY_TIMEOUT,
+                    preexec_fn=_lower_priority if hasattr(os, "nice") else None,
                 )
         except subprocess.TimeoutExpired:
             raise ParlourError(f"the Doublets of {day} took too long to make; try again") from None
