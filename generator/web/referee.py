@@ -103,8 +103,6 @@ def daily_key(date: str | None, spelling: str | None, number: int) -> dict[str, 
 
 _daily_cache: dict[tuple[str, str], list[dict[str, Any]]] = {}
 _daily_locks: dict[tuple[str, str], threading.Lock] = {}
-DAILY_TIMEOUT = 600  # seconds: a day late in its year takes several here
-_children = threading.BoundedSemaphore(2)  # at most two days made at once, whatever is asked
 
 
 def _daily(date: str | None, spelling: str | None) -> tuple[str, list[dict[str, Any]]]:
@@ -138,46 +136,18 @@ def _daily(date: str | None, spelling: str | None) -> tuple[str, list[dict[str, 
     return key[0], hit
 
 
-def _lower_priority() -> None:
-    """In the child, before it starts: give way to the server's own work (printing, previews)."""
-    import os
-
-    os.nice(10)
-
-
 def _run_daily(day: str, spelling: str) -> list[dict[str, Any]]:
     import json
-    import os
-    import subprocess
-    import sys
     import tempfile
     from pathlib import Path
 
-    import generator
+    from generator.web.build import run_in_child
 
-    here = str(Path(generator.__file__).resolve().parent.parent)  # the tree this server runs from
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH")) if p)}
     with tempfile.TemporaryDirectory(prefix="parlour-daily.") as tmp:
         args = ["doublets", "daily", "--from", day, "--days", "1", "--book", "--spelling", spelling]
-        args += ["-o", str(Path(tmp) / "daily.pdf"), "--json", str(Path(tmp) / "daily.json")]
-        try:
-            with _children:
-                done = subprocess.run(
-                    [sys.executable, "-m", "generator", *args],
-                    cwd=tmp,
-                    env=env,
-                    capture_output=True,
-                    text=True,
-                    timeout=DAILY_TIMEOUT,
-                    preexec_fn=_lower_priority if hasattr(os, "nice") else None,
-                )
-        except subprocess.TimeoutExpired:
-            raise ParlourError(f"the Doublets of {day} took too long to make; try again") from None
-        if done.returncode != 0:
-            lines = [ln for ln in done.stderr.splitlines() if ln.strip()]
-            raise ParlourError(
-                lines[-1].removeprefix("Error: ") if lines else "the daily Doublets could not be made"
-            )
+        run_in_child(
+            [*args, "-o", str(Path(tmp) / "daily.pdf"), "--json", str(Path(tmp) / "daily.json")], tmp
+        )
         data = json.loads((Path(tmp) / "daily.json").read_text(encoding="utf-8"))
     return list(data["days"][0]["puzzles"])
 

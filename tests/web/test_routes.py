@@ -158,6 +158,10 @@ def test_every_document_prints(client, name):
             ["chimera", "deck", "--variant", "two-thirds", "--duplex", "short", "--ink-saver"],
         ),
         ("/pdf/rules?game=chimera&booklet=1", ["rules", "chimera", "--booklet"]),
+        (
+            "/pdf/doublets-daily?date=2026-01-02&days=2&count=3&paper=a4",
+            ["doublets", "daily", "--from", "2026-01-02", "--days", "2", "--count", "3", "--book", "--paper", "a4"],
+        ),
     ],
 )
 def test_same_choices_same_bytes_as_the_cli(client, run, tmp_path, query, args):
