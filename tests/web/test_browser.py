@@ -11,6 +11,7 @@ import os
 import shutil
 import threading
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 
@@ -20,6 +21,9 @@ pytest.importorskip("pytest_playwright", reason="pytest-playwright is not instal
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 SCREENSHOTS = os.environ.get("PARLOUR_SCREENSHOTS") == "1"
+IMAGE_SHOWN = (
+    "() => { const i = document.querySelector('#preview-image'); return i.complete && i.naturalWidth > 0; }"
+)
 
 
 def _chromium() -> str:
@@ -75,8 +79,9 @@ def test_choose_a_pack_preview_it_and_download_the_clis_bytes(server, page, run,
     status = page.locator("#preview-status")
     status.filter(has_text="pages").wait_for(timeout=60_000)
     image = page.locator("#preview-image")
-    page.wait_for_function("() => { const i = document.querySelector('#preview-image'); return i.complete && i.naturalWidth > 0; }")
-    assert "games=doublets%2Cchimera" in image.get_attribute("src") or "games=doublets,chimera" in image.get_attribute("src")
+    page.wait_for_function(IMAGE_SHOWN)
+    src = unquote(image.get_attribute("src") or "")
+    assert src.startswith("/preview/pack/1.png?") and "games=doublets,chimera" in src
     assert page.locator("#command").inner_text() == "parlour pack --games doublets,chimera --paper a4"
     page.get_by_role("button", name="Next page").click()
     page.wait_for_function("() => document.querySelector('#page-label').textContent.startsWith('Page 2 of')")
@@ -87,7 +92,7 @@ def test_choose_a_pack_preview_it_and_download_the_clis_bytes(server, page, run,
     assert run("pack", "--games", "doublets,chimera", "--paper", "a4", "-o", str(out)).exit_code == 0
     assert got == out.read_bytes()
     if SCREENSHOTS:  # page 2 shown: the Doublets section's first page
-        page.wait_for_function("() => { const i = document.querySelector('#preview-image'); return i.complete && i.naturalWidth > 0; }")
+        page.wait_for_function(IMAGE_SHOWN)
         page.screenshot(path=str(ROOT / "docs" / "serve-desktop.png"))
 
 
@@ -116,7 +121,9 @@ def test_solve_todays_doublet_on_screen(server, page):
 
 
 def test_check_a_chimera_answer_at_phone_width(server, browser):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True)
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True
+    )
     page = context.new_page()
     try:
         page.goto(server + "/#referee")

@@ -160,7 +160,19 @@ def test_every_document_prints(client, name):
         ("/pdf/rules?game=chimera&booklet=1", ["rules", "chimera", "--booklet"]),
         (
             "/pdf/doublets-daily?date=2026-01-02&days=2&count=3&paper=a4",
-            ["doublets", "daily", "--from", "2026-01-02", "--days", "2", "--count", "3", "--book", "--paper", "a4"],
+            [
+                "doublets",
+                "daily",
+                "--from",
+                "2026-01-02",
+                "--days",
+                "2",
+                "--count",
+                "3",
+                "--book",
+                "--paper",
+                "a4",
+            ],
         ),
     ],
 )
