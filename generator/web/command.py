@@ -36,7 +36,7 @@ def _loopback(host: str) -> bool:
 )
 @click.option("--no-browser", is_flag=True, help="Do not open the page in a browser.")
 def serve(host: str, port: int, no_browser: bool) -> None:
-    """Serve the family's page: choose, preview and print; referee at the table from a phone.
+    """Serve the family's page: choose, preview and print; referee from a phone.
 
     \b
     Listens on this computer only unless --host says otherwise; prints the address on stderr and
