@@ -19,7 +19,7 @@ pytest.importorskip("flask", reason="the web extra (flask) is not installed")
 pytest.importorskip("pytest_playwright", reason="pytest-playwright is not installed")
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = os.environ.get("PARLOUR_CHROMIUM", "/usr/bin/chromium")  # Debian's, or another build
 SCREENSHOTS = os.environ.get("PARLOUR_SCREENSHOTS") == "1"
 IMAGE_SHOWN = (
     "() => { const i = document.querySelector('#preview-image'); return i.complete && i.naturalWidth > 0; }"
@@ -27,7 +27,7 @@ IMAGE_SHOWN = (
 
 
 def _chromium() -> str:
-    found = CHROMIUM if os.access(CHROMIUM, os.X_OK) else shutil.which("chromium")
+    found = CHROMIUM if os.access(CHROMIUM, os.X_OK) else shutil.which("chromium")  # on PATH elsewhere
     if found is None:
         message = "Chromium is missing: apt-get install chromium (never `playwright install`)"
         if os.environ.get("CI", "").lower() == "true":
