@@ -152,3 +152,19 @@ def test_check_a_chimera_answer_at_phone_width(server, browser):
             page.screenshot(path=str(ROOT / "docs" / "serve-phone.png"))
     finally:
         context.close()
+
+
+def test_a_refused_choice_is_said_on_the_page_not_downloaded(server, page):
+    page.goto(server + "/")
+    page.get_by_label("Players").fill("1")
+    downloads: list[object] = []
+    page.on("download", lambda d: downloads.append(d))
+    page.get_by_role("link", name="Download PDF").click()
+    problem = page.locator("#print-problem")
+    problem.wait_for()
+    assert "players" in problem.inner_text().lower() and "Traceback" not in problem.inner_text()
+    for box in page.locator('input[name="games"]').all():
+        box.uncheck()
+    page.get_by_role("button", name="Show pages").click()
+    page.locator("#print-problem").filter(has_text="at least one section").wait_for()
+    assert not downloads

@@ -21,6 +21,13 @@ function qs(params) {
 
 const form = $("#print-form");
 const state = { doc: "pack", query: "", page: 1, pages: 0 };
+let checked = null; // "document?query" the server has built: the download link may go straight there
+
+function sectionsProblem(doc) {
+  if (doc !== "pack") return "";
+  const any = $$('input[name="games"]', form).some((b) => b.checked);
+  return any ? "" : "Choose at least one section of the pack.";
+}
 
 function currentOptions() {
   const doc = $("#document").value;
@@ -93,12 +100,14 @@ form.addEventListener("submit", async (event) => {
   event.preventDefault();
   const { doc, query } = refreshForm();
   const box = $("#preview");
-  showProblem("");
+  showProblem(sectionsProblem(doc));
+  if (sectionsProblem(doc)) return;
   box.hidden = false;
   $("#preview-status").textContent = "Making the pages…";
   try {
     const about = await getJSON(`/api/document/${doc}${query ? "?" + query : ""}`);
     Object.assign(state, { doc, query, pages: about.pages });
+    checked = `${doc}?${query}`;
     $("#preview-status").textContent = `${about.title}: ${about.pages} page${about.pages === 1 ? "" : "s"}.`;
     await showPage(1);
   } catch (e) {
@@ -108,6 +117,21 @@ form.addEventListener("submit", async (event) => {
 });
 $("#prev-page").addEventListener("click", () => state.page > 1 && showPage(state.page - 1));
 $("#next-page").addEventListener("click", () => state.page < state.pages && showPage(state.page + 1));
+$("#download").addEventListener("click", async (event) => {
+  // a choice the server refuses is said on the page, not saved as a file
+  const { doc, query } = refreshForm();
+  if (checked === `${doc}?${query}`) return; // known good: the browser downloads it
+  event.preventDefault();
+  showProblem(sectionsProblem(doc));
+  if (sectionsProblem(doc)) return;
+  try {
+    await getJSON(`/api/document/${doc}${query ? "?" + query : ""}`);
+    checked = `${doc}?${query}`;
+    $("#download").click();
+  } catch (e) {
+    showProblem(e.message);
+  }
+});
 refreshForm();
 
 // -- Today's Doublets ------------------------------------------------------------------------
