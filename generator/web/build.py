@@ -12,11 +12,13 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
 import threading
 from collections import OrderedDict
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -73,36 +75,74 @@ def run_cli(args: list[str]) -> str:
 IN_CHILD = frozenset({"doublets-daily"})
 CHILD_TIMEOUT = 600  # seconds
 _children = threading.BoundedSemaphore(2)  # at most two child builds at once, whatever is asked
-
-
-def _lower_priority() -> None:
-    """In the child, before it starts: give way to the server's own work (printing, previews)."""
-    os.nice(10)
+_running: set[subprocess.Popen] = set()
+_scratch: set[str] = set()
+_running_lock = threading.Lock()
 
 
 def run_in_child(args: list[str], cwd: str) -> None:
     """Run `parlour ARGS` in a child process (the same interpreter and code as this server);
-    its one-line error becomes a ParlourError."""
+    its one-line error becomes a ParlourError. stop() ends it early."""
     import generator
 
     here = str(Path(generator.__file__).resolve().parent.parent)  # the tree this server runs from
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH")) if p)}
-    try:
-        with _children:
-            done = subprocess.run(
-                [sys.executable, "-m", "generator", *args],
-                cwd=cwd,
-                env=env,
-                capture_output=True,
-                text=True,
-                timeout=CHILD_TIMEOUT,
-                preexec_fn=_lower_priority if hasattr(os, "nice") else None,
-            )
-    except subprocess.TimeoutExpired:
-        raise ParlourError("that took too long to make; ask for less") from None
-    if done.returncode != 0:
-        lines = [ln for ln in done.stderr.splitlines() if ln.strip()]
+    with _children:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "generator", *args],
+            cwd=cwd,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        with _running_lock:
+            _running.add(proc)
+        if hasattr(os, "setpriority"):  # give way to the server's own work (printing, previews)
+            with contextlib.suppress(OSError):
+                os.setpriority(os.PRIO_PROCESS, proc.pid, 10)
+        try:
+            _, err = proc.communicate(timeout=CHILD_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.communicate()
+            raise ParlourError("that took too long to make; ask for less") from None
+        finally:
+            with _running_lock:
+                _running.discard(proc)
+    if proc.returncode != 0:
+        lines = [ln for ln in err.splitlines() if ln.strip()]
         raise ParlourError(lines[-1].removeprefix("Error: ") if lines else "it could not be made")
+
+
+@contextlib.contextmanager
+def scratch(prefix: str = "parlour-serve.") -> Iterator[str]:
+    """A private temporary directory for one build, removed afterwards (or by stop())."""
+    with tempfile.TemporaryDirectory(prefix=prefix, ignore_cleanup_errors=True) as tmp:
+        with _running_lock:
+            _scratch.add(tmp)
+        try:
+            yield tmp
+        finally:
+            with _running_lock:
+                _scratch.discard(tmp)
+
+
+def stop() -> None:
+    """When the server stops: end the child builds still running and remove their directories,
+    so that nothing is left behind."""
+    with _running_lock:
+        procs, dirs = list(_running), list(_scratch)
+    for proc in procs:
+        proc.terminate()
+    for proc in procs:
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    for d in dirs:
+        shutil.rmtree(d, ignore_errors=True)
 
 
 def _key(doc: Document, options: tuple[tuple[str, str], ...]) -> tuple:
@@ -119,7 +159,7 @@ def build(doc: Document, options: tuple[tuple[str, str], ...]) -> Built:
             _cache.move_to_end(key)
             return hit
     if doc.name in IN_CHILD:
-        with tempfile.TemporaryDirectory(prefix="parlour-serve.") as tmp:
+        with scratch() as tmp:
             out = Path(tmp) / f"{doc.name}.pdf"
             run_in_child(command_line(doc, options, str(out)), tmp)
             data = out.read_bytes()
@@ -130,7 +170,7 @@ def build(doc: Document, options: tuple[tuple[str, str], ...]) -> Built:
                 hit = _cache.get(key)
             if hit is not None:
                 return hit
-            with tempfile.TemporaryDirectory(prefix="parlour-serve.") as tmp:
+            with scratch() as tmp:
                 out = Path(tmp) / f"{doc.name}.pdf"
                 run_cli(command_line(doc, options, str(out)))
                 data = out.read_bytes()

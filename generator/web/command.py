@@ -88,4 +88,7 @@ def serve(host: str, port: int, no_browser: bool) -> None:
         pass
     finally:
         server.close()
+        from generator.web import build
+
+        build.stop()  # a Doublets day still being made in a child process: ended, its files removed
     click.echo("parlour serve stopped", err=True)

@@ -138,12 +138,11 @@ def _daily(date: str | None, spelling: str | None) -> tuple[str, list[dict[str, 
 
 def _run_daily(day: str, spelling: str) -> list[dict[str, Any]]:
     import json
-    import tempfile
     from pathlib import Path
 
-    from generator.web.build import run_in_child
+    from generator.web.build import run_in_child, scratch
 
-    with tempfile.TemporaryDirectory(prefix="parlour-daily.") as tmp:
+    with scratch("parlour-daily.") as tmp:
         args = ["doublets", "daily", "--from", day, "--days", "1", "--book", "--spelling", spelling]
         run_in_child(
             [*args, "-o", str(Path(tmp) / "daily.pdf"), "--json", str(Path(tmp) / "daily.json")], tmp

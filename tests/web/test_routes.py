@@ -555,12 +555,15 @@ def test_without_the_web_extra_serve_says_how_to_install_it():
 
 @pytest.mark.parametrize(("host", "warns"), [("127.0.0.1", False), ("0.0.0.0", True)])
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
-def test_serve_prints_its_address_and_stops_cleanly(host, warns, sig):
+def test_serve_prints_its_address_and_stops_cleanly(tmp_path, host, warns, sig):
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
     proc = subprocess.Popen(
         [sys.executable, "-m", "generator", "serve", "--host", host, "--port", "0", "--no-browser"],
         cwd=ROOT,
         stderr=subprocess.PIPE,
         text=True,
+        env={**os.environ, "TMPDIR": str(scratch)},
     )
     try:
         lines = [proc.stderr.readline()]
@@ -579,3 +582,4 @@ def test_serve_prints_its_address_and_stops_cleanly(host, warns, sig):
         proc.kill() if proc.poll() is None else None
     assert proc.returncode == 0
     assert "stopped" in rest and "Traceback" not in rest
+    assert list(scratch.iterdir()) == []  # today's Doublets, made in a child process: ended, removed
