@@ -39,6 +39,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "config": ("generator.commands.config:config_command", "Show the settings in force and where each comes from: default, settings file, or command line."),
     "templates": ("generator.commands.templates:templates", "Copy parlour's editable templates to change them; print with --templates DIR."),
     "rules": ("generator.games.rules.command:rules", "Print How to play: the rules of one game, or of all five when no GAME is given."),
+    "serve": ("generator.web.command:serve", "Serve the family's page: choose, preview and print; referee from a phone."),
 }  # fmt: skip
 
 

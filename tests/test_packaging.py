@@ -28,10 +28,18 @@ def _dist_name(requirement: str) -> str:
     return requirement.lower()
 
 
-def _imported_top_levels(where: Path) -> set[str]:
-    """Top-level module names imported anywhere under `where` (at any depth, lazy imports too)."""
+#: the same for the `web` extra (parlour serve), imported only under generator/web/
+WEB_DISTRIBUTIONS = {"flask": "flask", "waitress": "waitress"}
+WEB = ROOT / "generator" / "web"
+
+
+def _imported_top_levels(where: Path, skip: Path | None = None) -> set[str]:
+    """Top-level module names imported anywhere under `where` (at any depth, lazy imports too),
+    leaving out the files under `skip`."""
     found: set[str] = set()
     for path in where.rglob("*.py"):
+        if skip is not None and path.is_relative_to(skip):
+            continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
                 found |= {a.name.split(".")[0] for a in node.names}
@@ -89,11 +97,21 @@ def test_licence_is_spdx_and_every_licence_file_exists():
 
 def test_runtime_dependencies_are_exactly_what_the_package_imports():
     stdlib = set(sys.stdlib_module_names)
-    third_party = _imported_top_levels(ROOT / "generator") - stdlib - {"generator", "__future__"}
+    third_party = _imported_top_levels(ROOT / "generator", skip=WEB) - stdlib - {"generator", "__future__"}
     assert third_party <= set(DISTRIBUTIONS), f"unexpected imports: {third_party - set(DISTRIBUTIONS)}"
     declared = {_dist_name(r) for r in PYPROJECT["project"]["dependencies"]}
     # rl-accel is never imported by parlour: reportlab picks it up itself (its C speed-ups)
     assert declared == {DISTRIBUTIONS[m] for m in third_party} | {"rl-accel"}
+
+
+def test_the_web_extra_is_exactly_what_parlour_serve_imports_beyond_the_core():
+    stdlib = set(sys.stdlib_module_names)
+    web = _imported_top_levels(WEB) - stdlib - {"generator", "__future__"} - set(DISTRIBUTIONS)
+    assert web == set(WEB_DISTRIBUTIONS), web
+    extras = PYPROJECT["project"]["optional-dependencies"]
+    assert {_dist_name(r) for r in extras["web"]} == set(WEB_DISTRIBUTIONS.values())
+    assert {_dist_name(r) for r in extras["web"]} <= {_dist_name(r) for r in extras["test"]}
+    assert "pytest-playwright" in {_dist_name(r) for r in extras["test"]}
 
 
 def test_build_and_test_tools_live_in_extras_where_they_are_used():
