@@ -139,19 +139,24 @@ class BackInks:
     paper: RGB
 
 
-def back_inks(style: Style, soft_share: float = 0.3) -> BackInks:
-    """A back's colours from the style: back ink on the back fill, or (no fill) ink on paper."""
+def back_inks(style: Style, soft_share: float = 0.3, own: RGB | None = None) -> BackInks:
+    """A back's colours from the style: back ink on the back fill (or on the deck's `own` fill, so
+    that decks printed in one style never mix), or (a style without fills) ink on paper."""
     fill = style.back_fill
+    if fill is not None and own is not None:
+        fill = own
     if fill is not None:
         return BackInks(fill, style.back_ink, blend(fill, style.back_ink, soft_share), style.back_ink)
     ink = style.back_ink if style.back_ink != style.paper else style.ink
     return BackInks(None, ink, style.rule, style.paper)
 
 
-def back_ground(c: Canvas, box: CardBox, style: Style, soft_share: float = 0.3) -> BackInks:
-    """Start a card back: fill it (and its bleed) with the back fill when the style has one; returns
-    the back's colours."""
-    inks = back_inks(style, soft_share)
+def back_ground(
+    c: Canvas, box: CardBox, style: Style, soft_share: float = 0.3, own: RGB | None = None
+) -> BackInks:
+    """Start a card back: fill it (and its bleed) with the back fill when the style has one (the
+    deck's `own` colour in place of the style's); returns the back's colours."""
+    inks = back_inks(style, soft_share, own)
     if inks.fill is not None:
         fill_bleed(c, box, inks.fill)
     return inks

@@ -246,3 +246,22 @@ def wrap_items(lines: Sequence[str], face: str, size: float, width: float) -> li
             return None
         out.append(wrapped)
     return out
+
+
+def draw_first_fitting(
+    canvas: Canvas,
+    texts: Sequence[str],
+    box: tuple[float, float, float, float],
+    style: TextStyle,
+    what: str = "text",
+) -> float:
+    """Draw the first of `texts` (longest first) that fits the box at or above the style's floor,
+    never breaking a word: a small card says less rather than print below the floor. An empty text
+    means 'nothing' (returns 0); the last text is drawn or fails as draw_text does."""
+    x, y, w, h = box
+    for text in texts:
+        if not text:
+            return 0.0
+        if fit(text, w, h, style) is not None or text == texts[-1]:
+            return draw_text(canvas, text, x, y, w, h, style, what)
+    return 0.0
