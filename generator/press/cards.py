@@ -51,6 +51,7 @@ __all__ = [  # the imposition names are re-exported: decks import them from here
     "deck_pages",
     "get_card",
     "impose",
+    "place",
     "parse_offset",
 ]
 
@@ -123,6 +124,12 @@ def _place(
     else:
         art()
     c.restoreState()
+
+
+def place(c: Canvas, slot: Slot, card: CardSize, draw: Drawer, style: Style) -> None:
+    """Draw one piece's art (no bleed) into `slot`, turned by slot.turn: for sheets that lay out
+    pieces of several sizes themselves (the piecepack kit)."""
+    _place(c, slot, card, 0.0, draw, style)
 
 
 def _frame(
