@@ -19,7 +19,7 @@ from generator.press.document import Page
 from generator.press.fonts import string_width
 from generator.press.paper import Paper
 from generator.press.style import DEFAULT, Style
-from generator.press.text import block_height, wrap
+from generator.press.text import block_height, fit, fit_line
 
 __all__ = ["rules_pages", "rules_layout", "rules_model", "diagram", "BOOKMARK"]
 
@@ -63,10 +63,11 @@ def _text(
 
 
 def _fitting(s: Style, role: str, text: str, width: float) -> float:
-    """The role's size, or less so that `text` fits `width` (one line)."""
+    """The role's size, or less so that `text` fits `width` on one line (press.text.fit_line; a
+    drawing's word never breaks, and shrinks to half its role's size at most)."""
     face, size = s.font(role)
-    wide = string_width(text, face, size)
-    return size if wide <= width else size * width / wide
+    got = fit_line(text, width, s.text_style(role, min_size=size / 2))
+    return got if got is not None else size / 2
 
 
 def _letters(
@@ -214,22 +215,25 @@ def chimera_card_drawing(data: dict[str, Any], width: float, s: Style) -> Drawin
     _text(d, s, "table_head", 1, y, rm.CARD_BAD, colour=s.accent)
     y -= 10
     for word, why in data["bad"]:
-        _text(d, s, "table_head", 1, y, word.upper())
-        _text(d, s, "caption", 48, y, why)
+        _text(d, s, "table_head", 1, y, word.upper(), _fitting(s, "table_head", word.upper(), 45))
+        _text(d, s, "caption", 48, y, why, _fitting(s, "caption", why, width - 48))
         y -= pitch
     return d
 
 
 def _card_answers(d: Drawing, s: Style, data: dict[str, Any], x: float, y: float, width: float) -> float:
     """Beside the card: what its letters add up to, and answers that are good; returns the next y."""
-    face, size = s.font("caption")
-    for line in wrap(rm.card_sum(data["face"], data["suit"]), face, size, width) or []:
-        _text(d, s, "caption", x, y, line)
+    text = rm.card_sum(data["face"], data["suit"])
+    style = s.text_style("caption", min_size=5.0)
+    size, lines = fit(text, width, 1000.0, style) or (style.min_size, [text])  # words never break
+    for line in lines:
+        _text(d, s, "caption", x, y, line, size)
         y -= size * 1.25
     y -= 2
-    _text(d, s, "table_head", x, y, rm.CARD_GOOD, colour=s.accent)
+    _text(d, s, "table_head", x, y, rm.CARD_GOOD, _fitting(s, "table_head", rm.CARD_GOOD, width), colour=s.accent)
     y -= 10
-    _text(d, s, "table", x, y, " ".join(w.upper() for w in data["good"]))
+    good = " ".join(w.upper() for w in data["good"])
+    _text(d, s, "table", x, y, good, _fitting(s, "table", good, width))
     return y
 
 
@@ -251,13 +255,16 @@ def _card(
         )
     )
     role = "table_head" if when else "card_body"
-    face, size = s.font(role)
-    lines = wrap(text.upper() if when else text, face, size, w - 6) or [text]
+    text = text.upper() if when else text
+    style = s.text_style(role, min_size=min(s.text(role).min_size, 6.0))
+    fitted = fit(text, w - 6, h - 4, style)  # shrink to fit, never break a word
+    size, lines = fitted if fitted is not None else (style.min_size, [text])
+    face = style.face
     lead = size * 1.2
     y0 = y + h / 2 + (len(lines) - 1) * lead / 2 - size * 0.35
     ink = s.back_ink if back else s.ink
     for i, line in enumerate(lines):
-        _text(d, s, role, x + w / 2, y0 - i * lead, line, colour=ink, anchor="middle")
+        d.add(String(x + w / 2, y0 - i * lead, line, fontName=face, fontSize=size, fillColor=_c(ink), textAnchor="middle"))
 
 
 def when_riddle_drawing(data: dict[str, Any], width: float, s: Style) -> Drawing:
@@ -265,9 +272,15 @@ def when_riddle_drawing(data: dict[str, Any], width: float, s: Style) -> Drawing
     cards: list[str] = data["cards"]
     n = len(cards)
     gap = 7.0
-    cw = min(70.0, (width - 70 - (n - 1) * gap) / n)
-    ch = 30.0
-    height = ch * 2 + 22 + 6
+    ask_face, ask_size = s.font("heading")
+    ask_w = string_width(rm.RIDDLE_ASK, ask_face, ask_size) + 4
+    cw = min(70.0, (width - ask_w - (n - 1) * gap) / n)
+    beside = cw >= 52.0  # else the question goes under the cards, and they take the whole width
+    if not beside:
+        cw = min(70.0, (width - (n - 1) * gap) / n)
+    ch = 34.0
+    below = 0.0 if beside else ask_size + 6
+    height = ch * 2 + 22 + 6 + below
     d = _drawing(width, height, s)
     top = height - 2
     for i, text in enumerate(cards):
@@ -275,10 +288,12 @@ def when_riddle_drawing(data: dict[str, Any], width: float, s: Style) -> Drawing
         _card(d, x, top - ch, cw, ch, text, s)
         if text == data["modifies"]:
             wy = top - ch - 20
-            _card(d, x + 6, wy, cw - 12, 16, data["when"], s, when=True)
+            _card(d, x + 3, wy, cw - 6, 16, data["when"], s, when=True)
             _card(d, x, wy - ch + 2, cw, ch - 4, data["condition"], s)
-    ask_x = n * (cw + gap) + 2
-    _text(d, s, "heading", ask_x, top - ch / 2 - 3, rm.RIDDLE_ASK)
+    if beside:
+        _text(d, s, "heading", n * (cw + gap) + 2, top - ch / 2 - 3, rm.RIDDLE_ASK)
+    else:
+        _text(d, s, "heading", n * (cw + gap) - gap, 2, rm.RIDDLE_ASK, anchor="end")
     return d
 
 
