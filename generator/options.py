@@ -54,7 +54,9 @@ class PrintOptions:
     bleed: float  # points
     back_offset: tuple[float, float]  # points
     duplex: str
-    blanks: bool = False  # fill a deck's last sheet with blank cards (--blanks); else backs only behind fronts
+    blanks: bool = (
+        False  # fill a deck's last sheet with blank cards (--blanks); else backs only behind fronts
+    )
     players: int | None = None  # the pack's --players: each game's own default when None
     outputs: Outputs | None = None  # planned before the command works; committed by write_outputs
     output_text: str | None = None  # -o as typed: a trailing slash says a directory was meant

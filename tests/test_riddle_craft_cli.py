@@ -254,7 +254,9 @@ def test_fragments_replace_by_default_and_extend_on_request(tmp_path):
     pdf, model = _make(tmp_path, "--fragments", str(src))
     assert [r["text"] for r in model["riddles"]] == ["I hum", "I creak", "I hum in the rain"]
     assert [r["kind"] for r in model["riddles"]] == ["does", "custom", "looks"]
-    assert len(PdfReader(str(pdf)).pages) == 2 + 2 + 2 + 1  # riddles with the reference cards, When, fold, tokens
+    assert (
+        len(PdfReader(str(pdf)).pages) == 2 + 2 + 2 + 1
+    )  # riddles with the reference cards, When, fold, tokens
     pdf, model = _make(tmp_path, "--fragments", str(src), "--fragments-mode", "extend")
     assert len(model["riddles"]) == 121 and model["riddles"][-1]["text"] == "I hum in the rain"
     pdf, model = _make(tmp_path, "--fragments", str(src), "--fragments-mode", "replace")

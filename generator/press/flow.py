@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -422,9 +422,12 @@ def layout(
     columns: int = 2,
     continued: bool = False,
     what: str = "page",
+    short: float = 0.0,
 ) -> Layout:
     """Lay `head` across the top of the first page and pour `body` into columns over as many pages
-    as it needs (`continued` leaves room for a line at the top of later pages)."""
+    as it needs (`continued` leaves room for a line at the top of later pages). `short` ends every
+    column that much above the usual bottom: the text is spread so a last page is not left
+    nearly empty (see balanced)."""
     _families()
     width = paper.width - 2 * MARGIN
     col_w = column_width(paper, columns)
@@ -445,7 +448,7 @@ def layout(
         placed: list[Placed] = list(head_placed) if first else []
         for col in range(columns):
             x = MARGIN + col * (col_w + GUTTER)
-            placed += _fill(queue, x, page_top, col_w, page_top - BOTTOM, what)
+            placed += _fill(queue, x, page_top, col_w, page_top - BOTTOM - short, what)
             if not queue:
                 break
         pages.append(placed)
@@ -453,6 +456,41 @@ def layout(
         if len(pages) > 50:
             raise FlowError(f"{what}: more than 50 pages; is something too tall?")
     return Layout(pages, head_h)
+
+
+def last_fill(lay: Layout, paper: Paper) -> float:
+    """How far down its body the last page's content reaches, as a share of the body."""
+    top = paper.height - TOP
+    lowest = min((y for _, _, y, _, _ in lay.pages[-1]), default=top)
+    return (top - lowest) / (top - BOTTOM)
+
+
+def balanced_short(
+    make: Callable[[], tuple[Sequence[Flowable], Sequence[Flowable]]],
+    paper: Paper,
+    least: float,
+    columns: int = 2,
+    continued: bool = False,
+) -> float:
+    """How much shorter to make every column (0 if none) so that the last page of the flowables
+    `make` gives (fresh each time: (head, body)) holds at least `least` of a page, with no more pages
+    than before: the text spread over its pages instead of a few lines on the last."""
+    lay = layout(*make(), paper, columns, continued)
+    if len(lay.pages) < 2 or last_fill(lay, paper) >= least:
+        return 0.0
+    body_h = paper.height - TOP - BOTTOM
+    best = 0.0
+    lo, hi = 0.0, body_h * 0.4
+    for _ in range(8):  # bisect on the shortening: the last page fills as the columns shorten
+        mid = (lo + hi) / 2
+        trial = layout(*make(), paper, columns, continued, short=mid)
+        if len(trial.pages) > len(lay.pages):
+            hi = mid
+        elif last_fill(trial, paper) >= least:
+            best, hi = mid, mid
+        else:
+            lo = mid
+    return best
 
 
 def flow_pages(
@@ -463,10 +501,11 @@ def flow_pages(
     columns: int = 2,
     bookmark: str | None = None,
     continued: str | None = None,
+    short: float = 0.0,
 ) -> list[Page]:
     """The laid-out flowables as Pages: each with `label` in its footer, the first with `bookmark`,
-    later ones with a small `continued` line at the top."""
-    lay = layout(head, body, paper, columns, bool(continued), label)
+    later ones with a small `continued` line at the top (`short`: see layout)."""
+    lay = layout(head, body, paper, columns, bool(continued), label, short)
     top = paper.height - TOP
 
     def drawer(items: list[Placed], n: int):

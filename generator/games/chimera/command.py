@@ -208,7 +208,9 @@ def deck(opts: PrintOptions, variant: str) -> None:
     printing = opts.deck(f"{TITLE} deck", chimera_deck.back_drawer())
     doc.add("Deck", press_cards.deck_pages(cards, printing))
     model = chimera_deck.deck_model(v)
-    model["blank_cards"] = printing.blank_count(len(cards))  # spares with the common back (only with --blanks)
+    model["blank_cards"] = printing.blank_count(
+        len(cards)
+    )  # spares with the common back (only with --blanks)
     write_outputs(doc, opts, "chimera-deck", model)
 
 

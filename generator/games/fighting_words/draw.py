@@ -440,9 +440,23 @@ def _book(c: Canvas, cx: float, cy: float, w: float, ink: RGB) -> None:
     for side in (-1, 1):
         p = c.beginPath()
         p.moveTo(cx, cy - h / 2)
-        p.curveTo(cx + side * w * 0.2, cy - h / 2 + h * 0.08, cx + side * w * 0.35, cy - h / 2, cx + side * w / 2, cy - h / 2 + h * 0.04)
+        p.curveTo(
+            cx + side * w * 0.2,
+            cy - h / 2 + h * 0.08,
+            cx + side * w * 0.35,
+            cy - h / 2,
+            cx + side * w / 2,
+            cy - h / 2 + h * 0.04,
+        )
         p.lineTo(cx + side * w / 2, cy + h / 2)
-        p.curveTo(cx + side * w * 0.35, cy + h / 2 - h * 0.04, cx + side * w * 0.2, cy + h / 2 + h * 0.04, cx, cy + h / 2 - h * 0.06)
+        p.curveTo(
+            cx + side * w * 0.35,
+            cy + h / 2 - h * 0.04,
+            cx + side * w * 0.2,
+            cy + h / 2 + h * 0.04,
+            cx,
+            cy + h / 2 - h * 0.06,
+        )
         p.close()
         c.drawPath(p, stroke=1, fill=0)
         c.setLineWidth(w * 0.015)

@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.games.piecepack import draw
 from generator.games.piecepack import model as pp
 from generator.games.piecepack import nets as pn
-from generator.press.cards import DUPLEX_NOTES, Card, Drawer, fold_pages, place
+from generator.press.cards import DUPLEX_NOTES, Drawer, fold_pages, place
 from generator.press.document import Page, PageInfo
 from generator.press.impose import CardSize, Slot, back_turn
 from generator.press.paper import MARGIN, Paper, mm
@@ -64,7 +64,10 @@ def _overlaps(a: tuple[float, float, float, float], b: tuple[float, float, float
 
 
 def pack_pieces(
-    tiles: Sequence[tuple[Drawer, Drawer]], coins: Sequence[tuple[Drawer, Drawer]], paper: Paper, header_h: float
+    tiles: Sequence[tuple[Drawer, Drawer]],
+    coins: Sequence[tuple[Drawer, Drawer]],
+    paper: Paper,
+    header_h: float,
 ) -> list[list[Spot]]:
     """Sheets of tiles and coins: on each sheet as many of the tiles left as fit, in a block at the
     top-left under the header, then coins in every free place of a lattice (coin plus cutting gap)
@@ -85,13 +88,20 @@ def pack_pieces(
             spots.append(Spot(Slot(x0 + col * t, top - (r + 1) * t, t, t, False, 0), TILE, front, back))
         del tiles[:n]
         block = (
-            x0 - PIECE_GAP,
-            top - math.ceil(n / cols) * t - PIECE_GAP,
-            x0 + min(n, cols) * t + PIECE_GAP,
-            top + PIECE_GAP,
-        ) if n else (0.0, 0.0, 0.0, 0.0)
+            (
+                x0 - PIECE_GAP,
+                top - math.ceil(n / cols) * t - PIECE_GAP,
+                x0 + min(n, cols) * t + PIECE_GAP,
+                top + PIECE_GAP,
+            )
+            if n
+            else (0.0, 0.0, 0.0, 0.0)
+        )
         pitch = d + PIECE_GAP
-        across, down = int((x1 - x0 + PIECE_GAP + 1e-6) // pitch), int((top - bottom + PIECE_GAP + 1e-6) // pitch)
+        across, down = (
+            int((x1 - x0 + PIECE_GAP + 1e-6) // pitch),
+            int((top - bottom + PIECE_GAP + 1e-6) // pitch),
+        )
         for j in range(down):
             for i in range(across):
                 if not coins:
@@ -105,7 +115,12 @@ def pack_pieces(
         left = min(s.slot.x for s in spots)
         right = max(s.slot.x + s.slot.w for s in spots)
         shift = (W - left - right) / 2
-        sheets.append([Spot(Slot(s.slot.x + shift, s.slot.y, s.slot.w, s.slot.h, False, 0), s.size, s.front, s.back) for s in spots])
+        sheets.append(
+            [
+                Spot(Slot(s.slot.x + shift, s.slot.y, s.slot.w, s.slot.h, False, 0), s.size, s.front, s.back)
+                for s in spots
+            ]
+        )
     return sheets
 
 

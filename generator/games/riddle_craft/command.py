@@ -20,7 +20,9 @@ from generator.templates import templates_option
 TITLE = "Riddle Craft"
 
 
-def deck_parts(deck: RiddleCraftDeck, opts: PrintOptions, when_once: bool = False) -> list[tuple[str, list[Page]]]:
+def deck_parts(
+    deck: RiddleCraftDeck, opts: PrintOptions, when_once: bool = False
+) -> list[tuple[str, list[Page]]]:
     """(part title, pages) in print order: the two-sided parts first, then the one-sided sheets.
 
     The riddle and reference cards share one back, so they share sheets too (no sheet printed for a

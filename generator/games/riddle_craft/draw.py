@@ -212,12 +212,12 @@ def _question_mark(c: Canvas, box: CardBox, r: float, inks: parts.BackInks, styl
     c.restoreState()
 
 
-BACK = hex_rgb("#4A2C69")  # the deck's own back: a deep plum, so it never mixes with another deck
+BACK = hex_rgb("#5E2A84")  # the deck's own back: a deep purple, so it never mixes with another deck
 
 
 def common_back() -> Drawer:
     """The back every riddle and reference card shares: the game's name around a large question
-    mark, on the deck's own plum."""
+    mark, on the deck's own purple."""
 
     def draw(c: Canvas, box: CardBox) -> None:
         register_fonts()

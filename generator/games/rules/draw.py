@@ -230,7 +230,16 @@ def _card_answers(d: Drawing, s: Style, data: dict[str, Any], x: float, y: float
         _text(d, s, "caption", x, y, line, size)
         y -= size * 1.25
     y -= 2
-    _text(d, s, "table_head", x, y, rm.CARD_GOOD, _fitting(s, "table_head", rm.CARD_GOOD, width), colour=s.accent)
+    _text(
+        d,
+        s,
+        "table_head",
+        x,
+        y,
+        rm.CARD_GOOD,
+        _fitting(s, "table_head", rm.CARD_GOOD, width),
+        colour=s.accent,
+    )
     y -= 10
     good = " ".join(w.upper() for w in data["good"])
     _text(d, s, "table", x, y, good, _fitting(s, "table", good, width))
@@ -264,7 +273,17 @@ def _card(
     y0 = y + h / 2 + (len(lines) - 1) * lead / 2 - size * 0.35
     ink = s.back_ink if back else s.ink
     for i, line in enumerate(lines):
-        d.add(String(x + w / 2, y0 - i * lead, line, fontName=face, fontSize=size, fillColor=_c(ink), textAnchor="middle"))
+        d.add(
+            String(
+                x + w / 2,
+                y0 - i * lead,
+                line,
+                fontName=face,
+                fontSize=size,
+                fillColor=_c(ink),
+                textAnchor="middle",
+            )
+        )
 
 
 def when_riddle_drawing(data: dict[str, Any], width: float, s: Style) -> Drawing:
@@ -333,24 +352,56 @@ def _flowables(r: rm.Rules, fs: flow.FlowStyles, width: float) -> list[Flowable]
     return out
 
 
-def _parts(r: rm.Rules, paper: Paper, style: Style) -> tuple[list[Flowable], list[Flowable], str]:
-    fs = flow.flow_styles(style)
+def _parts(
+    r: rm.Rules, paper: Paper, style: Style, size: float | None = None
+) -> tuple[list[Flowable], list[Flowable], str]:
+    fs = flow.flow_styles(style, size)
     body = style.text_style("body")
     header = parts.Header(f"{r.title}: how to play", text=r.facts, text_h=block_height(1, body.size, body))
     head = [flow.HeaderBlock(header, style)]
     return head, _flowables(r, fs, flow.column_width(paper, 2)), f"{r.title}: how to play"
 
 
+LEAST_LAST_PAGE = 1 / 3  # a last page filled less than this far down is worth a page saved...
+TIGHTEST = 0.9  # ...by setting the body text at down to this share of its size (9 pt: 8.1 pt)
+STEP_PT = 0.25
+
+
+def fitting(r: rm.Rules, paper: Paper, style: Style = DEFAULT) -> tuple[float, float]:
+    """(body size, column shortening) the rules are set with, so that a section never ends on a
+    page holding a few lines: the prose role's size, or a little less when that saves the page;
+    else the text spread over its pages (balanced) so the last one holds a third of a page or more."""
+    size = style.text("prose").size
+
+    def make(at: float) -> tuple[list[Flowable], list[Flowable]]:
+        head, body, _ = _parts(r, paper, style, at)
+        return head, body
+
+    lay = flow.layout(*make(size), paper, continued=True)
+    if len(lay.pages) < 2 or flow.last_fill(lay, paper) >= LEAST_LAST_PAGE:
+        return size, 0.0
+    trial = size
+    while trial - STEP_PT >= size * TIGHTEST - 1e-9:
+        trial = round(trial - STEP_PT, 4)
+        if len(flow.layout(*make(trial), paper, continued=True).pages) < len(lay.pages):
+            return trial, 0.0
+    return size, flow.balanced_short(lambda: make(size), paper, LEAST_LAST_PAGE, continued=True)
+
+
 def rules_pages(r: rm.Rules, paper: Paper, style: Style = DEFAULT) -> list[Page]:
     """One game's How to play pages: title across the top, then two columns."""
-    head, body, label = _parts(r, paper, style)
-    return flow.flow_pages(head, body, paper, label, bookmark=BOOKMARK, continued=f"{label} (continued)")
+    size, short = fitting(r, paper, style)
+    head, body, label = _parts(r, paper, style, size)
+    return flow.flow_pages(
+        head, body, paper, label, bookmark=BOOKMARK, continued=f"{label} (continued)", short=short
+    )
 
 
 def rules_layout(r: rm.Rules, paper: Paper, style: Style = DEFAULT) -> flow.Layout:
     """Where each block of the rules lands on the pages (what rules_pages draws)."""
-    head, body, label = _parts(r, paper, style)
-    return flow.layout(head, body, paper, continued=True, what=label)
+    size, short = fitting(r, paper, style)
+    head, body, label = _parts(r, paper, style, size)
+    return flow.layout(head, body, paper, continued=True, what=label, short=short)
 
 
 def rules_model(r: rm.Rules, paper: Paper, style: Style = DEFAULT) -> dict[str, Any]:
