@@ -265,6 +265,7 @@ def _fronts_page(
         side_gaps=free_gaps(layout),
         deck=printed,
         side="front" if two_sided else None,
+        card=True,
         bookmark=f"Sheet {number}" if number else None,
         trim_box=trim,
         bleed_box=bleed_box,
@@ -302,6 +303,7 @@ def _backs_page(deck: DeckOptions, sheet: list[Card], key: str, label: str, prin
         side_gaps=free_gaps(layout),
         deck=printed,
         side="back",
+        card=True,
         trim_box=trim,
         bleed_box=bleed_box,
         duplex=duplex if duplex != "none" else None,
@@ -414,7 +416,9 @@ def fold_pages(
             draw_marks(c, folds, dashed=True)
 
         many = len(chunks) > 1
-        pages.append(Page(draw, f"{label}, sheet {n} of {len(chunks)}" if many else label, note=FOLD_NOTE))
+        pages.append(
+            Page(draw, f"{label}, sheet {n} of {len(chunks)}" if many else label, note=FOLD_NOTE, card=True)
+        )
     return pages
 
 

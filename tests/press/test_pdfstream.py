@@ -64,7 +64,9 @@ def _deck_pages(paper) -> list[Page]:
 def _doc(n: int = 7) -> Document:
     paper = get_paper("letter")
     doc = Document(paper, "Stream test: é ☑", "a subject", contents=True)
-    doc.add("First", [Page(_lines(i), f"p{i}", bookmark=f"mark {i}" if i % 3 == 0 else None) for i in range(n)])
+    doc.add(
+        "First", [Page(_lines(i), f"p{i}", bookmark=f"mark {i}" if i % 3 == 0 else None) for i in range(n)]
+    )
     doc.add("Cards", _deck_pages(paper))
     doc.add("Last ☑", [Page(_lines(100 + i), f"q{i}", bookmark=f"q mark {i}") for i in range(2)])
     return doc
@@ -130,9 +132,11 @@ def _render(doc: Document, path: Path, monkeypatch: pytest.MonkeyPatch | None = 
 def test_the_pdf_says_what_reportlabs_own_save_says(tmp_path, monkeypatch):
     streamed = _summary(_render(_doc(), tmp_path / "streamed.pdf"))
     plain = _summary(_render(_doc(), tmp_path / "plain.pdf", monkeypatch))
-    assert len(streamed["pages"]) == 1 + 7 + 4 + 2  # contents, lines, two card sheets front and back
-    assert streamed["outline"][:2] == [("Contents", 0, None), ("First", 1, 3)]
-    assert ("mark 3", 4, None) in streamed["outline"][2]
+    # the cover and the print guide, lines, a blank (the cards start on a front), two card sheets
+    # front and back, two last pages
+    assert len(streamed["pages"]) == 2 + 7 + 1 + 4 + 2
+    assert streamed["outline"][:3] == [("Contents", 0, None), ("Print guide", 1, None), ("First", 2, 3)]
+    assert ("mark 3", 5, None) in streamed["outline"][3]
     for key in ("info", "mode", "prefs", "outline"):
         assert streamed[key] == plain[key], key
     # The root counts every entry (the PDF standard: all are open); reportlab's own root count also
@@ -148,10 +152,10 @@ def test_other_readers_open_it(tmp_path):
     path = _render(_doc(), tmp_path / "s.pdf")
     pdf = pdfium.PdfDocument(str(path))
     try:
-        assert len(pdf) == 14
-        text = pdf[1].get_textpage().get_text_range()
+        assert len(pdf) == 16
+        text = pdf[2].get_textpage().get_text_range()
         assert "page 0 line 29: the quick brown fox" in text
-        bitmap = pdf[9].render(scale=0.2)
+        bitmap = pdf[11].render(scale=0.2)
         assert bitmap.to_pil().getextrema() != ((255, 255),) * 3  # a card sheet with ink on it
     finally:
         pdf.close()
@@ -221,7 +225,10 @@ def test_outline_levels_nest_as_reportlab_nests_them(tmp_path, monkeypatch):
     mine = _summary(make(tmp_path / "m.pdf", pdfstream.PageStream))
     theirs = _summary(make(tmp_path / "t.pdf", PlainStream))
     assert mine["outline"] == theirs["outline"]
-    assert mine["outline"][:2] == [("entry 0", 0, 4), [("entry 1", 1, 2), [("entry 2", 2, None), ("entry 3", 3, None)], ("entry 4", 4, None)]]
+    assert mine["outline"][:2] == [
+        ("entry 0", 0, 4),
+        [("entry 1", 1, 2), [("entry 2", 2, None), ("entry 3", 3, None)], ("entry 4", 4, None)],
+    ]
     assert mine["count"] == len(levels)
 
 

@@ -176,8 +176,8 @@ def piece_pages(
             c.restoreState()
 
         note = DUPLEX_NOTES[duplex]
-        pages.append(Page(fronts, f"{title}: fronts", note=note, side="front", duplex=duplex))
-        pages.append(Page(backs, f"{title}: backs", note=note, side="back", duplex=duplex))
+        pages.append(Page(fronts, f"{title}: fronts", note=note, side="front", duplex=duplex, card=True))
+        pages.append(Page(backs, f"{title}: backs", note=note, side="back", duplex=duplex, card=True))
     return pages
 
 
