@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 
 from generator import __version__
 from generator.errors import ParlourError
-from generator.press.fonts import register_fonts, string_width
+from generator.press.fonts import register_fonts
 from generator.press.output import Outputs
 from generator.press.paper import MARGIN, Paper, mm
 from generator.press.side_footer import draw_side_footer
