@@ -55,10 +55,16 @@ ROLES_KEPT = 1024
 _ROLES: dict[tuple[Any, ...], TextStyle] = {}
 
 
+SMALL_CARD_FLOOR = 6.0  # on cards smaller than poker a role's floor may come down to this, no further
+
+
 def _role(style: Style, name: str, k: float, changes: dict[str, object]) -> TextStyle:
     t = style.text(name)
     size = max(t.size * k, t.min_size)
-    return style.text_style(name, size=size, min_size=min(t.min_size, size)).but(**changes)
+    # the floor holds on a poker card and larger; on a smaller card text that cannot fit otherwise
+    # may shrink with the card, to 6 pt at the least
+    floor = t.min_size if k >= 1 else max(min(t.min_size, SMALL_CARD_FLOOR), t.min_size * k)
+    return style.text_style(name, size=size, min_size=min(floor, size)).but(**changes)
 
 
 # ---------------------------------------------------------------------------------------------
