@@ -344,3 +344,34 @@ def test_each_deck_has_its_own_back(pdfs, paper):
     pack = back_colours(pdfs["pack", paper], paper)
     in_pack = _kinds({c for cs in pack.values() for c in cs})
     assert len(in_pack) >= 3, pack
+
+
+# --- the kit, packed -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_kit_takes_at_most_six_pages_with_a_cutting_gap_between_coins(pdfs, paper):
+    from pypdf import PdfReader
+
+    from generator.games.piecepack import draw as pp_draw
+    from generator.games.piecepack import kit
+    from generator.games.piecepack import model as pp
+    from generator.press.paper import get_paper
+
+    reader = PdfReader(str(pdfs["piecepack", paper]))
+    assert len(reader.pages) <= 6
+    for page in reader.pages[0:4:2]:  # each tile and coin sheet's front says what it is and what to do
+        text = " ".join(page.extract_text().split())
+        assert "Piecepack tiles and coins" in text and "Cut the tiles apart" in text
+    k = pp.kit()
+    tiles = [(c.front, pp_draw.tile_back()) for c in pp_draw.tile_cards(k.of("tile"))]
+    coins = [(c.front, c.back) for c in pp_draw.coin_cards(k.of("coin")) if c.back]
+    sheets = kit.pack_pieces(tiles, coins, get_paper(paper), kit._header("x", "long").height)
+    assert sum(len(s) for s in sheets) == 48 and len(sheets) == 2
+    for sheet in sheets:
+        spots = [(s.slot.x, s.slot.y, s.slot.x + s.slot.w, s.slot.y + s.slot.h, s.size.name) for s in sheet]
+        for i, a in enumerate(spots):
+            for b in spots[i + 1 :]:
+                if "coin" in (a[4], b[4]):  # a coin keeps the cutting gap to every other piece
+                    gap = max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3])
+                    assert gap >= kit.PIECE_GAP - 1e-6, (a, b)
