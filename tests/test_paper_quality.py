@@ -366,7 +366,7 @@ def test_the_kit_takes_at_most_six_pages_with_a_cutting_gap_between_coins(pdfs, 
     k = pp.kit()
     tiles = [(c.front, pp_draw.tile_back()) for c in pp_draw.tile_cards(k.of("tile"))]
     coins = [(c.front, c.back) for c in pp_draw.coin_cards(k.of("coin")) if c.back]
-    sheets = kit.pack_pieces(tiles, coins, get_paper(paper), kit._header("x", "long").height)
+    sheets = kit.pack_pieces(tiles, coins, get_paper(paper), kit.piece_header("x", "long").height)
     assert sum(len(s) for s in sheets) == 48 and len(sheets) == 2
     for sheet in sheets:
         spots = [(s.slot.x, s.slot.y, s.slot.x + s.slot.w, s.slot.y + s.slot.h, s.size.name) for s in sheet]

@@ -55,7 +55,7 @@ class Spot:
     back: Drawer
 
 
-def _header(title: str, duplex: str) -> Header:
+def piece_header(title: str, duplex: str) -> Header:
     return Header(title, ("print on card stock", DUPLEX_NOTES[duplex]), SHEET_HOWTO, SHEET_HOWTO_H, "small")
 
 
@@ -153,7 +153,7 @@ def piece_pages(
     """Two-sided sheets of tiles and coins: a fronts page under a title and what to do, then its
     backs page mirrored for the flip (shifted by the printer's back offset)."""
     what = " and ".join(w for w, got in (("tiles", tiles), ("coins", coins)) if got)
-    head = _header(f"Piecepack {what}", duplex)
+    head = piece_header(f"Piecepack {what}", duplex)
     sheets = pack_pieces(tiles, coins, paper, head.height)
     pages: list[Page] = []
     for n, sheet in enumerate(sheets, start=1):
@@ -161,7 +161,7 @@ def piece_pages(
         title = f"Piecepack {what}{more}"
 
         def fronts(c: Canvas, info: PageInfo, sheet: list[Spot] = sheet, title: str = title) -> None:
-            sheet_header(c, paper, info.style, _header(title, duplex), what="kit sheet")
+            sheet_header(c, paper, info.style, piece_header(title, duplex), what="kit sheet")
             for spot in sheet:
                 place(c, spot.slot, spot.size, spot.front, info.style)
                 _outline(c, spot, info.style.outline)
