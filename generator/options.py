@@ -54,7 +54,9 @@ class PrintOptions:
     bleed: float  # points
     back_offset: tuple[float, float]  # points
     duplex: str
-    blanks: bool = True  # fill a deck's last sheet with blank cards (--no-blanks: leave it short)
+    blanks: bool = (
+        False  # fill a deck's last sheet with blank cards (--blanks); else backs only behind fronts
+    )
     players: int | None = None  # the pack's --players: each game's own default when None
     outputs: Outputs | None = None  # planned before the command works; committed by write_outputs
     output_text: str | None = None  # -o as typed: a trailing slash says a directory was meant
@@ -178,7 +180,7 @@ def _read_print_options(kw: dict[str, Any], cards: bool) -> tuple[PrintOptions, 
         bleed=kw.pop("bleed", 0.0) * mm,
         back_offset=parse_offset(kw.pop("back_offset", None)),
         duplex=kw.pop("duplex", "long"),
-        blanks=not kw.pop("no_blanks", False),
+        blanks=kw.pop("blanks", False),
     )
     if not 0 <= opts.bleed <= 10 * mm:
         raise click.BadParameter("bleed must be between 0 and 10 mm", param_hint="'--bleed'")
@@ -269,10 +271,11 @@ CARD_OPTIONS = [
         "(backs printed one-sided for gluing).",
     ),
     click.option(
-        "--no-blanks",
-        is_flag=True,
-        help="Leave a deck's last sheet short instead of filling its free slots with "
-        "blank cards that carry the deck's back (--json counts the blanks).",
+        "--blanks/--no-blanks",
+        default=False,
+        show_default=True,
+        help="Fill a deck's last sheet with blank cards that carry the deck's back, or (the "
+        "default) leave it short, with backs printed only behind real fronts (--json counts the blanks).",
     ),
 ]
 

@@ -20,12 +20,12 @@ from generator.press.paper import get_paper
 from tests.clicheck import one_line_error as _one_line_error
 from tests.pdfcheck import fonts_embedded
 
-RIDDLE_SHEETS = math.ceil(118 / 9)  # 14: the last sheet holds one card
+RIDDLE_SHEETS = math.ceil((118 + 4) / 9)  # 14: the four reference cards share the last sheet
 # page indexes (0-based) of each part, in print order
 WHEN_FRONT = 2 * RIDDLE_SHEETS
-REF_FRONT = WHEN_FRONT + 2
-FOLD = (REF_FRONT + 2, REF_FRONT + 3)
-TOKENS = REF_FRONT + 4
+REF_FRONT = 2 * RIDDLE_SHEETS - 2  # on the riddle cards' last sheet, after the last riddle
+FOLD = (WHEN_FRONT + 2, WHEN_FRONT + 3)
+TOKENS = FOLD[1] + 1
 PAGES = TOKENS + 1
 
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1
@@ -100,7 +100,7 @@ def _within(box: Rect, rect: Rect, tol: float = 0.05) -> bool:
 def test_json_shape(deck):
     _, _, model = deck
     assert set(model) == {"riddles", "when", "tokens", "blank_cards"}
-    assert model["blank_cards"] == {"Riddle cards": 8, "Reference cards": 5}  # 9 to a sheet
+    assert model["blank_cards"] == 0  # backs only behind real fronts unless --blanks
     assert len(model["riddles"]) == 118
     assert all(set(r) == {"text", "kind"} for r in model["riddles"])
     assert len({r["text"] for r in model["riddles"]}) == 118
@@ -113,14 +113,13 @@ def test_pages_bookmarks_and_fonts(deck):
     reader = PdfReader(str(pdf))
     assert len(reader.pages) == PAGES
     top = [o.title for o in reader.outline if not isinstance(o, list)]
-    assert top == ["Riddle cards", "When Cards", "Reference cards", "When Cards to fold", "Tokens"]
+    assert top == ["Riddle and reference cards", "When Cards", "When Cards to fold", "Tokens"]
     starts = {
         o.title: reader.get_destination_page_number(o) for o in reader.outline if not isinstance(o, list)
     }
     assert starts == {
-        "Riddle cards": 0,
+        "Riddle and reference cards": 0,
         "When Cards": WHEN_FRONT,
-        "Reference cards": REF_FRONT,
         "When Cards to fold": FOLD[0],
         "Tokens": TOKENS,
     }
@@ -144,7 +143,8 @@ def test_118_riddle_faces_one_per_card_in_order(deck):
             text = tp.get_text_bounded(s.x + fx, s.y + fy, s.x + fx + fw, s.y + fy + fh)
             if text.strip():
                 found.append(" ".join(text.split()))
-    assert found == [r["text"] for r in model["riddles"]]
+    assert found[:118] == [r["text"] for r in model["riddles"]]
+    assert len(found) == 118 + 4  # then the reference cards, on the last sheet
     # and each has the game's question beneath it, and the common back behind it
     x0, y0, x1, y1 = lay.grid  # (leaving out the footer in the margins)
     assert doc[0].get_textpage().get_text_bounded(x0, y0, x1, y1).count("What am I?") == 9
@@ -254,7 +254,9 @@ def test_fragments_replace_by_default_and_extend_on_request(tmp_path):
     pdf, model = _make(tmp_path, "--fragments", str(src))
     assert [r["text"] for r in model["riddles"]] == ["I hum", "I creak", "I hum in the rain"]
     assert [r["kind"] for r in model["riddles"]] == ["does", "custom", "looks"]
-    assert len(PdfReader(str(pdf)).pages) == 2 + 2 + 2 + 2 + 1
+    assert (
+        len(PdfReader(str(pdf)).pages) == 2 + 2 + 2 + 1
+    )  # riddles with the reference cards, When, fold, tokens
     pdf, model = _make(tmp_path, "--fragments", str(src), "--fragments-mode", "extend")
     assert len(model["riddles"]) == 121 and model["riddles"][-1]["text"] == "I hum in the rain"
     pdf, model = _make(tmp_path, "--fragments", str(src), "--fragments-mode", "replace")
@@ -325,9 +327,7 @@ def test_pack_has_the_deck_with_a_bookmark_per_part(run, tmp_path):
     ]
     assert [c.title for c in children] == [
         "How to play",
-        "Riddle cards",
-        "When Cards",
-        "Reference cards",
-        "When Cards to fold",
+        "Riddle and reference cards",
+        "When Cards",  # once: two-sided by default (strips to fold only with --duplex none)
         "Tokens",
     ]

@@ -1,4 +1,4 @@
-"""`parlour pack`: the game-night pack, one PDF with a contents page and a section per game."""
+"""`parlour pack`: the game-night pack, one PDF with a cover, a print guide and a section per game."""
 
 from __future__ import annotations
 
@@ -176,9 +176,11 @@ def pack(opts: PrintOptions, games: str | None, skip: str | None, players: int |
     """Print the game-night pack: every game's sheets, pads and decks in one PDF.
 
     \b
-    The PDF opens with a contents page and has a bookmark for each section. --games or --skip
-    chooses the sections; --players N sets the player count of every game that has one;
-    --spelling sets how the rules, labels and cards spell (us: center, gray; uk: centre, grey).
+    The PDF opens with a cover (what is inside, and where) and a print guide on its back (which
+    pages go on card stock, which print two-sided and how to turn them), and has a bookmark for
+    each section. --games or --skip chooses the sections; --players N sets the player count of
+    every game that has one; --spelling sets how the rules, labels and cards spell (us: center,
+    gray; uk: centre, grey).
 
     \b
     Example:

@@ -1,4 +1,5 @@
-"""The two-sided calibration sheet: rulers to check scaling, and a see-through target to read duplex offset."""
+"""The two-sided calibration sheet: rulers to check scaling, and a see-through target to read duplex
+offset; in the house style (the Style's roles: header, accent, tint, label faces)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.press.document import Page, PageInfo
 from generator.press.paper import MARGIN, Paper, inch, mm
-from generator.press.text import TextStyle, draw_text
+from generator.press.parts import Header, sheet_header
+from generator.press.style import Style
+from generator.press.text import draw_text, text_at
 
-SCALE_MM = 10.0  # the offset scales read from -10 to +10 mm
+SCALE_MM = 15.0  # the offset scales read from -15 to +15 mm
 SCALE_STEP = 0.5
 
 
@@ -44,13 +47,12 @@ def target_centre(paper: Paper) -> tuple[float, float]:
     return (w / 2 + 22 * mm, h - 128 * mm)
 
 
-def _draw_ruler(c: Canvas, r: Ruler, ink: tuple[float, float, float]) -> None:
+def _draw_ruler(c: Canvas, r: Ruler, s: Style) -> None:
     c.saveState()
     c.translate(r.x, r.y)
     if r.axis == "y":
         c.rotate(90)  # ticks then stand to the left of a vertical ruler, labels read bottom-to-top
-    c.setStrokeColorRGB(*ink)
-    c.setFillColorRGB(*ink)
+    c.setStrokeColorRGB(*s.ink)
     c.setLineCap(0)  # butt caps: the baseline is exactly `length` long
     c.setLineWidth(0.6)
     c.line(0, 0, r.length, 0)
@@ -61,16 +63,16 @@ def _draw_ruler(c: Canvas, r: Ruler, ink: tuple[float, float, float]) -> None:
         else (32, inch / 8, 8, "in", ((8, 7.0), (4, 4.5), (2, 3.0), (1, 2.0)))
     )
     c.setLineWidth(0.3)
+    face, size = s.font("key_head")
     for i in range(n + 1):
         t = next(h for d, h in heights if i % d == 0) * mm
         c.line(i * step, 0, i * step, t)
         if i % per == 0:
-            c.setFont("Sans", 6)
-            c.drawCentredString(i * step, t + 1 * mm, str(i // per))
-    c.setFont("Sans", 6.5)
-    c.drawString(r.length + 2 * mm, 1 * mm, unit)
-    c.setFont("Sans-Bold", 7)
-    c.drawString(0, -3.5 * mm, f"{r.name}: should measure exactly {'100 mm' if r.unit == 'mm' else '4 in'}")
+            text_at(c, str(i // per), i * step, t + 1 * mm, face, size, s.ink, "centre")
+    text_at(c, unit, r.length + 2 * mm, 1 * mm, face, size, s.accent)
+    strong, strong_size = s.font("strong")
+    what = f"{r.name}: should measure exactly {'100 mm' if r.unit == 'mm' else '4 in'}"
+    text_at(c, what, 0, -4 * mm, strong, strong_size * 0.85, s.accent)
     c.restoreState()
 
 
@@ -88,33 +90,47 @@ def _draw_cross(c: Canvas, x: float, y: float) -> None:
     c.restoreState()
 
 
-def _draw_scales(c: Canvas, x: float, y: float) -> None:
-    """Two scales around (x, y): value v sits v mm right of (X scale) or above (Y scale) the centre."""
-    c.saveState()
-    c.setLineWidth(0.3)
-    c.setLineCap(0)
+def _draw_scales(c: Canvas, x: float, y: float, s: Style) -> None:
+    """Two scales around (x, y): value v sits v mm right of (X scale) or above (Y scale) the centre,
+    on a light panel, ticks every half millimetre and numbers every five."""
     steps = int(SCALE_MM / SCALE_STEP)
     xb = y - SCALE_AWAY  # X scale: a level baseline below the centre, ticks pointing up
     yb = x - SCALE_AWAY  # Y scale: an upright baseline left of the centre, ticks pointing right
-    c.line(x - SCALE_MM * mm, xb, x + SCALE_MM * mm, xb)
-    c.line(yb, y - SCALE_MM * mm, yb, y + SCALE_MM * mm)
+    reach = SCALE_MM * mm
+    c.saveState()
+    if s.tint is not None:  # the panel the scales stand on
+        c.setFillColorRGB(*s.tint)
+        c.roundRect(
+            yb - 14 * mm,
+            xb - 16 * mm,
+            reach + SCALE_AWAY + 18 * mm,
+            reach + SCALE_AWAY + 21 * mm,
+            3 * mm,
+            stroke=0,
+            fill=1,
+        )
+    c.setStrokeColorRGB(*s.ink)
+    c.setLineWidth(0.35)
+    c.setLineCap(0)
+    c.line(x - reach, xb, x + reach, xb)
+    c.line(yb, y - reach, yb, y + reach)
+    face, size = s.font("key_head")
+    size *= 1.1
     for k in range(-steps, steps + 1):
         v = k * SCALE_STEP
-        t = 6 * mm if v == 0 else 4.5 * mm if k % 10 == 0 else 3 * mm if k % 2 == 0 else 1.8 * mm
+        t = 7 * mm if v == 0 else 5 * mm if k % 10 == 0 else 3.2 * mm if k % 2 == 0 else 1.8 * mm
         c.line(x + v * mm, xb, x + v * mm, xb + t)
         c.line(yb, y + v * mm, yb + t, y + v * mm)
-        if k % 10 == 0:
+        if k % 10 == 0:  # every 5 mm; on the X scale the odd fives a row lower, clear of their neighbours
             label = f"{v:+.0f}" if v else "0"
-            c.setFont("Sans", 7)
-            c.drawCentredString(x + v * mm, xb - 3.2 * mm, label)
-            c.drawRightString(yb - 1.2 * mm, y + v * mm - 0.9 * mm, label)
-    c.setFont("Sans-Bold", 7.5)
-    c.drawCentredString(x, xb - 7.5 * mm, "X (mm)")
-    c.saveState()
-    c.translate(yb - 8 * mm, y)
+            low = 3.6 * mm if k % 20 else 0.0
+            text_at(c, label, x + v * mm, xb - 4 * mm - low, face, size, s.ink, "centre")
+            text_at(c, label, yb - 1.5 * mm, y + v * mm - size * 0.35, face, size, s.ink, "right")
+    head, head_size = s.font("heading")
+    text_at(c, "X (mm)", x, xb - 13 * mm, head, head_size, s.accent, "centre")
+    c.translate(yb - 10.5 * mm, y)
     c.rotate(90)
-    c.drawCentredString(0, 0, "Y (mm)")
-    c.restoreState()
+    text_at(c, "Y (mm)", 0, 0, head, head_size, s.accent, "centre")
     c.restoreState()
 
 
@@ -159,37 +175,26 @@ def calibration_pages(paper: Paper, duplex: str = "long") -> list[Page]:
 
     def side(c: Canvas, info: PageInfo, back: bool) -> None:
         s = info.style
-        title = f"Calibration sheet ({flip}): {'back' if back else 'front'}"
-        draw_text(
-            c,
-            title,
-            MARGIN,
-            h - MARGIN - 12 * mm,
-            w - 2 * MARGIN,
-            10 * mm,
-            TextStyle("Serif-Bold", 18, 10, align="left", color=s.accent),
-            "title",
+        header = Header(
+            f"Calibration sheet: {'back' if back else 'front'}",
+            ("plain paper", f"two-sided: {flip}"),
+            "Check that your printer prints at true size, and measure how far it shifts the back of a sheet.",
+            5 * mm,
+            "caption",
         )
+        sheet_header(c, paper, s, header, what="calibration sheet")
         for r in rulers(paper):
-            _draw_ruler(c, r, s.ink)
+            _draw_ruler(c, r, s)
         if back:
-            _draw_scales(c, sx, sy)
+            _draw_scales(c, sx, sy, s)
             text = BACK_TEXT.format(edge=edge, other=other)
         else:
             _draw_cross(c, tx, ty)
-            c.setFont("Sans", 7)
-            c.drawString(tx + 4 * mm, ty - 6 * mm, "duplex target: see the back")
+            face, size = s.font("caption")
+            text_at(c, "duplex target: see the back", tx + 4 * mm, ty - 6 * mm, face, size, s.muted)
             text = FRONT_TEXT.format(edge=edge)
-        draw_text(
-            c,
-            text,
-            50 * mm,
-            MARGIN + 12 * mm,
-            w - 50 * mm - MARGIN,
-            70 * mm,
-            TextStyle("Sans", 10.5, 7, align="left", valign="top", leading=1.35),
-            "calibration text",
-        )
+        steps = s.text_style("prose", size=10.5, min_size=7.0, align="left", valign="top", leading=1.35)
+        draw_text(c, text, 50 * mm, MARGIN + 6 * mm, w - 50 * mm - MARGIN, 66 * mm, steps, "calibration text")
 
     return [
         Page(

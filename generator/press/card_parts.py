@@ -54,10 +54,16 @@ ROLES_KEPT = 1024
 _ROLES: dict[tuple[Any, ...], TextStyle] = {}
 
 
+SMALL_CARD_FLOOR = 6.0  # on cards smaller than poker a role's floor may come down to this, no further
+
+
 def _role(style: Style, name: str, k: float, changes: dict[str, object]) -> TextStyle:
     t = style.text(name)
     size = max(t.size * k, t.min_size)
-    return style.text_style(name, size=size, min_size=min(t.min_size, size)).but(**changes)
+    # the floor holds on a poker card and larger; on a smaller card text that cannot fit otherwise
+    # may shrink with the card, to 6 pt at the least
+    floor = t.min_size if k >= 1 else max(min(t.min_size, SMALL_CARD_FLOOR), t.min_size * k)
+    return style.text_style(name, size=size, min_size=min(floor, size)).but(**changes)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -129,19 +135,24 @@ class BackInks:
     paper: RGB
 
 
-def back_inks(style: Style, soft_share: float = 0.3) -> BackInks:
-    """A back's colours from the style: back ink on the back fill, or (no fill) ink on paper."""
+def back_inks(style: Style, soft_share: float = 0.3, own: RGB | None = None) -> BackInks:
+    """A back's colours from the style: back ink on the back fill (or on the deck's `own` fill, so
+    that decks printed in one style never mix), or (a style without fills) ink on paper."""
     fill = style.back_fill
+    if fill is not None and own is not None:
+        fill = own
     if fill is not None:
         return BackInks(fill, style.back_ink, blend(fill, style.back_ink, soft_share), style.back_ink)
     ink = style.back_ink if style.back_ink != style.paper else style.ink
     return BackInks(None, ink, style.rule, style.paper)
 
 
-def back_ground(c: Canvas, box: CardBox, style: Style, soft_share: float = 0.3) -> BackInks:
-    """Start a card back: fill it (and its bleed) with the back fill when the style has one; returns
-    the back's colours."""
-    inks = back_inks(style, soft_share)
+def back_ground(
+    c: Canvas, box: CardBox, style: Style, soft_share: float = 0.3, own: RGB | None = None
+) -> BackInks:
+    """Start a card back: fill it (and its bleed) with the back fill when the style has one (the
+    deck's `own` colour in place of the style's); returns the back's colours."""
+    inks = back_inks(style, soft_share, own)
     if inks.fill is not None:
         fill_bleed(c, box, inks.fill)
     return inks

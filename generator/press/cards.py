@@ -50,6 +50,7 @@ __all__ = [  # the imposition names are re-exported: decks import them from here
     "deck_pages",
     "get_card",
     "impose",
+    "place",
     "parse_offset",
 ]
 
@@ -120,6 +121,12 @@ def _place(
     else:
         art()
     c.restoreState()
+
+
+def place(c: Canvas, slot: Slot, card: CardSize, draw: Drawer, style: Style) -> None:
+    """Draw one piece's art (no bleed) into `slot`, turned by slot.turn: for sheets that lay out
+    pieces of several sizes themselves (the piecepack kit)."""
+    _place(c, slot, card, 0.0, draw, style)
 
 
 def _frame(
@@ -255,6 +262,7 @@ def _fronts_page(
         side_gaps=free_gaps(layout),
         deck=printed,
         side="front" if two_sided else None,
+        card=True,
         bookmark=f"Sheet {number}" if number else None,
         trim_box=trim,
         bleed_box=bleed_box,
@@ -292,6 +300,7 @@ def _backs_page(deck: DeckOptions, sheet: list[Card], key: str, label: str, prin
         side_gaps=free_gaps(layout),
         deck=printed,
         side="back",
+        card=True,
         trim_box=trim,
         bleed_box=bleed_box,
         duplex=duplex if duplex != "none" else None,
@@ -404,7 +413,9 @@ def fold_pages(
             draw_marks(c, folds, dashed=True)
 
         many = len(chunks) > 1
-        pages.append(Page(draw, f"{label}, sheet {n} of {len(chunks)}" if many else label, note=FOLD_NOTE))
+        pages.append(
+            Page(draw, f"{label}, sheet {n} of {len(chunks)}" if many else label, note=FOLD_NOTE, card=True)
+        )
     return pages
 
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 
 from generator import __version__
 from generator.errors import ParlourError
-from generator.press.fonts import register_fonts, string_width
+from generator.press.fonts import register_fonts
 from generator.press.output import Outputs
 from generator.press.paper import MARGIN, Paper, mm
 from generator.press.side_footer import draw_side_footer
@@ -54,6 +54,7 @@ class Page:
     )
     side_gaps: tuple[tuple[float, float], ...] = ()  # every such stretch, for a footer too long for one
     deck: Any = None  # the deck a card sheet prints (a press.cards.DeckPrint), for --cards
+    card: bool = False  # printed on card stock (cards, tiles, pieces to fold), for the print guide
 
 
 class PageRun(ABC):
@@ -126,9 +127,10 @@ class Document:
         sheet's front would land on a back (an even page): printed two-sided, each card's back then
         stays behind its front. The pages of a PageRun are made only if `make` (else None)."""
         n = 0
-        if self.contents:
-            n += 1
-            yield None, True, Page(self._draw_contents, "Contents")
+        if self.contents:  # the first sheet: the cover, and the print guide on its back
+            n += 2
+            yield None, True, Page(self._draw_cover, "Contents")
+            yield None, True, Page(self._draw_guide, "Print guide")
         for sec in self.sections:
             if isinstance(sec.pages, PageRun):
                 made = 0
@@ -167,40 +169,41 @@ class Document:
                 starts.append((sec.title, n))
         return starts
 
-    def _draw_contents(self, c: Canvas, info: PageInfo) -> None:
-        from generator.press import parts
+    def guide_rows(self) -> list[Any]:
+        """The print guide's rows (press.cover.GuideRow): each section's runs of pages printed
+        alike (card stock or plain, one- or two-sided and the flip); pages left blank go with
+        the run they stand in."""
+        from generator.press.cover import GuideRow
 
-        w, h = self.paper.size
-        s = info.style
-        y = parts.sheet_header(c, self.paper, s, parts.Header(self.title), what="contents")
-        y -= 6 * mm
-        s.set_font(c, "subtitle")
-        c.drawString(MARGIN, y, "Contents")
-        y -= 10 * mm
-        face, size = s.font("contents")
-        for title, start in self.section_starts():
-            s.set_font(c, "contents")
-            c.drawString(MARGIN + 4 * mm, y, title)
-            num = f"page {start}"
-            c.drawRightString(w - MARGIN - 4 * mm, y, num)
-            left = MARGIN + 4 * mm + string_width(title, face, size) + 3 * mm
-            right = w - MARGIN - 4 * mm - string_width(num, face, size) - 3 * mm
-            if right > left:
-                c.saveState()
-                c.setStrokeColorRGB(*s.rule)
-                c.setDash(0.6, 2.4)
-                c.line(left, y + 1, right, y + 1)
-                c.restoreState()
-            y -= 8 * mm
-        s.set_font(c, "body", colour=s.muted)
-        tips = ["Print at 100 % (actual size): switch off 'fit to page' or 'scale to fit' in the print dialog."]
-        if self._duplex():  # only with two-sided sheets in it
-            tips += [
-                "Two-sided card sheets: print both sides and flip on the long edge. If the backs land out of",
-                "line with the fronts, the calibration sheet (it opens the full pack) shows how to fix it.",
-            ]
-        for i, line in enumerate(tips):
-            c.drawString(MARGIN, MARGIN + 14 * mm - i * 4.2 * mm, line)
+        rows: list[GuideRow] = []
+        for n, (sec, _, page) in enumerate(self._walk(make=False), start=1):
+            if sec is None:
+                continue
+            card = page is not None and page.card
+            duplex = page.duplex if page is not None else None
+            blank = page is not None and page.draw is _draw_blank
+            prev = rows[-1] if rows else None
+            if (
+                prev is not None
+                and prev.section == sec.title
+                and (blank or (prev.card == card and prev.duplex == duplex))
+            ):
+                rows[-1] = GuideRow(sec.title, prev.first, n, prev.card, prev.duplex)
+            elif blank:
+                continue  # (a blank opening a section goes with the pages before it)
+            else:
+                rows.append(GuideRow(sec.title, n, n, card, duplex))
+        return rows
+
+    def _draw_cover(self, c: Canvas, info: PageInfo) -> None:
+        from generator.press.cover import draw_cover
+
+        draw_cover(c, self.paper, info.style, self.title, self.subject, self.section_starts())
+
+    def _draw_guide(self, c: Canvas, info: PageInfo) -> None:
+        from generator.press.cover import draw_guide
+
+        draw_guide(c, self.paper, info.style, self.guide_rows(), self._duplex())
 
     def _footer(self, c: Canvas, page: Page, n: int, total: int) -> None:
         if page.footer == "none":
@@ -256,8 +259,8 @@ class Document:
                 c.bookmarkPage(f"s{n}")
                 c.addOutlineEntry(sec.title, f"s{n}", level=0)
             elif sec is None:
-                c.bookmarkPage("contents")
-                c.addOutlineEntry("Contents", "contents", level=0)
+                c.bookmarkPage(f"f{n}")
+                c.addOutlineEntry(page.label, f"f{n}", level=0)
             if page.bookmark:
                 c.bookmarkPage(f"b{n}")
                 c.addOutlineEntry(page.bookmark, f"b{n}", level=1)

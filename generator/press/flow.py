@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +21,7 @@ from generator.press.document import Page, PageInfo
 from generator.press.fonts import FALLBACK, register_fonts, runs, string_width
 from generator.press.paper import MARGIN, Paper, mm
 from generator.press.style import Style
+from generator.press.text import STEP
 
 __all__ = [
     "GUTTER",
@@ -41,6 +42,7 @@ __all__ = [
 ]
 
 GUTTER = 6 * mm  # between columns
+TABLE_FLOOR = 6.5  # a table's text shrinks no further than this to keep its words whole
 TOP = MARGIN  # the body starts this far below the top edge
 BOTTOM = MARGIN + 2 * mm  # and stops this far above the bottom edge (the footer sits at 7 mm)
 
@@ -170,37 +172,56 @@ def table(rows: Sequence[Sequence[str]], fs: FlowStyles, width: float, caption: 
     """A ruled table whose first row is a header; columns share `width` by the length of their text."""
     n = len(rows[0])
     pad = 5.0  # left + right cell padding
+    head_st, cell_st = fs.head_cell, fs.cell
 
-    def widest_word(i: int) -> float:
+    def widest_word(i: int, scale: float = 1.0) -> float:
         return max(
-            string_width(word, st.fontName, st.fontSize)
+            string_width(word, st.fontName, st.fontSize * scale)
             for k, r in enumerate(rows)
-            for st in [fs.head_cell if k == 0 else fs.cell]
+            for st in [head_st if k == 0 else cell_st]
             for word in (plain_text(r[i]).split() or [""])
         )
 
-    # every column gets its widest word; the rest is shared by how much text a column holds (capped)
-    floor = [widest_word(i) + pad + 1 for i in range(n)]
-    weight = [min(max(len(r[i]) for r in rows), 60) for i in range(n)]
     # short cells (numbers, "keep") are centred, and their columns share one width
     centred = [i > 0 and all(len(r[i]) <= 4 for r in rows) for i in range(n)]
+
+    def floors(scale: float = 1.0) -> list[float]:
+        """Each column's least width: its widest word (the centred columns' widest of them)."""
+        got = [widest_word(i, scale) + pad + 1 for i in range(n)]
+        if any(centred):
+            f_mid = max(f for f, c in zip(got, centred, strict=True) if c)
+            got = [f_mid if c else f for f, c in zip(got, centred, strict=True)]
+        return got
+
+    # every column gets its widest word; when the words are too wide together, the table's text
+    # shrinks (in press.text's steps, down to TABLE_FLOOR) rather than break a word across lines
+    size = cell_st.fontSize
+    while sum(floors(size / cell_st.fontSize)) > width and size > TABLE_FLOOR:
+        size = round(size - STEP, 4)
+    if size < cell_st.fontSize:
+        k = size / cell_st.fontSize
+        head_st, cell_st = (
+            ParagraphStyle(f"{st.name}_small", parent=st, fontSize=st.fontSize * k, leading=st.leading * k)
+            for st in (head_st, cell_st)
+        )
+    floor = floors()
+    # the rest is shared by how much text a column holds (capped)
+    weight = [min(max(len(r[i]) for r in rows), 60) for i in range(n)]
     if any(centred):
-        f_mid = max(f for f, c in zip(floor, centred, strict=True) if c)
         w_mid = max(w for w, c in zip(weight, centred, strict=True) if c)
-        floor = [f_mid if c else f for f, c in zip(floor, centred, strict=True)]
         weight = [w_mid if c else w for w, c in zip(weight, centred, strict=True)]
     spare = max(0.0, width - sum(floor))
     widths = [f + spare * w / sum(weight) for f, w in zip(floor, weight, strict=True)]
     if sum(floor) > width:
         widths = [width * f / sum(floor) for f in floor]
     mid_head, mid_cell = (
-        ParagraphStyle(f"{st.name}_mid", parent=st, alignment=TA_CENTER) for st in (fs.head_cell, fs.cell)
+        ParagraphStyle(f"{st.name}_mid", parent=st, alignment=TA_CENTER) for st in (head_st, cell_st)
     )
     data = [
         [
             paragraph(
                 cell,
-                (mid_head if k == 0 else mid_cell) if centred[i] else (fs.head_cell if k == 0 else fs.cell),
+                (mid_head if k == 0 else mid_cell) if centred[i] else (head_st if k == 0 else cell_st),
             )
             for i, cell in enumerate(row)
         ]
@@ -211,7 +232,7 @@ def table(rows: Sequence[Sequence[str]], fs: FlowStyles, width: float, caption: 
     cmds = [
         ("LINEBELOW", (0, 0), (-1, 0), 0.8, _rgb(s.accent)),
         ("LINEBELOW", (0, 1), (-1, -1), 0.3, _rgb(s.rule)),
-        ("FONTNAME", (0, 0), (-1, -1), fs.cell.fontName),  # the cells' own default would pull in Helvetica
+        ("FONTNAME", (0, 0), (-1, -1), cell_st.fontName),  # the cells' own default would pull in Helvetica
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), 2.5),
         ("RIGHTPADDING", (0, 0), (-1, -1), 2.5),
@@ -349,9 +370,12 @@ def layout(
     columns: int = 2,
     continued: bool = False,
     what: str = "page",
+    short: float = 0.0,
 ) -> Layout:
     """Lay `head` across the top of the first page and pour `body` into columns over as many pages
-    as it needs (`continued` leaves room for a line at the top of later pages)."""
+    as it needs (`continued` leaves room for a line at the top of later pages). `short` ends every
+    column that much above the usual bottom: the text is spread so a last page is not left
+    nearly empty (see balanced)."""
     register_fonts()
     width = paper.width - 2 * MARGIN
     col_w = column_width(paper, columns)
@@ -372,7 +396,7 @@ def layout(
         placed: list[Placed] = list(head_placed) if first else []
         for col in range(columns):
             x = MARGIN + col * (col_w + GUTTER)
-            placed += _fill(queue, x, page_top, col_w, page_top - BOTTOM, what)
+            placed += _fill(queue, x, page_top, col_w, page_top - BOTTOM - short, what)
             if not queue:
                 break
         pages.append(placed)
@@ -380,6 +404,41 @@ def layout(
         if len(pages) > 50:
             raise FlowError(f"{what}: more than 50 pages; is something too tall?")
     return Layout(pages, head_h)
+
+
+def last_fill(lay: Layout, paper: Paper) -> float:
+    """How far down its body the last page's content reaches, as a share of the body."""
+    top = paper.height - TOP
+    lowest = min((y for _, _, y, _, _ in lay.pages[-1]), default=top)
+    return (top - lowest) / (top - BOTTOM)
+
+
+def balanced_short(
+    make: Callable[[], tuple[Sequence[Flowable], Sequence[Flowable]]],
+    paper: Paper,
+    least: float,
+    columns: int = 2,
+    continued: bool = False,
+) -> float:
+    """How much shorter to make every column (0 if none) so that the last page of the flowables
+    `make` gives (fresh each time: (head, body)) holds at least `least` of a page, with no more pages
+    than before: the text spread over its pages instead of a few lines on the last."""
+    lay = layout(*make(), paper, columns, continued)
+    if len(lay.pages) < 2 or last_fill(lay, paper) >= least:
+        return 0.0
+    body_h = paper.height - TOP - BOTTOM
+    best = 0.0
+    lo, hi = 0.0, body_h * 0.4
+    for _ in range(8):  # bisect on the shortening: the last page fills as the columns shorten
+        mid = (lo + hi) / 2
+        trial = layout(*make(), paper, columns, continued, short=mid)
+        if len(trial.pages) > len(lay.pages):
+            hi = mid
+        elif last_fill(trial, paper) >= least:
+            best, hi = mid, mid
+        else:
+            lo = mid
+    return best
 
 
 def flow_pages(
@@ -390,10 +449,11 @@ def flow_pages(
     columns: int = 2,
     bookmark: str | None = None,
     continued: str | None = None,
+    short: float = 0.0,
 ) -> list[Page]:
     """The laid-out flowables as Pages: each with `label` in its footer, the first with `bookmark`,
-    later ones with a small `continued` line at the top."""
-    lay = layout(head, body, paper, columns, bool(continued), label)
+    later ones with a small `continued` line at the top (`short`: see layout)."""
+    lay = layout(head, body, paper, columns, bool(continued), label, short)
     top = paper.height - TOP
 
     def drawer(items: list[Placed], n: int):

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 CUSTOM_MIN_MM, CUSTOM_MAX_MM = 20.0, 400.0  # a custom --card WxH is checked against these
 
 MARGIN_MIN = 6 * mm  # room outside the grid for crop marks
+SIDE_MARGIN_MIN = 9.5 * mm  # the side margins also carry the sheet's labels (side_footer): never on a card
 MARK_GAP = 1 * mm  # crop marks start this far from the grid...
 MARK_LEN = 5 * mm  # ...run at most this long...
 EDGE_CLEAR = 2 * mm  # ...and always stop this far short of the page edge
@@ -166,18 +167,19 @@ def _fit(avail: float, size: float, gutter: float, bleed: float) -> int:
 
 
 def impose(paper: Paper, card: CardSize, bleed: float = 0.0) -> Layout:
-    """The layout that fits the most cards (upright preferred on a tie), keeping room for crop marks."""
+    """The layout that fits the most cards (upright preferred on a tie), keeping room for crop marks,
+    and in the side margins for the sheet's labels, which run there clear of every card."""
     best: Layout | None = None
     for rotated in (False, True):
         cw, ch = (card.height, card.width) if rotated else (card.width, card.height)
-        cols = _fit(paper.width - 2 * MARGIN_MIN, cw, 2 * bleed, bleed)
+        cols = _fit(paper.width - 2 * SIDE_MARGIN_MIN, cw, 2 * bleed, bleed)
         rows = _fit(paper.height - 2 * MARGIN_MIN, ch, 2 * bleed, bleed)
         lay = Layout(paper, card, bleed, cols, rows, rotated)
         if best is None or lay.per_page > best.per_page:
             best = lay
     assert best is not None
     if best.per_page == 0:
-        room_w = (paper.width - 2 * MARGIN_MIN) / mm
+        room_w = (paper.width - 2 * SIDE_MARGIN_MIN) / mm
         room_h = (paper.height - 2 * MARGIN_MIN) / mm
         extra = f" plus {2 * bleed / mm:g} mm of bleed" if bleed else ""
         raise ParlourError(

@@ -64,8 +64,8 @@ TEXT_ROLES: dict[str, tuple[str | None, dict[str, Any]]] = {
     "prose": ("body", {"face": "Serif", "leading": 1.28}),
     "contents": ("prose", {"size": 12.0}),
     "card_title": ("title", {"size": 11.0}),
-    "card_body": ("body", {"size": 8.0}),
-    "card_small": ("card_body", {"size": 6.5, "colour": "muted"}),
+    "card_body": ("body", {"size": 8.0, "min_size": 7.0}),  # nothing on a card face under 7 pt
+    "card_small": ("card_body", {"size": 7.5, "colour": "muted"}),
     "card_glyph": ("body", {"face": "Sans-Bold", "size": 48.0}),
     "back_title": ("card_title", {"colour": "back_ink"}),
     "chain": ("body", {"size": 11.0, "min_size": 7.0, "leading": 1.3}),  # a word chain set out in full

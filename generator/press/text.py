@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -233,3 +234,34 @@ def wrap_items(lines: Sequence[str], face: str, size: float, width: float) -> li
             return None
         out.append(wrapped)
     return out
+
+
+def draw_first_fitting(
+    canvas: Canvas,
+    texts: Sequence[str],
+    box: tuple[float, float, float, float],
+    style: TextStyle,
+    what: str = "text",
+) -> float:
+    """Draw the first of `texts` (longest first) that fits the box at or above the style's floor,
+    never breaking a word: a small card says less rather than print below the floor. An empty text
+    means 'nothing' (returns 0); the last text is drawn or fails as draw_text does."""
+    x, y, w, h = box
+    for text in texts:
+        if not text:
+            return 0.0
+        if fit(text, w, h, style) is not None or text == texts[-1]:
+            return draw_text(canvas, text, x, y, w, h, style, what)
+    return 0.0
+
+
+def fit_line(text: str, width: float, style: TextStyle) -> float | None:
+    """The largest size (in STEP steps, from style.size down to style.min_size) at which `text`
+    fits `width` on one line, never broken: a label, a diagram's word, a name on a card. None when
+    it does not fit even at the floor."""
+    w1 = string_width(text, style.face, 1.0)
+    if w1 <= 0:
+        return style.size
+    most = min(style.size, width / w1)
+    size = style.size - math.ceil(round((style.size - most) / STEP, 6)) * STEP
+    return round(size, 4) if size >= style.min_size - 1e-9 else None

@@ -1,4 +1,4 @@
-"""The card options every deck command shares: custom --card sizes, --no-blanks and the JSON count."""
+"""The card options every deck command shares: custom --card sizes, --blanks and the JSON count."""
 
 from __future__ import annotations
 
@@ -37,16 +37,16 @@ def test_a_card_that_does_not_fit_or_parse_is_one_line_exit_2_and_no_file(run, t
 
 
 def test_blanks_fill_the_last_sheet_and_the_json_counts_them(run, tmp_path):
-    assert run("riddle-craft", "deck", "-o", "a.pdf", "--json", "a.json").exit_code == 0
-    assert run("riddle-craft", "deck", "-o", "b.pdf", "--json", "b.json", "--no-blanks").exit_code == 0
+    assert run("riddle-craft", "deck", "-o", "a.pdf", "--json", "a.json", "--blanks").exit_code == 0
+    assert run("riddle-craft", "deck", "-o", "b.pdf", "--json", "b.json").exit_code == 0
     filled = json.loads((tmp_path / "a.json").read_text())
     short = json.loads((tmp_path / "b.json").read_text())
-    riddles = len(filled["riddles"])
-    assert filled["blank_cards"]["Riddle cards"] == -riddles % 9 > 0  # poker on letter: 9 to a sheet
-    assert short["blank_cards"] == {"Riddle cards": 0, "Reference cards": 0}
-    # the blanks carry the back: the last riddle backs sheet places the back 9 times, or once
+    cards = len(filled["riddles"]) + 4  # the reference cards share the riddle cards' sheets and back
+    assert filled["blank_cards"] == -cards % 9 > 0  # poker on letter: 9 to a sheet
+    assert short["blank_cards"] == 0  # by default backs print only behind real fronts
+    # the blanks carry the back: the last backs sheet places the back 9 times, or once per card
     assert _placed_on_last_riddle_backs(tmp_path / "a.pdf") == 9 + 1  # and its sheet of marks
-    assert _placed_on_last_riddle_backs(tmp_path / "b.pdf") == riddles % 9 + 1  # the one card left over
+    assert _placed_on_last_riddle_backs(tmp_path / "b.pdf") == cards % 9 + 1  # the cards left over
 
 
 def _placed_on_last_riddle_backs(pdf) -> int:
@@ -55,7 +55,7 @@ def _placed_on_last_riddle_backs(pdf) -> int:
     last = max(
         i
         for i, pg in enumerate(reader.pages)
-        if "riddle cards, sheet" in pg.extract_text() and "backs" in pg.extract_text()
+        if "Craft cards, sheet" in pg.extract_text() and "backs" in pg.extract_text()
     )
     ops = ContentStream(reader.pages[last].get_contents(), reader).operations
     return sum(op == b"Do" for _, op in ops)

@@ -22,7 +22,12 @@ def test_games_chooses_sections_in_print_order(run, tmp_path):
     assert res.exit_code == 0, res.output
     data = json.loads((tmp_path / "p.json").read_text())
     assert list(data) == ["doublets", "sorcerer"]
-    assert _top_titles(tmp_path / "p.pdf") == ["Contents", "Doublets", "The Sorcerer's Chamber"]
+    assert _top_titles(tmp_path / "p.pdf") == [
+        "Contents",
+        "Print guide",
+        "Doublets",
+        "The Sorcerer's Chamber",
+    ]
 
 
 def test_skip_leaves_sections_out(run, tmp_path):
@@ -97,12 +102,12 @@ def test_bad_choices_are_one_line_exit_2_no_file(run, tmp_path, args, needle):
 
 
 def test_two_sided_tip_only_when_the_pack_holds_a_two_sided_sheet(run, tmp_path):
-    def contents(*args: str) -> str:
+    def guide(*args: str) -> str:
         assert run("pack", *args, "-o", "p.pdf").exit_code == 0
-        return PdfReader(str(tmp_path / "p.pdf")).pages[0].extract_text()
+        return PdfReader(str(tmp_path / "p.pdf")).pages[1].extract_text()  # the print guide
 
-    no_deck = contents("--games", "doublets,sorcerer")
+    no_deck = guide("--games", "doublets,sorcerer")
     assert "Print at 100 %" in no_deck and "Two-sided" not in no_deck and "calibrate" not in no_deck
-    with_deck = contents("--games", "doublets,riddle-craft")
-    assert "Two-sided card sheets" in with_deck and "calibration sheet" in with_deck
-    assert "parlour calibrate" not in with_deck and "--" not in with_deck  # the contents is a family page
+    with_deck = guide("--games", "doublets,riddle-craft")
+    assert "Two-sided sheets" in with_deck and "parlour calibrate --save" in with_deck
+    assert "card stock" in with_deck and "flip on the long edge" in with_deck

@@ -146,8 +146,8 @@ def test_the_cross_shows_through_onto_the_scales_after_the_flip_it_names(tmp_pat
     level = [s for s in _strokes(out, 0) if s[1] == s[3] and abs(abs(s[2] - s[0]) - 60 * mm) < 0.01]
     assert len(level) == 1
     cx, cy = (level[0][0] + level[0][2]) / 2, level[0][1]
-    # the back's X scale: the level stroke 20 mm long, 18 mm below the scales' centre
-    scale = [s for s in _strokes(out, 1) if s[1] == s[3] and abs(abs(s[2] - s[0]) - 20 * mm) < 0.01]
+    # the back's X scale: the level stroke 30 mm long (-15 to +15 mm), 18 mm below the scales' centre
+    scale = [s for s in _strokes(out, 1) if s[1] == s[3] and abs(abs(s[2] - s[0]) - 30 * mm) < 0.01]
     assert len(scale) == 1
     sx, sy = (scale[0][0] + scale[0][2]) / 2, scale[0][1] + 18 * mm
     behind = (cx, H - cy) if duplex == "short" else (W - cx, cy)

@@ -125,7 +125,7 @@ def test_two_sided_sheets_start_on_odd_pages_and_decks_keep_their_own_backs(tmp_
 
     doc = Document(p, "pack", contents=True)
     doc.add("Sheet", [Page(lambda c, i: None, "one page")])
-    doc.add("Sheet 2", [Page(lambda c, i: None, "another page")])  # Deck A would now start on page 4
+    # (the cover and the print guide are pages 1 and 2, the sheet page 3:) Deck A would start on page 4
     doc.add("Deck A", deck_pages([Card("a", labelled("AAA"))], DeckOptions(lay, "Deck A", labelled("BACKA"))))
     doc.add("Deck B", deck_pages([Card("b", labelled("BBB"))], DeckOptions(lay, "Deck B", labelled("BACKB"))))
     pdf = tmp_path / "pack.pdf"

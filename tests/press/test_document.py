@@ -56,13 +56,13 @@ def _docs(events: list[str]) -> tuple[Document, Document]:
 def test_a_run_prints_like_the_same_pages_built_first(tmp_path):
     events: list[str] = []
     lazy, eager = _docs(events)
-    assert lazy.page_count == eager.page_count == 7 and events == []  # counting makes nothing
-    assert lazy.section_starts() == eager.section_starts() == [("Before", 2), ("One", 3), ("Two", 6)]
+    assert lazy.page_count == eager.page_count == 8 and events == []  # counting makes nothing
+    assert lazy.section_starts() == eager.section_starts() == [("Before", 3), ("One", 4), ("Two", 7)]
     lazy.render(str(tmp_path / "lazy.pdf"))
     eager.render(str(tmp_path / "eager.pdf"))
     assert (tmp_path / "lazy.pdf").read_bytes() == (tmp_path / "eager.pdf").read_bytes()
-    text = PdfReader(str(tmp_path / "lazy.pdf")).pages[3].extract_text()
-    assert "page made for 2, number 4 of 7" in text and "label 2" in text
+    text = PdfReader(str(tmp_path / "lazy.pdf")).pages[4].extract_text()
+    assert "page made for 2, number 5 of 8" in text and "label 2" in text
 
 
 def test_each_page_of_a_run_is_made_once_after_the_page_before_is_drawn(tmp_path, monkeypatch):
@@ -76,9 +76,10 @@ def test_each_page_of_a_run_is_made_once_after_the_page_before_is_drawn(tmp_path
     monkeypatch.setattr(Canvas, "showPage", finished)
     lazy, _ = _docs(events)
     lazy.render(str(tmp_path / "lazy.pdf"))
-    # page 1 is the contents, page 2 the page built first; run pages are made one at a time
-    assert events == ["drew 1", "drew 2"] + [
-        e for i, n in zip(range(1, 6), range(3, 8), strict=True) for e in (f"made {i}", f"drew {n}")
+    # pages 1 and 2 are the cover and the print guide, page 3 the page built first; run pages are
+    # made one at a time
+    assert events == ["drew 1", "drew 2", "drew 3"] + [
+        e for i, n in zip(range(1, 6), range(4, 9), strict=True) for e in (f"made {i}", f"drew {n}")
     ]
 
 

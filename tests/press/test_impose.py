@@ -98,7 +98,7 @@ def test_custom_card_sizes_in_millimetres(text, size):
 
 def test_a_card_too_big_for_the_paper_says_what_room_there_is():
     with pytest.raises(
-        ParlourError, match=r"200 x 300 mm cards do not fit on a4 paper \(room for 198 x 285 mm"
+        ParlourError, match=r"200 x 300 mm cards do not fit on a4 paper \(room for 191 x 285 mm"
     ):
         impose(get_paper("a4"), get_card("200x300"))
     for bad in ("0x88", "63x1000", "63 by 88", "x88"):

@@ -183,3 +183,29 @@ def test_wrap_keeps_a_bounded_store_of_split_texts(monkeypatch):
         t = f"item {i % 7} of the list\nand its second line"
         assert wrap(t, "Serif", 9, 50) == _plain_wrap(t, "Serif", 9, 50)
         assert len(text_mod._SPLITS) <= 3
+
+
+def test_fit_line_shrinks_a_word_in_steps_and_never_breaks_it():
+    from generator.press.text import STEP, TextStyle, fit_line, string_width
+
+    style = TextStyle("Sans", 12.0, 6.0)
+    wide = string_width("Backspace", "Sans", 12.0)
+    assert fit_line("Backspace", wide + 1, style) == 12.0
+    got = fit_line("Backspace", wide * 0.8, style)
+    assert got is not None and got < 12.0 and string_width("Backspace", "Sans", got) <= wide * 0.8 + 1e-6
+    assert string_width("Backspace", "Sans", got + STEP) > wide * 0.8  # the largest step that fits
+    assert fit_line("Backspace", wide * 0.3, style) is None  # under the floor: say so, never break
+
+
+def test_draw_first_fitting_says_less_rather_than_print_under_the_floor():
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.press.text import TextStyle, draw_first_fitting
+
+    c = Canvas(io.BytesIO())
+    style = TextStyle("Sans", 8.0, 7.0)
+    long = "Add it, with one card from your hand, to any clue already played. Either side counts."
+    assert draw_first_fitting(c, (long, "Add it.", ""), (0, 0, 60, 12), style) == 8.0  # the short one
+    assert draw_first_fitting(c, (long, ""), (0, 0, 20, 5), style) == 0.0  # nothing at all

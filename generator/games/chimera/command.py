@@ -189,10 +189,10 @@ def deck(opts: PrintOptions, variant: str) -> None:
     """Print a 52-card deck for Chimera's Lair, 9 to a sheet with a common back.
 
     Each card says its two words as the game reads them (SIX above the pip, HEART below), their
-    letters, and how many of them an answer needs under --variant; the three key aces and the
-    Chimera (the ace of spades) are marked. Rank and suit sit in the corners, so the deck serves
-    for other games too; blank cards with the common back fill the last sheet unless
-    --no-blanks. --json lists every card with its letters and the fewest letters an answer
+    count of letters, and how many of them an answer needs under --variant; the three key aces
+    and the Chimera (the ace of spades) are marked. Rank and suit sit in the corners, so the deck
+    serves for other games too; with --blanks, blank cards with the common back fill the last
+    sheet. --json lists every card with its letters and the fewest letters an answer
     needs.
 
     \b
@@ -208,7 +208,9 @@ def deck(opts: PrintOptions, variant: str) -> None:
     printing = opts.deck(f"{TITLE} deck", chimera_deck.back_drawer())
     doc.add("Deck", press_cards.deck_pages(cards, printing))
     model = chimera_deck.deck_model(v)
-    model["blank_cards"] = printing.blank_count(len(cards))  # spares with the common back (--no-blanks: none)
+    model["blank_cards"] = printing.blank_count(
+        len(cards)
+    )  # spares with the common back (only with --blanks)
     write_outputs(doc, opts, "chimera-deck", model)
 
 

@@ -12,14 +12,15 @@ from generator.games.chimera import model as ch
 from generator.press import card_parts as parts
 from generator.press.cards import Card, CardBox, Drawer
 from generator.press.paper import mm
-from generator.press.style import RGB, Style
-from generator.press.text import TextStyle, draw_text, fit
+from generator.press.style import RGB, Style, hex_rgb
+from generator.press.text import draw_first_fitting, draw_text
 
 GAME = "Chimera's Lair"
 INDEX = {"ace": "A", "jack": "J", "queen": "Q", "king": "K"} | {
     f: str(n) for n, f in enumerate(ch.FACES, start=1) if 2 <= n <= 10
 }
 PIPS = {"heart": "♥", "club": "♣", "diamond": "♦", "spade": "♠"}
+BACK = hex_rgb("#6B1F2C")  # the deck's own back: a deep wine, so it never mixes with another deck
 POKER = (63.5 * mm, 88.9 * mm)
 CORNER = 9 * mm  # the corner index column on a poker card
 RED = frozenset({"heart", "diamond"})
@@ -80,28 +81,26 @@ def _mark(c: Canvas, card: ch.Card, style: Style, band: tuple[float, float, floa
     head = style.text_style("card_title", color=ink)
     draw_text(c, word, x + 1 * mm, y + h * 0.52, w - 2 * mm, h * 0.42, head, f"{card.label} mark")
     small = style.text_style("card_small", color=ink)
-    _first_fitting(
+    draw_first_fitting(
         c, (note, ""), (x + 1 * mm, y + 0.5 * mm, w - 2 * mm, h * 0.5), small, f"{card.label} mark"
     )
 
 
 def _centre(c: Canvas, box: CardBox, card: ch.Card, v: ch.Variant, style: Style, colour: RGB) -> None:
     """Between the corners: the mark of a key ace or the Chimera, the two words with the suit's pip
-    between them, the letters spaced out, and what an answer needs under the variant."""
+    between them (said once: the corners carry the index), and what an answer needs under the variant."""
     x, y, w, h = box.inner
     side = CORNER * _scale(box) - 1 * mm  # the corners' column
     left, width = x + side, w - 2 * side
     if card.role != "plain":
-        _mark(c, card, style, (left, y + h * 0.78, width, h * 0.2))
+        _mark(c, card, style, (left, y + h * 0.72, width, h * 0.27))
+    # the two words once, the suit's pip between them; their letters are what an answer is made of
     words = style.text_style("card_title", color=colour)
     what = f"{card.label} words"
     draw_text(c, card.face.upper(), left, y + h * 0.58, width, h * 0.12, words, what)
     pip = style.text_style("card_glyph", color=colour)
     draw_text(c, PIPS[card.suit], left, y + h * 0.44, width, h * 0.14, pip, f"{card.label} pip")
     draw_text(c, card.suit.upper(), left, y + h * 0.32, width, h * 0.12, words, what)
-    letters = style.text_style("card_letters")
-    spaced = " + ".join(" ".join(word.upper()) for word in card.words)
-    draw_text(c, spaced, left, y + h * 0.2, width, h * 0.1, letters, card.label)
     need = v.min_letters(card.penalty)
     rules = (
         f"{card.penalty} letters: an answer needs {need} or more ({v.label}). Wrong: lose {card.penalty}.",
@@ -109,21 +108,7 @@ def _centre(c: Canvas, box: CardBox, card: ch.Card, v: ch.Variant, style: Style,
         f"an answer needs {need} of {card.penalty} letters",
     )
     small = style.text_style("card_small", valign="top")
-    _first_fitting(c, rules, (left, y, width, h * 0.19), small, f"{card.label} rule")
-
-
-def _first_fitting(
-    c: Canvas, texts: tuple[str, ...], box: tuple[float, float, float, float], style: TextStyle, what: str
-) -> None:
-    """Draw the first of `texts` (longest first) that fits the box at or above the style's floor: a
-    small card says less rather than print below 6 pt. An empty text means 'nothing'."""
-    x, y, w, h = box
-    for text in texts:
-        if not text:
-            return
-        if fit(text, w, h, style) is not None or text == texts[-1]:
-            draw_text(c, text, x, y, w, h, style, what)
-            return
+    draw_first_fitting(c, rules, (left, y, width, h * 0.29), small, f"{card.label} rule")
 
 
 def face_drawer(card: ch.Card, v: ch.Variant) -> Drawer:
@@ -145,11 +130,12 @@ def face_drawer(card: ch.Card, v: ch.Variant) -> Drawer:
 
 
 def back_drawer() -> Drawer:
-    """The back every card shares: the game's name over a large spade, in a double frame."""
+    """The back every card shares: the game's name over a large spade, in a double frame, on the
+    deck's own wine red."""
 
     def draw(c: Canvas, box: CardBox) -> None:
         style = box.style
-        inks = parts.back_ground(c, box, style)
+        inks = parts.back_ground(c, box, style, own=BACK)
         parts.frame(c, box, inks.ink, 0.9, double=True)
         x, y, w, h = box.inner
         title = style.text_style("back_title", color=inks.ink)

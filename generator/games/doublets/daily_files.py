@@ -28,7 +28,7 @@ from generator.press.document import Page, PageRun
 TITLE = "Doublets"
 
 
-ANSWERS_ONLY = "answers"  # daily_pages: only the key pages (a booklet prints them at its back)
+ANSWERS_ONLY = "answers"  # daily_pages: only the key pages (a book prints them at its back)
 
 
 def dated_name(kind: str, first: dt.date | str, last: dt.date | None = None) -> str:
@@ -51,7 +51,7 @@ def daily_pages(sh: Sheet, paper: Any, key: str, bookmark: str | None, style: An
     """One day's pages: its sheet (and key), labelled with the date, the first page bookmarked."""
     from generator.games.doublets import draw, sheet_draw
 
-    if key == ANSWERS_ONLY:  # a booklet's keys, at its back
+    if key == ANSWERS_ONLY:  # a book's keys, at its back
         return sheet_draw.key_pages(sh, paper, f"{TITLE} answers for {draw.long_date(sh.date or '')}", style)
     label = f"{TITLE} for {draw.long_date(sh.date or '')}"
     pages = sheet_draw.sheet_pages(sh, paper, key, label=label, style=style)
@@ -137,7 +137,7 @@ def write_book(
     title = f"{TITLE}: a sheet a day, {draw.long_date(first.isoformat())} on"
     doc = Document(opts.paper, title, f"{days} daily sheets", opts.style)
     spool = SheetSpool()
-    at_back = opts.booklet is not None and key == "separate"  # a booklet keeps its keys at the back
+    at_back = key == "separate"  # a book (and a booklet) gathers every key at its back, as puzzle books do
     day_key = "none" if at_back else key
     answers = _Days(spool, opts.paper, ANSWERS_ONLY, opts.style)
     model_days: list[dict[str, object]] | None = [] if opts.json_path is not None else None

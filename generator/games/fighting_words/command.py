@@ -32,14 +32,11 @@ TARGET = 0.95  # the share of first turns the default deck must let play
 
 
 def deck_parts(deck: fw.Deck, opts: PrintOptions) -> list[tuple[str, list[Page]]]:
-    """(part title, pages) in print order: the draw deck, then the reference cards, both with the
-    common back. Each part fills whole sheets, so fronts always meet their own backs."""
-    back = draw.common_back()
-    labels = {"Letter and event cards": f"{TITLE} deck", "Reference cards": f"{TITLE} reference cards"}
-    return [
-        (title, press_cards.deck_pages(cards, opts.deck(labels[title], back)))
-        for title, cards in deck_cards(deck, opts)
-    ]
+    """(part title, pages) in print order: the letter and event cards with the deck's back, the
+    reference cards (their own back) after them on the same sheets, so that no sheet is printed
+    for a handful of cards; backs print only behind real fronts."""
+    cards = [card for _, part in deck_cards(deck, opts) for card in part]
+    return [("Cards", press_cards.deck_pages(cards, opts.deck(f"{TITLE} deck", draw.common_back())))]
 
 
 def deck_cards(deck: fw.Deck, opts: PrintOptions) -> list[tuple[str, list[Card]]]:
@@ -53,12 +50,11 @@ def deck_cards(deck: fw.Deck, opts: PrintOptions) -> list[tuple[str, list[Card]]
 
 def deck_model(deck: fw.Deck, opts: PrintOptions) -> dict[str, Any]:
     """The --json content: letters and events (as the model writes them), plus reference cards, and
-    how many blank cards fill each part's last sheet."""
+    how many blank cards (only with --blanks) fill the last sheet."""
     model = deck.to_json()
     model["reference_sets"] = draw.REFERENCE_SETS
-    parts = {title: len(cards) for title, cards in deck_cards(deck, opts)}
     with_back = opts.deck(TITLE, draw.common_back())
-    model["blank_cards"] = {title: with_back.blank_count(n) for title, n in parts.items()}
+    model["blank_cards"] = with_back.blank_count(sum(len(cards) for _, cards in deck_cards(deck, opts)))
     return model
 
 

@@ -15,7 +15,7 @@ from generator.press.card_parts import cap_height, frame, glyph, role, scale
 from generator.press.cards import Card, CardBox, Drawer
 from generator.press.fonts import register_fonts, string_width
 from generator.press.paper import mm
-from generator.press.style import RGB, Style
+from generator.press.style import RGB, Style, hex_rgb
 from generator.press.text import draw_text, fit
 
 GAME = "Fighting Words"
@@ -34,6 +34,8 @@ TIMING_MARKS: dict[str, tuple[str, str]] = {
     "keep": ("KEEP", "in your hand until you need it"),
 }
 
+BACK = hex_rgb("#294066")  # the deck's own back: navy
+REFERENCE_BACK = hex_rgb("#285E45")  # the reference cards' own back: a deep green, sorted out at a glance
 REFERENCE_SETS = 2  # copies of the reference cards: one set for each end of the table
 
 
@@ -379,7 +381,7 @@ def common_back() -> Drawer:
         register_fonts()
         k = scale(box)
         sx, sy, sw, sh = box.inner
-        inks = parts.back_ground(c, box, style)
+        inks = parts.back_ground(c, box, style, own=BACK)
         frame(c, box, inks.ink, 0.9)
         frame(c, box, inks.soft, 0.4, inset=parts.FRAME_INSET + 1.1 * mm * k)
         cx, cy = box.width / 2, box.height / 2
@@ -400,6 +402,66 @@ def common_back() -> Drawer:
     return draw
 
 
+def reference_back() -> Drawer:
+    """The reference cards' own back, so they are sorted out of the deck at a glance: the game's
+    name over an open book in a ring, 'REFERENCE' below, on deep green (without fills: a double
+    frame and the book, where the deck's back shows two tiles)."""
+
+    def draw(c: Canvas, box: CardBox) -> None:
+        style = box.style
+        register_fonts()
+        k = scale(box)
+        sx, sy, sw, sh = box.inner
+        inks = parts.back_ground(c, box, style, own=REFERENCE_BACK)
+        frame(c, box, inks.ink, 0.9, double=True)
+        cx, cy = box.width / 2, box.height / 2
+        r = parts.back_rings(c, box, inks, 0.36, 1.0, 2.2 * mm)
+        _book(c, cx, cy, r * 1.1, inks.ink)
+        band = 9 * mm * k
+        title = role(style, "back_name", k, color=inks.ink)
+        draw_text(c, "FIGHTING WORDS", sx, sy + sh - band - 1.5 * mm * k, sw, band, title, "card back")
+        draw_text(c, "REFERENCE", sx, sy + 1.5 * mm * k, sw, band, title, "card back")
+
+    return draw
+
+
+def _book(c: Canvas, cx: float, cy: float, w: float, ink: RGB) -> None:
+    """An open book `w` wide centred on (cx, cy): two pages with lines of text."""
+    h = w * 0.62
+    c.saveState()
+    c.setStrokeColorRGB(*ink)
+    c.setLineWidth(w * 0.025)
+    c.setLineJoin(1)
+    for side in (-1, 1):
+        p = c.beginPath()
+        p.moveTo(cx, cy - h / 2)
+        p.curveTo(
+            cx + side * w * 0.2,
+            cy - h / 2 + h * 0.08,
+            cx + side * w * 0.35,
+            cy - h / 2,
+            cx + side * w / 2,
+            cy - h / 2 + h * 0.04,
+        )
+        p.lineTo(cx + side * w / 2, cy + h / 2)
+        p.curveTo(
+            cx + side * w * 0.35,
+            cy + h / 2 - h * 0.04,
+            cx + side * w * 0.2,
+            cy + h / 2 + h * 0.04,
+            cx,
+            cy + h / 2 - h * 0.06,
+        )
+        p.close()
+        c.drawPath(p, stroke=1, fill=0)
+        c.setLineWidth(w * 0.015)
+        for i in range(4):
+            ly = cy + h * (0.22 - i * 0.15)
+            c.line(cx + side * w * 0.1, ly, cx + side * w * 0.4, ly + h * 0.02)
+        c.setLineWidth(w * 0.025)
+    c.restoreState()
+
+
 # ---------------------------------------------------------------------------------------------
 # The whole deck as cards
 
@@ -418,5 +480,6 @@ def reference_cards(deck: Deck, box: CardBox, sets: int = REFERENCE_SETS) -> lis
     """The reference cards, `sets` times over, all at one body size fitted to `box` (a card of the
     deck's size, in the style it is printed in); on a small card a long one goes on over two."""
     size, refs = reference_set(deck.reference, box)
-    one = [Card(f"reference card {r.title!r}", reference_front(r, size)) for r in refs]
+    back = reference_back()
+    one = [Card(f"reference card {r.title!r}", reference_front(r, size), back) for r in refs]
     return one * sets

@@ -1,17 +1,24 @@
-"""The piecepack kit in print order: tiles and coins as two-sided decks through the press's deck
-machinery, then sheets of nets for the dice, pawns and pyramids."""
+"""The piecepack kit in print order: tiles and coins packed together on two-sided sheets (a title
+and what to do at the top of each, a cutting gap round every coin), then sheets of nets for the
+dice, pawns and pyramids."""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
 
 from generator.games.piecepack import draw
 from generator.games.piecepack import model as pp
 from generator.games.piecepack import nets as pn
-from generator.press.cards import Card, DeckOptions, Drawer, deck_pages, fold_pages
-from generator.press.document import Page
-from generator.press.impose import CardSize, impose
-from generator.press.paper import Paper, mm
+from generator.press.cards import DUPLEX_NOTES, Drawer, fold_pages, place
+from generator.press.document import Page, PageInfo
+from generator.press.impose import CardSize, Slot, back_turn
+from generator.press.paper import MARGIN, Paper, mm
+from generator.press.parts import Header, sheet_header
 
 TILE = CardSize("tile", pp.TILE_MM * mm, pp.TILE_MM * mm)
 COIN = CardSize("coin", pp.COIN_MM * mm, pp.COIN_MM * mm)
@@ -27,24 +34,151 @@ FOLD_HOWTO = (
 )
 
 
-def _two_sided(
-    cards: list[Card],
-    size: CardSize,
+PIECE_GAP = 3 * mm  # a cutting gap round every coin (tiles share their cut lines)
+SIDE = 6.5 * mm  # pieces come this near the side edges (the footer runs along the bottom)
+FOOT = 13 * mm  # the footer's band at the bottom of a sheet, clear of every piece
+SHEET_HOWTO = (
+    "Print both sides on card stock (or glue the sheets to thin card). Cut the tiles apart on their "
+    "outlines and each coin round its circle: the back puts the grid behind each tile and the suit "
+    "behind each coin."
+)
+SHEET_HOWTO_H = 11 * mm
+
+
+@dataclass(frozen=True)
+class Spot:
+    """One piece on a kit sheet: where its front goes, its size, and its two sides."""
+
+    slot: Slot
+    size: CardSize
+    front: Drawer
+    back: Drawer
+
+
+def piece_header(title: str, duplex: str) -> Header:
+    return Header(title, ("print on card stock", DUPLEX_NOTES[duplex]), SHEET_HOWTO, SHEET_HOWTO_H, "small")
+
+
+def _overlaps(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def pack_pieces(
+    tiles: Sequence[tuple[Drawer, Drawer]],
+    coins: Sequence[tuple[Drawer, Drawer]],
     paper: Paper,
-    title: str,
-    back: Drawer | None,
+    header_h: float,
+) -> list[list[Spot]]:
+    """Sheets of tiles and coins: on each sheet as many of the tiles left as fit, in a block at the
+    top-left under the header, then coins in every free place of a lattice (coin plus cutting gap)
+    beside and under the block; each sheet's pieces centred across the page."""
+    W, H = paper.size
+    x0, x1, top, bottom = SIDE, W - SIDE, H - MARGIN - header_h, FOOT
+    t, d = TILE.width, COIN.width
+    cols, rows = int((x1 - x0 + 1e-6) // t), int((top - bottom + 1e-6) // t)
+    if cols < 1 or rows < 1:
+        raise ValueError(f"piecepack tiles do not fit on {paper.name} paper")
+    tiles, coins = list(tiles), list(coins)
+    sheets: list[list[Spot]] = []
+    while tiles or coins:
+        spots: list[Spot] = []
+        n = min(len(tiles), cols * rows)
+        for i, (front, back) in enumerate(tiles[:n]):
+            r, col = divmod(i, cols)
+            spots.append(Spot(Slot(x0 + col * t, top - (r + 1) * t, t, t, False, 0), TILE, front, back))
+        del tiles[:n]
+        block = (
+            (
+                x0 - PIECE_GAP,
+                top - math.ceil(n / cols) * t - PIECE_GAP,
+                x0 + min(n, cols) * t + PIECE_GAP,
+                top + PIECE_GAP,
+            )
+            if n
+            else (0.0, 0.0, 0.0, 0.0)
+        )
+        pitch = d + PIECE_GAP
+        across, down = (
+            int((x1 - x0 + PIECE_GAP + 1e-6) // pitch),
+            int((top - bottom + PIECE_GAP + 1e-6) // pitch),
+        )
+        for j in range(down):
+            for i in range(across):
+                if not coins:
+                    break
+                cx, cy = x1 - d - (across - 1 - i) * pitch, top - d - j * pitch
+                if not _overlaps((cx, cy, cx + d, cy + d), block):
+                    front, back = coins.pop(0)
+                    spots.append(Spot(Slot(cx, cy, d, d, False, 0), COIN, front, back))
+        if not spots:
+            raise ValueError(f"piecepack coins do not fit on {paper.name} paper")
+        left = min(s.slot.x for s in spots)
+        right = max(s.slot.x + s.slot.w for s in spots)
+        shift = (W - left - right) / 2
+        sheets.append(
+            [
+                Spot(Slot(s.slot.x + shift, s.slot.y, s.slot.w, s.slot.h, False, 0), s.size, s.front, s.back)
+                for s in spots
+            ]
+        )
+    return sheets
+
+
+def _back_slot(s: Slot, paper: Paper, duplex: str) -> Slot:
+    """Where a piece's back goes so that it lands behind its front after the flip (as deck sheets)."""
+    W, H = paper.size
+    turn = back_turn(False, duplex)
+    if duplex == "short":
+        return Slot(s.x, H - s.y - s.h, s.w, s.h, False, turn)
+    return Slot(W - s.x - s.w, s.y, s.w, s.h, False, turn)
+
+
+def _outline(c: Canvas, spot: Spot, colour: tuple[float, float, float]) -> None:
+    """A tile's cut outline (coins are cut round their own circle)."""
+    if spot.size is TILE:
+        c.saveState()
+        c.setStrokeColorRGB(*colour)
+        c.setLineWidth(0.3)
+        c.rect(spot.slot.x, spot.slot.y, spot.slot.w, spot.slot.h, stroke=1, fill=0)
+        c.restoreState()
+
+
+def piece_pages(
+    tiles: Sequence[tuple[Drawer, Drawer]],
+    coins: Sequence[tuple[Drawer, Drawer]],
+    paper: Paper,
     duplex: str,
     offset: tuple[float, float],
 ) -> list[Page]:
-    """Fronts and backs sheets aligned for the flip, as the decks print them (no blank pieces: the
-    standard fixes how many there are); or, with duplex "none", strips to fold."""
-    if duplex == "none":
-        pairs = [(card.front, card.back or back) for card in cards]
-        return fold_pages(
-            [(f, b) for f, b in pairs if b is not None], paper, size, title, f"{title} to fold", FOLD_HOWTO
-        )
-    deck = DeckOptions(impose(paper, size), title, back, duplex, offset, blanks=False)
-    return deck_pages(cards, deck)
+    """Two-sided sheets of tiles and coins: a fronts page under a title and what to do, then its
+    backs page mirrored for the flip (shifted by the printer's back offset)."""
+    what = " and ".join(w for w, got in (("tiles", tiles), ("coins", coins)) if got)
+    head = piece_header(f"Piecepack {what}", duplex)
+    sheets = pack_pieces(tiles, coins, paper, head.height)
+    pages: list[Page] = []
+    for n, sheet in enumerate(sheets, start=1):
+        more = f", sheet {n} of {len(sheets)}" if len(sheets) > 1 else ""
+        title = f"Piecepack {what}{more}"
+
+        def fronts(c: Canvas, info: PageInfo, sheet: list[Spot] = sheet, title: str = title) -> None:
+            sheet_header(c, paper, info.style, piece_header(title, duplex), what="kit sheet")
+            for spot in sheet:
+                place(c, spot.slot, spot.size, spot.front, info.style)
+                _outline(c, spot, info.style.outline)
+
+        def backs(c: Canvas, info: PageInfo, sheet: list[Spot] = sheet) -> None:
+            c.saveState()
+            c.translate(*offset)
+            for spot in sheet:
+                b = _back_slot(spot.slot, paper, duplex)
+                place(c, b, spot.size, spot.back, info.style)
+                _outline(c, Spot(b, spot.size, spot.front, spot.back), info.style.outline)
+            c.restoreState()
+
+        note = DUPLEX_NOTES[duplex]
+        pages.append(Page(fronts, f"{title}: fronts", note=note, side="front", duplex=duplex, card=True))
+        pages.append(Page(backs, f"{title}: backs", note=note, side="back", duplex=duplex, card=True))
+    return pages
 
 
 def kit_parts(
@@ -54,13 +188,16 @@ def kit_parts(
     (fronts sheet, then the backs sheet mirrored for the flip), or with duplex "none" as strips to
     fold; the rest as sheets of nets."""
     parts: list[tuple[str, list[Page]]] = []
-    if "tiles" in k.kinds:
-        tiles = draw.tile_cards(k.of("tile"))
-        pages = _two_sided(tiles, TILE, paper, "Piecepack tiles", draw.tile_back(), duplex, back_offset)
-        parts.append(("Tiles", pages))
-    if "coins" in k.kinds:
-        coins = draw.coin_cards(k.of("coin"))
-        parts.append(("Coins", _two_sided(coins, COIN, paper, "Piecepack coins", None, duplex, back_offset)))
+    tiles = [(c.front, draw.tile_back()) for c in draw.tile_cards(k.of("tile"))] if "tiles" in k.kinds else []
+    coins = [(c.front, c.back) for c in draw.coin_cards(k.of("coin")) if c.back] if "coins" in k.kinds else []
+    if duplex == "none":  # strips to fold, one kind to a sheet
+        for name, pieces, size in (("Tiles", tiles, TILE), ("Coins", coins, COIN)):
+            if pieces:
+                label = f"Piecepack {name.lower()}"
+                parts.append((name, fold_pages(pieces, paper, size, label, f"{label} to fold", FOLD_HOWTO)))
+    elif tiles or coins:
+        title = " and ".join(n for n, got in (("Tiles", tiles), ("coins", coins)) if got).capitalize()
+        parts.append((title, piece_pages(tiles, coins, paper, duplex, back_offset)))
     folded = net_items(k, "die") + net_items(k, "pawn")
     if folded:
         kinds = [w for w in ("dice", "pawns") if w in k.kinds]

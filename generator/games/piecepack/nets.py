@@ -173,7 +173,7 @@ def net_pages(items: list[Item], paper: Paper, title: str, howto: str, label: st
                 draw_text(c, pl.item.caption, x, pl.y - CAPTION_H, w, CAPTION_H - 1 * mm, cap, "caption")
 
         more = f", sheet {i} of {len(sheets)}" if len(sheets) > 1 else ""
-        pages.append(Page(draw, f"{label}{more}", note="print on card stock; cut, fold, glue"))
+        pages.append(Page(draw, f"{label}{more}", note="print on card stock; cut, fold, glue", card=True))
     return pages
 
 

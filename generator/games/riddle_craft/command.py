@@ -20,27 +20,29 @@ from generator.templates import templates_option
 TITLE = "Riddle Craft"
 
 
-def deck_parts(deck: RiddleCraftDeck, opts: PrintOptions) -> list[tuple[str, list[Page]]]:
+def deck_parts(
+    deck: RiddleCraftDeck, opts: PrintOptions, when_once: bool = False
+) -> list[tuple[str, list[Page]]]:
     """(part title, pages) in print order: the two-sided parts first, then the one-sided sheets.
 
-    Every two-sided part has an even number of pages, so when the whole PDF goes through a duplex
-    printer each sheet of fronts still meets its own backs.
+    The riddle and reference cards share one back, so they share sheets too (no sheet printed for a
+    handful of reference cards). The When Cards print two-sided and as strips to fold; with
+    `when_once` (the pack) only one way: two-sided, or for a one-sided printer (duplex "none") as
+    strips. Every two-sided part has an even number of pages, so when the whole PDF goes through a
+    duplex printer each sheet of fronts still meets its own backs.
     """
     style = opts.style
     box = CardBox(opts.card.width, opts.card.height, style=style)  # a card as it prints, to fit text to
     draw.check_riddles_fit(deck.riddles, box)
-    back = draw.common_back()
-    riddles = draw.riddle_cards(deck)
+    cards = draw.riddle_cards(deck) + (draw.reference_cards(deck, box) if deck.reference else [])
+    title = "Riddle and reference cards" if deck.reference else "Riddle cards"
     parts: list[tuple[str, list[Page]]] = [
-        ("Riddle cards", deck_pages(riddles, opts.deck(f"{TITLE} riddle cards", back)))
+        (title, deck_pages(cards, opts.deck(f"{TITLE} cards", draw.common_back())))
     ]
-    if deck.when:
-        cards = draw.when_cards(deck.when, box)
-        parts.append(("When Cards", deck_pages(cards, opts.deck(f"{TITLE} When Cards"))))
-    if deck.reference:
-        cards = draw.reference_cards(deck, box)
-        parts.append(("Reference cards", deck_pages(cards, opts.deck(f"{TITLE} reference cards", back))))
-    if deck.when:
+    if deck.when and not (when_once and opts.duplex == "none"):
+        when = draw.when_cards(deck.when, box)
+        parts.append(("When Cards", deck_pages(when, opts.deck(f"{TITLE} When Cards"))))
+    if deck.when and not (when_once and opts.duplex != "none"):
         label = f"{TITLE} When Cards to fold"
         parts.append(
             ("When Cards to fold", sheets.fold_pages(deck.when, opts.paper, opts.card, style, label))
@@ -53,20 +55,17 @@ def pack_section(opts: PrintOptions) -> tuple[str, list[Page], Any]:
     """The pack's Riddle Craft section: the packaged deck, one bookmark per part."""
     deck = build_deck()
     pages: list[Page] = []
-    for title, part in deck_parts(deck, opts):
+    for title, part in deck_parts(deck, opts, when_once=True):
         pages += [replace(p, bookmark=title if i == 0 else None) for i, p in enumerate(part)]
     return TITLE, pages, deck_model(deck, opts)
 
 
 def deck_model(deck: RiddleCraftDeck, opts: PrintOptions) -> dict[str, Any]:
     """The --json content: the deck as the model writes it, and how many blank cards (with the
-    common back) fill the last sheet of the riddle cards and of the reference cards."""
+    common back, only with --blanks) fill the last sheet of the riddle and reference cards."""
     model = deck.to_json()
     with_back = opts.deck(TITLE, draw.common_back())
-    model["blank_cards"] = {
-        "Riddle cards": with_back.blank_count(len(deck.riddles)),
-        "Reference cards": with_back.blank_count(len(deck.reference)),
-    }
+    model["blank_cards"] = with_back.blank_count(len(deck.riddles) + len(deck.reference))
     return model
 
 
@@ -105,9 +104,10 @@ def deck(opts: PrintOptions, fragments: Path | None, fragments_mode: str | None)
 
     \b
     One PDF with a bookmark per part:
-      riddle cards        9 to a sheet, the common back on the following page
+      riddle cards        9 to a sheet, the common back on the following page, with
+                          the reference cards (turn, challenge and vote, end of game,
+                          press your luck) after them on the same sheets
       When Cards          "only when" / "except when", two-sided, each side behind the other
-      reference cards     turn, challenge and vote, end of game, press your luck
       When Cards to fold  the same When Cards for one-sided printers: cut, fold, glue
       tokens              7 check (+1) and 7 cross (-1) round tokens to cut out
 

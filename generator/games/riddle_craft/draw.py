@@ -23,8 +23,17 @@ from generator.press.card_parts import TEXT_PAD, cap_height, frame, ink_x, role,
 from generator.press.cards import Card, CardBox, Drawer
 from generator.press.fonts import register_fonts, string_width
 from generator.press.paper import mm
-from generator.press.style import Style
-from generator.press.text import TextFitError, TextStyle, block_height, draw_text, fit, wrap
+from generator.press.style import Style, hex_rgb
+from generator.press.text import (
+    TextFitError,
+    TextStyle,
+    block_height,
+    draw_first_fitting,
+    draw_lines,
+    draw_text,
+    fit,
+    wrap,
+)
 
 GAME = "Riddle Craft"
 
@@ -43,11 +52,31 @@ KIND_LABELS: dict[str, str] = {
     "abstract": "quality",
 }
 
+#: Each kind's small glyph and colour, so that a hand is read at a glance (the glyph alone when the
+#: style prints no fills).
+KIND_MARKS: dict[str, tuple[str, str]] = {
+    "looks": ("◉", "#C0392B"),
+    "senses": ("✱", "#8E44AD"),
+    "states": ("◐", "#2471A3"),
+    "does": ("►", "#D35400"),
+    "where": ("⌂", "#1E8449"),
+    "made": ("■", "#7B5B3A"),
+    "size_age": ("▲", "#0E7C7B"),
+    "feelings": ("♥", "#C2185B"),
+    "judged": ("★", "#9A7D0A"),
+    "negative": ("✕", "#2E2E2E"),
+    "abstract": ("❖", "#5D6D7E"),
+}
+
 WORDS_ROLE = "card_words"  # the riddle's words, and a When Card's
 FLOOR_SHARE = 0.8  # on cards smaller than poker the words may shrink to this share of the role's floor
 WIDTH_GROWTH = 1.25  # on wider cards the words grow with the width, up to this much
 WHEN_HEIGHT_SHARE = 0.0875  # a When Card's words are at most this share of the card's height (22 pt on poker)
-WHEN_HINT = "Add it, with one card from your hand, to any clue already played. Either side counts."
+WHEN_HINT = (  # longest first: a small card says less rather than print under 7 pt
+    "Add it, with one card from your hand, to any clue already played. Either side counts.",
+    "Add it to any clue played. Either side counts.",
+    "",
+)
 SCORES_CAPTION = "What a riddle scores, by its length"
 
 
@@ -114,6 +143,36 @@ def check_riddles_fit(riddles: Sequence[RiddleCard], box: CardBox) -> None:
             )
 
 
+def _kind_marker(
+    c: Canvas, kind: str, band: tuple[float, float, float, float], k: float, style: Style
+) -> None:
+    """The kind's glyph and name in a pill of the kind's colour (an outlined pill without fills);
+    a kind without a mark gets the plain ornament, an over-long custom kind only its ornament."""
+    x, y, w, h = band
+    label = kind_label(kind)
+    glyph, colour = KIND_MARKS.get(kind, ("✦", ""))
+    text = f"{glyph}  {label.upper()}" if label else glyph
+    fill = hex_rgb(colour) if colour and style.fills else None
+    ink = style.paper if fill is not None else style.ink
+    marker = role(style, "card_label", k, color=ink)
+    pill_h = min(h * 0.62, 5.2 * mm * k)
+    fitted = fit(text, w - 4 * mm * k, pill_h, marker)
+    if fitted is None:
+        text, fitted = glyph, fit(glyph, w, pill_h, marker)
+    assert fitted is not None  # one glyph fits any card's band
+    size, lines = fitted
+    pill_w = string_width(text, marker.face, size) + 3.2 * mm * k
+    px, py = x + (w - pill_w) / 2, y + (h - pill_h) / 2 + 0.6 * mm * k
+    c.saveState()
+    if fill is not None:
+        c.setFillColorRGB(*fill)
+    c.setStrokeColorRGB(*(fill if fill is not None else style.ink))
+    c.setLineWidth(0.5)
+    c.roundRect(px, py, pill_w, pill_h, pill_h / 2, stroke=1, fill=1 if fill is not None else 0)
+    c.restoreState()
+    draw_lines(c, lines, px, py, pill_w, pill_h, size, marker)
+
+
 def riddle_front(card: RiddleCard, what: str = "riddle card") -> Drawer:
     """A riddle card's face: the fragment large and centred, a kind marker above, 'What am I?' below."""
 
@@ -123,13 +182,7 @@ def riddle_front(card: RiddleCard, what: str = "riddle card") -> Drawer:
         k = scale(box)
         sx, sy, sw, sh = box.inner
         frame(c, box, style.accent, 0.6, double=True)
-        label = kind_label(card.kind)
-        marker = f"✦  {label}  ✦" if label else "✦"
-        top = role(style, "card_small", k)
-        try:
-            draw_text(c, marker, sx, sy + sh - face.band, sw, face.band, top, "kind")
-        except TextFitError:  # an over-long custom kind: keep the ornament, drop the word
-            draw_text(c, "✦", sx, sy + sh - face.band, sw, face.band, top, "kind")
+        _kind_marker(c, card.kind, (sx, sy + sh - face.band, sw, face.band), k, style)
         cx = box.width / 2
         press_parts.short_rule(c, cx, sy + sh - face.band + 0.6 * mm, 10 * mm * k, style.rule)
         press_parts.short_rule(c, cx, sy + face.band - 0.6 * mm, 10 * mm * k, style.rule)
@@ -159,15 +212,19 @@ def _question_mark(c: Canvas, box: CardBox, r: float, inks: parts.BackInks, styl
     c.restoreState()
 
 
+BACK = hex_rgb("#5E2A84")  # the deck's own back: a deep purple, so it never mixes with another deck
+
+
 def common_back() -> Drawer:
-    """The back every riddle and reference card shares: the game's name around a large question mark."""
+    """The back every riddle and reference card shares: the game's name around a large question
+    mark, on the deck's own purple."""
 
     def draw(c: Canvas, box: CardBox) -> None:
         register_fonts()
         k = scale(box)
         sx, sy, sw, sh = box.inner
         style = box.style
-        inks = parts.back_ground(c, box, style, 0.28)
+        inks = parts.back_ground(c, box, style, 0.28, own=BACK)
         frame(c, box, inks.ink, 0.8, double=True)
         r = parts.back_rings(c, box, inks, 0.40, 1.4, 3 * mm, dashed=True)  # behind the question mark
         _question_mark(c, box, r, inks, style)
@@ -204,7 +261,8 @@ def when_face(word: str, size: float, what: str = "When Card") -> Drawer:
         draw_text(c, "…", sx, sy + sh / 2 + gap, sw, 6 * mm * k, orn, what)
         draw_text(c, "…", sx, sy + sh / 2 - 0.75 * gap - 6 * mm * k, sw, 6 * mm * k, orn, what)
         pad = TEXT_PAD * k
-        draw_text(c, WHEN_HINT, sx + pad, sy, sw - 2 * pad, 11 * mm * k, role(style, "card_small", k), what)
+        hint = (sx + pad, sy, sw - 2 * pad, 11 * mm * k)
+        draw_first_fitting(c, WHEN_HINT, hint, role(style, "card_small", k), what)
 
     return draw
 

@@ -128,7 +128,7 @@ def tokens_page(tokens: Tokens, paper: Paper, label: str) -> Page:
         for s in spots:
             _draw_token(c, s, tokens, style)
 
-    return Page(draw, label, note="one-sided")
+    return Page(draw, label, note="one-sided", card=True)
 
 
 def _draw_token(c: Canvas, s: TokenSpot, tokens: Tokens, style: Style) -> None:

@@ -15,7 +15,7 @@ from generator.press.document import Page
 from generator.press.fonts import string_width
 from generator.press.paper import Paper
 from generator.press.style import DEFAULT, Style
-from generator.press.text import block_height, wrap
+from generator.press.text import block_height, fit, fit_line
 
 __all__ = ["rules_pages", "rules_layout", "rules_model", "diagram", "BOOKMARK"]
 
@@ -59,10 +59,11 @@ def _text(
 
 
 def _fitting(s: Style, role: str, text: str, width: float) -> float:
-    """The role's size, or less so that `text` fits `width` (one line)."""
+    """The role's size, or less so that `text` fits `width` on one line (press.text.fit_line; a
+    drawing's word never breaks, and shrinks to half its role's size at most)."""
     face, size = s.font(role)
-    wide = string_width(text, face, size)
-    return size if wide <= width else size * width / wide
+    got = fit_line(text, width, s.text_style(role, min_size=size / 2))
+    return got if got is not None else size / 2
 
 
 def _letters(
@@ -210,22 +211,34 @@ def chimera_card_drawing(data: dict[str, Any], width: float, s: Style) -> Drawin
     _text(d, s, "table_head", 1, y, rm.CARD_BAD, colour=s.accent)
     y -= 10
     for word, why in data["bad"]:
-        _text(d, s, "table_head", 1, y, word.upper())
-        _text(d, s, "caption", 48, y, why)
+        _text(d, s, "table_head", 1, y, word.upper(), _fitting(s, "table_head", word.upper(), 45))
+        _text(d, s, "caption", 48, y, why, _fitting(s, "caption", why, width - 48))
         y -= pitch
     return d
 
 
 def _card_answers(d: Drawing, s: Style, data: dict[str, Any], x: float, y: float, width: float) -> float:
     """Beside the card: what its letters add up to, and answers that are good; returns the next y."""
-    face, size = s.font("caption")
-    for line in wrap(rm.card_sum(data["face"], data["suit"]), face, size, width) or []:
-        _text(d, s, "caption", x, y, line)
+    text = rm.card_sum(data["face"], data["suit"])
+    style = s.text_style("caption", min_size=5.0)
+    size, lines = fit(text, width, 1000.0, style) or (style.min_size, [text])  # words never break
+    for line in lines:
+        _text(d, s, "caption", x, y, line, size)
         y -= size * 1.25
     y -= 2
-    _text(d, s, "table_head", x, y, rm.CARD_GOOD, colour=s.accent)
+    _text(
+        d,
+        s,
+        "table_head",
+        x,
+        y,
+        rm.CARD_GOOD,
+        _fitting(s, "table_head", rm.CARD_GOOD, width),
+        colour=s.accent,
+    )
     y -= 10
-    _text(d, s, "table", x, y, " ".join(w.upper() for w in data["good"]))
+    good = " ".join(w.upper() for w in data["good"])
+    _text(d, s, "table", x, y, good, _fitting(s, "table", good, width))
     return y
 
 
@@ -247,13 +260,26 @@ def _card(
         )
     )
     role = "table_head" if when else "card_body"
-    face, size = s.font(role)
-    lines = wrap(text.upper() if when else text, face, size, w - 6) or [text]
+    text = text.upper() if when else text
+    style = s.text_style(role, min_size=min(s.text(role).min_size, 6.0))
+    fitted = fit(text, w - 6, h - 4, style)  # shrink to fit, never break a word
+    size, lines = fitted if fitted is not None else (style.min_size, [text])
+    face = style.face
     lead = size * 1.2
     y0 = y + h / 2 + (len(lines) - 1) * lead / 2 - size * 0.35
     ink = s.back_ink if back else s.ink
     for i, line in enumerate(lines):
-        _text(d, s, role, x + w / 2, y0 - i * lead, line, colour=ink, anchor="middle")
+        d.add(
+            String(
+                x + w / 2,
+                y0 - i * lead,
+                line,
+                fontName=face,
+                fontSize=size,
+                fillColor=_c(ink),
+                textAnchor="middle",
+            )
+        )
 
 
 def when_riddle_drawing(data: dict[str, Any], width: float, s: Style) -> Drawing:
@@ -261,9 +287,15 @@ def when_riddle_drawing(data: dict[str, Any], width: float, s: Style) -> Drawing
     cards: list[str] = data["cards"]
     n = len(cards)
     gap = 7.0
-    cw = min(70.0, (width - 70 - (n - 1) * gap) / n)
-    ch = 30.0
-    height = ch * 2 + 22 + 6
+    ask_face, ask_size = s.font("heading")
+    ask_w = string_width(rm.RIDDLE_ASK, ask_face, ask_size) + 4
+    cw = min(70.0, (width - ask_w - (n - 1) * gap) / n)
+    beside = cw >= 52.0  # else the question goes under the cards, and they take the whole width
+    if not beside:
+        cw = min(70.0, (width - (n - 1) * gap) / n)
+    ch = 34.0
+    below = 0.0 if beside else ask_size + 6
+    height = ch * 2 + 22 + 6 + below
     d = _drawing(width, height, s)
     top = height - 2
     for i, text in enumerate(cards):
@@ -271,10 +303,12 @@ def when_riddle_drawing(data: dict[str, Any], width: float, s: Style) -> Drawing
         _card(d, x, top - ch, cw, ch, text, s)
         if text == data["modifies"]:
             wy = top - ch - 20
-            _card(d, x + 6, wy, cw - 12, 16, data["when"], s, when=True)
+            _card(d, x + 3, wy, cw - 6, 16, data["when"], s, when=True)
             _card(d, x, wy - ch + 2, cw, ch - 4, data["condition"], s)
-    ask_x = n * (cw + gap) + 2
-    _text(d, s, "heading", ask_x, top - ch / 2 - 3, rm.RIDDLE_ASK)
+    if beside:
+        _text(d, s, "heading", n * (cw + gap) + 2, top - ch / 2 - 3, rm.RIDDLE_ASK)
+    else:
+        _text(d, s, "heading", n * (cw + gap) - gap, 2, rm.RIDDLE_ASK, anchor="end")
     return d
 
 
@@ -314,24 +348,56 @@ def _flowables(r: rm.Rules, fs: flow.FlowStyles, width: float) -> list[Flowable]
     return out
 
 
-def _parts(r: rm.Rules, paper: Paper, style: Style) -> tuple[list[Flowable], list[Flowable], str]:
-    fs = flow.flow_styles(style)
+def _parts(
+    r: rm.Rules, paper: Paper, style: Style, size: float | None = None
+) -> tuple[list[Flowable], list[Flowable], str]:
+    fs = flow.flow_styles(style, size)
     body = style.text_style("body")
     header = parts.Header(f"{r.title}: how to play", text=r.facts, text_h=block_height(1, body.size, body))
     head = [flow.HeaderBlock(header, style)]
     return head, _flowables(r, fs, flow.column_width(paper, 2)), f"{r.title}: how to play"
 
 
+LEAST_LAST_PAGE = 1 / 3  # a last page filled less than this far down is worth a page saved...
+TIGHTEST = 0.9  # ...by setting the body text at down to this share of its size (9 pt: 8.1 pt)
+STEP_PT = 0.25
+
+
+def fitting(r: rm.Rules, paper: Paper, style: Style = DEFAULT) -> tuple[float, float]:
+    """(body size, column shortening) the rules are set with, so that a section never ends on a
+    page holding a few lines: the prose role's size, or a little less when that saves the page;
+    else the text spread over its pages (balanced) so the last one holds a third of a page or more."""
+    size = style.text("prose").size
+
+    def make(at: float) -> tuple[list[Flowable], list[Flowable]]:
+        head, body, _ = _parts(r, paper, style, at)
+        return head, body
+
+    lay = flow.layout(*make(size), paper, continued=True)
+    if len(lay.pages) < 2 or flow.last_fill(lay, paper) >= LEAST_LAST_PAGE:
+        return size, 0.0
+    trial = size
+    while trial - STEP_PT >= size * TIGHTEST - 1e-9:
+        trial = round(trial - STEP_PT, 4)
+        if len(flow.layout(*make(trial), paper, continued=True).pages) < len(lay.pages):
+            return trial, 0.0
+    return size, flow.balanced_short(lambda: make(size), paper, LEAST_LAST_PAGE, continued=True)
+
+
 def rules_pages(r: rm.Rules, paper: Paper, style: Style = DEFAULT) -> list[Page]:
     """One game's How to play pages: title across the top, then two columns."""
-    head, body, label = _parts(r, paper, style)
-    return flow.flow_pages(head, body, paper, label, bookmark=BOOKMARK, continued=f"{label} (continued)")
+    size, short = fitting(r, paper, style)
+    head, body, label = _parts(r, paper, style, size)
+    return flow.flow_pages(
+        head, body, paper, label, bookmark=BOOKMARK, continued=f"{label} (continued)", short=short
+    )
 
 
 def rules_layout(r: rm.Rules, paper: Paper, style: Style = DEFAULT) -> flow.Layout:
     """Where each block of the rules lands on the pages (what rules_pages draws)."""
-    head, body, label = _parts(r, paper, style)
-    return flow.layout(head, body, paper, continued=True, what=label)
+    size, short = fitting(r, paper, style)
+    head, body, label = _parts(r, paper, style, size)
+    return flow.layout(head, body, paper, continued=True, what=label, short=short)
 
 
 def rules_model(r: rm.Rules, paper: Paper, style: Style = DEFAULT) -> dict[str, Any]:

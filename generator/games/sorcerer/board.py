@@ -22,6 +22,7 @@ from generator.games.piecepack.pieces import (
 from generator.games.sorcerer import model as sc
 from generator.press.fonts import string_width
 from generator.press.style import RGB, Style
+from generator.press.text import fit
 
 Box = tuple[float, float, float, float]
 Window = tuple[int, int, int, int]  # first row, first col, last row, last col (cells, inclusive)
@@ -104,6 +105,8 @@ class BoardLook:
     centre_text: bool = True
     portal_art: bool = True
     walls: bool = True
+    # the share of the centre's width the words go in (the full-size board keeps them off a seam)
+    centre_span: tuple[float, float] = (0.0, 1.0)
 
 
 def _seen(window: Window | None, row: int, col: int, span: int = 1) -> bool:
@@ -144,7 +147,7 @@ def draw_chamber(
             x, y = g.x(t.col) + g.cell * 0.05, g.y(t.row) - g.cell * 0.05 - size * 0.8
             role_text(c, style, "label", label, x, y, size=size)
     if _seen(window, 4, 4, 2):
-        _draw_centre(c, g, style, look.centre_text)
+        _draw_centre(c, g, style, look.centre_text, look.centre_span)
     if look.walls:
         c.saveState()
         c.setStrokeColorRGB(*style.ink)
@@ -233,8 +236,11 @@ def _draw_portal_face(
         role_text(c, style, "label", "portal", mx, ly, size=size, align="centre")
 
 
-def _draw_centre(c: Canvas, g: BoardGeom, style: Style, with_text: bool) -> None:
-    """The pervigil per nunc: no tile, three dice (the time stones)."""
+def _draw_centre(
+    c: Canvas, g: BoardGeom, style: Style, with_text: bool, span: tuple[float, float] = (0.0, 1.0)
+) -> None:
+    """The pervigil per nunc: no tile, three dice (the time stones); its words within `span` of
+    its width (shrunk to fit there, never broken)."""
     k = g.cell
     x, y, w, h = centre_box(g)
     if style.fills:
@@ -250,17 +256,25 @@ def _draw_centre(c: Canvas, g: BoardGeom, style: Style, with_text: bool) -> None
     for i, dx in enumerate((-0.62, 0.0, 0.62)):
         draw_die(c, x + w / 2 + dx * k, top - 0.55 * k, 0.5 * k, i + 1, style)
     if with_text:
+        room = w * (span[1] - span[0]) - 0.3 * k
+        mid = x + w * (span[0] + span[1]) / 2
         size = sized(style, "key", k * 0.13)
-        pad_w = string_width("pervigil per nunc", style.font("key_head")[0], size) + 0.12 * k
-        for text, ty, role in (
-            ("pervigil per nunc", top - 1.42 * k, "key_head"),
-            ("3 time stones", top - 1.72 * k, "key"),
-        ):
+        head = style.text_style("key_head", size=size, min_size=min(size, 6.0))
+        # on one line if it fits, else over two (broken between words, never inside one)
+        fitted = fit("pervigil per nunc", room - 0.12 * k, size * 2.6, head)
+        size, lines = fitted if fitted is not None else (head.min_size, ["pervigil per nunc"])
+        rows = [(line, "key_head") for line in lines] + [("3 time stones", "key")]
+        ty = top - 1.42 * k + (len(lines) - 1) * size * 0.6
+        for text, role in rows:
+            pad_w = string_width(text, style.font(role)[0], size) + 0.12 * k
             c.saveState()
             c.setFillColorRGB(*style.paper)
-            c.rect(x + (w - pad_w) / 2, ty - size * 0.3, pad_w, size * 1.2, stroke=0, fill=1)
+            c.rect(mid - pad_w / 2, ty - size * 0.3, pad_w, size * 1.2, stroke=0, fill=1)
             c.restoreState()
-            role_text(c, style, role, text, x + w / 2, ty, size=size, colour=style.ink, align="centre")
+            role_text(c, style, role, text, mid, ty, size=size, colour=style.ink, align="centre")
+            ty -= size * 1.25 if role == "key_head" else 0
+            if text == lines[-1] and role == "key_head":
+                ty -= size * 0.9
 
 
 def draw_indices(c: Canvas, g: BoardGeom, style: Style) -> None:

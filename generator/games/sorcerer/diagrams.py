@@ -287,7 +287,7 @@ def _draw_panel_arrows(c: Canvas, g: BoardGeom, panel: Panel, style: Style) -> N
         c.setLineWidth(1.0)
         c.circle(tx, ty, cell * RING, stroke=1, fill=0)
         c.restoreState()
-    labelled: set[str] = set()
+    rising: dict[str, float] = {}  # per target: how much its arrows climb (label below if they fall)
     for a in panel.arrows:
         if a.frm is None and panel.sorcerer:
             fx, fy = g.space_centre(panel.sorcerer[0])
@@ -296,6 +296,7 @@ def _draw_panel_arrows(c: Canvas, g: BoardGeom, panel: Panel, style: Style) -> N
         tx, ty = g.space_centre(a.to)
         dx, dy = tx - fx, ty - fy
         n = math.hypot(dx, dy)
+        rising[a.to] = rising.get(a.to, 0.0) + dy / n
         # leave the sorcerer (or the source cell's middle) clear, and stop at the target's ring
         back = cell * (0.1 if a.both else 0.5 if a.frm is None else 0.42)
         arrow(
@@ -309,9 +310,13 @@ def _draw_panel_arrows(c: Canvas, g: BoardGeom, panel: Panel, style: Style) -> N
             head=cell * 0.15,
             both=a.both,
         )
+    # the labels last, each on the side of its ring the arrows do not come from, so that no
+    # arrow or arrowhead runs into a label
+    labelled: set[str] = set()
+    for a in panel.arrows:
         if a.label and a.to not in labelled:
             labelled.add(a.to)
-            _cell_label(c, g, a.to, a.label, cell, style)
+            _cell_label(c, g, a.to, a.label, cell, style, below=rising[a.to] < -0.2)
 
 
 def _draw_panel_sorcerer(c: Canvas, g: BoardGeom, panel: Panel, style: Style) -> None:
@@ -346,11 +351,17 @@ def _draw_panel_sorcerer(c: Canvas, g: BoardGeom, panel: Panel, style: Style) ->
     draw_pyramid_top(c, sx, sy, cell * 0.62, "suns", facing, style)
 
 
-def _cell_label(c: Canvas, g: BoardGeom, to: str, label: str, cell: float, style: Style) -> None:
-    """A short label at the top of a target space, on a patch of paper."""
+def _cell_label(
+    c: Canvas, g: BoardGeom, to: str, label: str, cell: float, style: Style, below: bool = False
+) -> None:
+    """A short label at the top of a target space (at its foot when `below`: the arrows come down
+    into it from above), on a patch of paper."""
     x, _ = g.space_centre(to)
     size = sized(style, "label", cell * 0.12)
-    label_patch(c, style, label, x, g.y(sc.space(to).row) - size * 1.15, size=size, colour=style.ink)
+    sp = sc.space(to)
+    span = 2 if sp.kind == "portal" else 1
+    y = g.y(sp.row + span) + size * 0.55 if below else g.y(sp.row) - size * 1.15
+    label_patch(c, style, label, x, y, size=size, colour=style.ink)
 
 
 SUBTITLE_H = 4 * mm  # the line under the header's rule

@@ -91,6 +91,15 @@ def _span(splits: list[float], j: int) -> tuple[float, float, float, float]:
     return u0, u1, (OUT if j == 0 else CUT_PAD), (OUT if j == last else STRIP_PAD)
 
 
+def centre_span(cols: int) -> tuple[float, float]:
+    """The widest share of the centre's width (cells 4 to 6) that no seam between `cols` pieces
+    crosses: its words go there, whole on one piece, not cut at a seam."""
+    lo, hi = 4 * CELL, 6 * CELL
+    cuts = sorted({lo, hi, *(u for u in _splits(cols) if lo < u < hi)})
+    a, b = max(zip(cuts, cuts[1:], strict=False), key=lambda ab: ab[1] - ab[0])
+    return ((a - lo) / (hi - lo), (b - lo) / (hi - lo))
+
+
 def _fits(splits: list[float], room: float) -> bool:
     """True if every piece along this axis, with the paper kept round it, fits in `room`."""
     for j in range(len(splits) - 1):
@@ -314,7 +323,9 @@ def _draw_piece_board(c: Canvas, s: Style, chamber: sc.Chamber, p: Piece) -> Non
         math.ceil(v1 / CELL) - 1,
         math.ceil(u1 / CELL) - 1,
     )
-    look = BoardLook(orbs="rings", sorcerers=False, tile_labels=False, tile_fills=False)
+    look = BoardLook(
+        orbs="rings", sorcerers=False, tile_labels=False, tile_fills=False, centre_span=centre_span(p.cols)
+    )
     draw_chamber(c, p.geom, s, chamber, look, window=window)
     c.restoreState()
 

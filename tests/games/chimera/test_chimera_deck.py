@@ -52,7 +52,7 @@ def test_the_printed_deck_reads_back(run, tmp_path):
     assert res.exit_code == 0, res.output
     model = json.loads((tmp_path / "d.json").read_text())
     assert model["variant"] == "two-thirds" and len(model["cards"]) == 52
-    assert model["blank_cards"] == 2  # 52 cards on sheets of 9: two spares fill the sixth
+    assert model["blank_cards"] == 0  # 52 cards on sheets of 9: no spares unless --blanks
     reader = PdfReader(str(tmp_path / "d.pdf"))
     assert len(reader.pages) == 12  # six sheets of nine, each with its backs
     fronts = "".join(reader.pages[i].extract_text() for i in range(0, 12, 2))

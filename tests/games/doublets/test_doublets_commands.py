@@ -222,7 +222,9 @@ def test_sheet_links_range_and_date(run, tmp_path):
         "doublets", "sheet", "--links", "5-6", "--date", "2025-03-01", "--count", "4", "--json", "l.json"
     )
     assert res.exit_code == 0, res.stderr
-    pdf = tmp_path / "output" / "doublets-sheet-2025-03-01.pdf"  # doublets-KIND-DATE, as daily names its files
+    pdf = (
+        tmp_path / "output" / "doublets-sheet-2025-03-01.pdf"
+    )  # doublets-KIND-DATE, as daily names its files
     data = json.loads((tmp_path / "l.json").read_text())
     assert data["date"] == "2025-03-01" and data["links"] == [5, 6]
     assert {p["par"] for p in data["puzzles"]} <= {5, 6}
@@ -318,9 +320,7 @@ def test_a_week_of_daily_sheets_is_deterministic(run, tmp_path, lex):
         b = (tmp_path / "again" / f"doublets-daily-{day}.pdf").read_bytes()
         assert a == b
     # And the daily sheet is the model's sheet for that date.
-    assert (
-        data["days"][0]["puzzles"] == daily_sheet("2025-12-29", 8, 4, model.MIXED).to_json()["puzzles"]
-    )
+    assert data["days"][0]["puzzles"] == daily_sheet("2025-12-29", 8, 4, model.MIXED).to_json()["puzzles"]
 
 
 def test_daily_book_has_an_outline_by_month_and_day(run, tmp_path):
@@ -527,7 +527,7 @@ def test_pack_puts_doublets_first_among_the_games(run, tmp_path):
     res = run("pack", "-o", "pack.pdf", "--json", "pack.json")
     assert res.exit_code == 0
     titles = [o.title for o in PdfReader(str(tmp_path / "pack.pdf")).outline if not isinstance(o, list)]
-    assert titles[:3] == ["Contents", "Calibration sheet", "Doublets"]
+    assert titles[:4] == ["Contents", "Print guide", "Calibration sheet", "Doublets"]
     assert "doublets" in json.loads((tmp_path / "pack.json").read_text())
 
 

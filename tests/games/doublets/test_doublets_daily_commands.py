@@ -48,14 +48,17 @@ def test_the_book_drawn_day_by_day_equals_the_book_built_first(run, tmp_path):
     first = dt.date(2025, 1, 30)
     doc = Document(paper, "Doublets: a sheet a day, Thursday 30 January 2025 on", "3 daily sheets", DEFAULT)
     months: dict[str, list] = {}
+    answers: list = []
     for sh in sheets:
         d = dt.date.fromisoformat(sh.date or "")
         mark = f"{DAYS[d.weekday()][:3]} {d.day} {MONTHS[d.month - 1]}"
         months.setdefault(f"{MONTHS[d.month - 1]} {d.year}", []).extend(
-            D.daily_pages(sh, paper, "separate", mark, DEFAULT)
+            D.daily_pages(sh, paper, "none", mark, DEFAULT)
         )
+        answers += D.daily_pages(sh, paper, D.ANSWERS_ONLY, None, DEFAULT)  # every key at the back
     for title, pages in months.items():
         doc.add(title, pages)
+    doc.add(D.ANSWERS, answers)
     assert list(months) == ["January 2025", "February 2025"] and first.month == 1
     doc.render(str(tmp_path / "eager.pdf"))
     assert (tmp_path / "lazy.pdf").read_bytes() == (tmp_path / "eager.pdf").read_bytes()
@@ -72,7 +75,9 @@ def test_the_book_builds_each_day_once_while_drawing(run, tmp_path, monkeypatch)
     monkeypatch.setattr(D, "daily_pages", counting)
     assert run("doublets", "daily", "--from", "2025-03-01", "--days", "4", "--book").exit_code == 0
     days = ["2025-03-01", "2025-03-02", "2025-03-03", "2025-03-04"]
-    assert built == days + days  # once to count its pages, once to draw them: never all held at once
+    # each day's sheet and its key at the back: counted once (sheet, key), then each drawn once,
+    # the sheets in order and the keys after them: never all held at once
+    assert built == [d for d in days for _ in (1, 2)] + days + days
 
 
 def test_each_day_is_made_for_drawing_only_after_the_day_before_is_drawn(run, monkeypatch):
@@ -94,7 +99,7 @@ def test_each_day_is_made_for_drawing_only_after_the_day_before_is_drawn(run, mo
     monkeypatch.setattr(Canvas, "showPage", drawing)
     assert run("doublets", "daily", "--from", "2025-03-30", "--days", "3", "--book").exit_code == 0
     days = ["2025-03-30", "2025-03-31", "2025-04-01"]
-    counted, drawn = events[:3], events[3:]
-    assert counted == [f"made {d}" for d in days]  # the first pass: choose, count pages, park
-    pages = (len(drawn) - len(days)) // len(days)  # pages a day (the sheet and its key)
-    assert pages == 2 and drawn == [e for d in days for e in [f"made {d}", *["drew"] * pages]]
+    counted, drawn = events[:6], events[6:]
+    assert counted == [f"made {d}" for d in days for _ in (1, 2)]  # first pass: choose, count, park
+    # the sheets, each made just before it is drawn, then the keys at the back the same way
+    assert drawn == [e for _ in (1, 2) for d in days for e in [f"made {d}", "drew"]]

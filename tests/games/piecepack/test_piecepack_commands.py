@@ -98,7 +98,7 @@ def test_json_lists_every_piece_once(kit):
 
 def test_a_tile_measures_two_inches_and_its_back_lands_behind_it(kit):
     paper, pdf, model = kit
-    fronts, backs = pages_with(pdf, "Piecepack tiles, sheet 1 of")[:2]
+    fronts, backs = pages_with(pdf, "Piecepack tiles and coins, sheet 1 of")[:2]
     W = get_paper(paper).width
     front = outlines(pdf, fronts, 50.8)
     back = outlines(pdf, backs, 50.8)
@@ -129,8 +129,8 @@ def test_a_coin_measures_three_quarters_and_its_suit_side_lands_behind_its_rank(
     assert len(PdfReader(str(pdf)).pages) == 2
     front = [o for o in outlines(pdf, 0, 19.05) if o[2] == pytest.approx(19.05, abs=0.1)]
     back = [o for o in outlines(pdf, 1, 19.05) if o[2] == pytest.approx(19.05, abs=0.1)]
-    # each coin: its square cut outline and its round rim, both 3/4 in across
-    assert len(front) == 2 * 24 and len(back) == 2 * 24
+    # each coin: its round rim, 3/4 in across, cut round (a cutting gap between coins, no square)
+    assert len(front) == 24 and len(back) == 24
     for _, _, w, h in front + back:
         assert w == pytest.approx(19.05, abs=0.1) and h == pytest.approx(19.05, abs=0.1)
     centres = sorted({(round(x, 1), round(y, 1)) for x, y, _, _ in front}, key=lambda p: (-p[1], p[0]))

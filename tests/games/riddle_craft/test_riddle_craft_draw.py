@@ -178,7 +178,7 @@ def test_printed_words_are_spelled():
     lex = lexicon.load()
     texts = [
         *draw.KIND_LABELS.values(),
-        draw.WHEN_HINT,
+        *draw.WHEN_HINT,
         draw.SCORES_CAPTION,
         sheets.FOLD_HOWTO,
         sheets.TOKEN_HOWTO,

@@ -1,0 +1,137 @@
+"""A pack's first sheet: the cover (title, what is inside and where) and, on its back, the print
+guide (per section: which pages, on what paper, one- or two-sided and how the sheet turns)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.press.fonts import string_width
+from generator.press.paper import MARGIN, Paper, mm
+from generator.press.parts import Header, line, sheet_header
+from generator.press.style import Style
+from generator.press.text import draw_text, fit_line, text_at
+
+FLIPS = {"long": "two-sided, flip on the long edge", "short": "two-sided, flip on the short edge"}
+
+
+@dataclass(frozen=True)
+class GuideRow:
+    """A run of a section's pages printed alike: pages first to last, on card stock or plain paper,
+    one-sided or two-sided with the given flip."""
+
+    section: str
+    first: int
+    last: int
+    card: bool
+    duplex: str | None
+
+    @property
+    def pages(self) -> str:
+        return f"{self.first}" if self.first == self.last else f"{self.first}–{self.last}"
+
+    @property
+    def paper(self) -> str:
+        return "card stock" if self.card else "plain paper"
+
+    @property
+    def sides(self) -> str:
+        return FLIPS.get(self.duplex or "", "one-sided")
+
+
+def draw_cover(
+    c: Canvas, paper: Paper, style: Style, title: str, subtitle: str, starts: Sequence[tuple[str, int]]
+) -> None:
+    """The cover: the title large over an accent band, what it is, then each section and the page
+    it starts on, with dotted leaders."""
+    w, h = paper.size
+    top = h - MARGIN - 30 * mm
+    band = style.tint if style.tint is not None else style.paper
+    c.saveState()
+    c.setFillColorRGB(*band)
+    c.setStrokeColorRGB(*style.accent)
+    c.setLineWidth(1.2)
+    c.rect(MARGIN, top - 18 * mm, w - 2 * MARGIN, 48 * mm, stroke=0, fill=1)
+    c.line(MARGIN, top - 18 * mm, w - MARGIN, top - 18 * mm)
+    c.restoreState()
+    big = style.text_style("title", size=34.0, min_size=18.0, align="left", valign="bottom")
+    draw_text(c, title, MARGIN + 6 * mm, top + 2 * mm, w - 2 * MARGIN - 12 * mm, 22 * mm, big, "cover title")
+    sub = style.text_style("subtitle", align="left", valign="top", color=style.ink)
+    draw_text(c, subtitle, MARGIN + 6 * mm, top - 15 * mm, w - 2 * MARGIN - 12 * mm, 14 * mm, sub, "cover")
+    y = top - 34 * mm
+    head_face, head_size = style.font("heading")
+    text_at(c, "Inside", MARGIN, y, head_face, head_size * 1.3, style.accent)
+    y -= 11 * mm
+    face, size = style.font("contents")
+    for name, start in starts:
+        num = f"page {start}"
+        text_at(c, name, MARGIN + 4 * mm, y, face, size, style.ink)
+        text_at(c, num, w - MARGIN - 4 * mm, y, face, size, style.ink, align="right")
+        left = MARGIN + 4 * mm + string_width(name, face, size) + 3 * mm
+        right = w - MARGIN - 4 * mm - string_width(num, face, size) - 3 * mm
+        if right > left:
+            c.saveState()
+            c.setStrokeColorRGB(*style.rule)
+            c.setDash(0.6, 2.4)
+            c.line(left, y + 1, right, y + 1)
+            c.restoreState()
+        y -= 9 * mm
+    note = style.text_style("body", align="left", valign="top", color=style.muted)
+    draw_text(
+        c,
+        "The next page is the print guide: which pages go on card stock, which print two-sided and "
+        "how to turn the sheet. Print at 100 % (actual size).",
+        MARGIN,
+        MARGIN + 4 * mm,
+        w - 2 * MARGIN,
+        12 * mm,
+        note,
+        "cover",
+    )
+
+
+GUIDE_COLUMNS = (
+    0.0,
+    0.42,
+    0.56,
+    0.72,
+)  # section, pages, paper, sides: where each starts (share of the width)
+
+
+def draw_guide(c: Canvas, paper: Paper, style: Style, rows: Sequence[GuideRow], flips: set[str]) -> None:
+    """The print guide: how to print, then a table of every run of pages."""
+    w, h = paper.size
+    width = w - 2 * MARGIN
+    tips = [
+        "Print at 100 % (actual size): switch off 'fit to page' or 'scale to fit' in the print dialog.",
+        "Card stock of about 200-300 g/m² (or plain paper glued to thin card) for cards, tiles and "
+        "pieces; plain paper for rules, keys and pads.",
+    ]
+    if flips:
+        tips.append(
+            "Two-sided sheets: print both sides of each sheet and turn it as the table says; if the "
+            "backs land off-centre, print the calibration sheet (parlour calibrate) and save the "
+            "offset it gives (parlour calibrate --save X,Y)."
+        )
+    header = Header("Print guide", text=" ".join(tips), text_h=20 * mm, text_role="body")
+    y = sheet_header(c, paper, style, header, what="print guide") - 6 * mm
+    head_face, head_size = style.font("table_head")
+    for label, at in zip(("Section", "Pages", "Paper", "Print"), GUIDE_COLUMNS, strict=True):
+        text_at(c, label, MARGIN + at * width, y, head_face, head_size, style.accent)
+    line(c, MARGIN, y - 2.2 * mm, w - MARGIN, y - 2.2 * mm, style.accent, 0.8)
+    y -= 7.5 * mm
+    pitch = min(7.5 * mm, (y - MARGIN) / max(1, len(rows)))
+    last = ""
+    for row in rows:
+        cells = (row.section if row.section != last else "", row.pages, row.paper, row.sides)
+        for i, (text, at) in enumerate(zip(cells, GUIDE_COLUMNS, strict=True)):
+            room = ((GUIDE_COLUMNS[i + 1] if i + 1 < len(GUIDE_COLUMNS) else 1.0) - at) * width - 2 * mm
+            bold = i == 0 or (i == 2 and row.card)
+            st = style.text_style("table_head" if bold else "table")
+            size = fit_line(text, room, st.but(min_size=6.5)) or 6.5
+            text_at(c, text, MARGIN + at * width, y, st.face, size, style.ink)
+        last = row.section
+        line(c, MARGIN, y - 2.4 * mm, w - MARGIN, y - 2.4 * mm, style.rule, 0.3)
+        y -= pitch
