@@ -112,7 +112,7 @@ def draw_guide(c: Canvas, paper: Paper, style: Style, rows: Sequence[GuideRow], 
     if flips:
         tips.append(
             "Two-sided sheets: print both sides of each sheet and turn it as the table says; if the "
-            "backs land off-centre, print the calibration sheet (parlour calibrate) and save the "
+            "backs land out of line with the fronts, print the calibration sheet (parlour calibrate) and save the "
             "offset it gives (parlour calibrate --save X,Y)."
         )
     header = Header("Print guide", text=" ".join(tips), text_h=20 * mm, text_role="body")
