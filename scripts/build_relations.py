@@ -1,0 +1,341 @@
+"""Build generator/data/relations.txt: related Doublets ends, and the words that are no end.
+
+How to rebuild (from the repository root, after scripts/build_lexicon.py)::
+
+    apt-get install wordnet-base
+    python scripts/build_relations.py            # write generator/data/relations.txt
+    python scripts/build_relations.py --check    # exit 1 if the shipped file is stale
+
+Carroll's doublets were little stories: drive PIG into STY, make WHEAT into BREAD, turn POOR
+into RICH.  A puzzle's two ends are one length, so the file holds only pairs of one length
+(3 to 8 letters) of words parlour may put at a puzzle's end (model.is_puzzle_end's rules
+read from the packaged lexicon, less the `@notend` words below).  Relations, and where each
+comes from (Princeton WordNet 3.0, read by wordnet_db.py; pointer symbols from wninput(5WN)):
+
+- opposite   '!' antonym pointers (lexical: the two words themselves), and the curated list;
+- scale      two adjectives that are values of one attribute ('=' pointers: cold and warm are
+             both values of temperature) and not already opposites;
+- like       '&' similar-to pointers between adjectives (wet, damp);
+- part       '%p' part meronyms (tree: bark), whole first;
+- member     '%m' member meronyms (flock: sheep), group first;
+- material   '%s' substance meronyms (rope: hemp), stuff first;
+- kinds      two nouns whose main senses are direct hyponyms of one specific synset (one with at
+             most KINDS_MAX hyponyms, in a lexicographer file of things one can draw:
+             animals, plants, food, artifacts, body, objects, substances);
+- curated    scripts/curated_relations.txt (its own relations: home, made, from, grows, evolve,
+             dip, stow, feed, on, pair, does, raise, and more opposites, kinds and parts).
+
+A WordNet pair counts only where each word means that synset in one of its first two senses
+of that part of speech and is one of the synset's first three names: "figure" is a name of
+the body synset, but nobody reads FIGURE as a body.
+
+`@notend` lines name words that may be printed as links but are never a puzzle's end:
+
+- function   the word is no content word: WordNet has no noun, verb or adjective sense of it
+             or its base form (they, thus, lest; also words WordNet 3.0 never met: those cannot
+             be shown to be content words), or its tagged uses in WordNet's concordance are
+             mostly adverbs (more than twice its noun/verb/adjective uses: only, even, ago), or
+             its first adjective sense is a quantifier (much, many, few, some, each);
+- crude      a crude sense the print vocabulary lets pass because it is not salient: a sense of
+             any rank labelled vulgar, obscene, offensive or a slur, or a sexual or excretory
+             first or second sense the word heads (see crude_word): a link is read in passing,
+             an end is printed large and read first.
+
+The output has no date in it: the same inputs give the same bytes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import vet_words  # noqa: E402
+from wordnet_db import WORDNET_DIR, Sense, WordNet  # noqa: E402
+
+from generator.games.doublets.prompts import FRAMES, SYMMETRIC  # noqa: E402
+
+OUTPUT = ROOT / "generator" / "data" / "relations.txt"
+CURATED = Path(__file__).resolve().parent / "curated_relations.txt"
+MIN_LENGTH, MAX_LENGTH = 3, 8
+NAMES = 3  # a WordNet word counts if it is one of the synset's first NAMES names
+SENSES = 2  # ... and the synset is one of its first SENSES senses of that part of speech
+KINDS_MAX = 40  # most direct hyponyms of a "kinds" synset: more, and it is no specific thing
+KINDS_FILES = {
+    "noun.animal",
+    "noun.plant",
+    "noun.food",
+    "noun.artifact",
+    "noun.body",
+    "noun.object",
+    "noun.substance",
+}
+ADVERB_SHARE = 2  # function: tagged adverb uses above this many times the content uses
+ADVERB_MIN = 3
+QUANTIFIER = re.compile(
+    r"^\(?(quantifier|\(comparative of|comparative of|superlative of|used of count nouns)|a quantifier"
+)
+CRUDE_LABEL = re.compile(
+    r"\((vulgar|obscene|offensive|ethnic slur|disparaging)|\bvulgar (term|word|slang)\b|\bobscene\b"
+    r"|\boffensive (term|name|word)"
+)
+CRUDE_USES = 20
+CLOTHING = {"n04508163", "n03673450"}  # undergarment, lingerie: vet_words' roots, not crude for an end
+
+
+def end_words() -> set[str]:
+    """Words of 3-8 letters that may end a puzzle by the packaged lexicon's rules."""
+    from generator.games.doublets.model import PUZZLE_TIER, not_puzzle_ends
+    from generator.words.lexicon import load
+
+    lex = load()
+    curated = not_puzzle_ends()
+    return {
+        w
+        for n in range(MIN_LENGTH, MAX_LENGTH + 1)
+        for w in lex.words(PUZZLE_TIER, n)
+        if lex.printable(w) and w not in curated
+    }
+
+
+def _own_senses(wn: WordNet, word: str) -> list[Sense]:
+    """The word's own senses, or its base forms' when WordNet does not list it."""
+    if word in wn.index:
+        return list(wn.senses(word))
+    return [s for lemma in wn.lemmas_of(word) for s in wn.senses(lemma)]
+
+
+def function_word(wn: WordNet, word: str) -> bool:
+    """True if `word` is no content word (see the module docstring)."""
+    senses = _own_senses(wn, word)
+    content = [s for s in senses if s.synset.key[0] in "nva"]
+    if not content:
+        return True
+    adverb = sum(s.count for s in senses if s.synset.key[0] == "r")
+    if adverb >= ADVERB_MIN and adverb > ADVERB_SHARE * sum(s.count for s in content):
+        return True
+    return any(s.synset.key[0] == "a" and s.rank == 0 and QUANTIFIER.search(s.synset.gloss) for s in senses)
+
+
+def crude_word(wn: WordNet, word: str, ancestors: dict[str, set[str]]) -> str | None:
+    """'label' or the root kind ('sexual', 'excretory') of a crude sense of `word` (its own
+    senses, or its base forms' when WordNet does not list it), or None.  Stricter than the
+    print vocabulary's salient senses: a sense of any rank labelled vulgar, obscene, offensive
+    or a slur, where the word is one of the synset's first four names (bull, spade), unless
+    the word's main sense holds nine tenths of at least CRUDE_USES tagged uses (boy); or a
+    sexual or excretory sense (vet_words' roots, clothing aside) of rank 0 or 1 that the word
+    heads, unless that sense is never tagged while the word has CRUDE_USES uses (wet, neck)."""
+    senses = [s for s in _own_senses(wn, word) if vet_words._lowercase(s)]
+    total = sum(s.count for s in senses)
+    main = max(senses, key=lambda s: s.count) if senses else None
+    dominant = main is not None and total >= CRUDE_USES and main.count * 10 >= total * 9
+    for s in senses:
+        gloss = s.synset.gloss.split('"', 1)[0]
+        usage = {t for t in wn.usage_domains(s)}
+        if s.position <= 3 and not dominant:
+            if usage & (vet_words.USAGE["vulgar"] | vet_words.USAGE["slur"]) or CRUDE_LABEL.search(gloss):
+                return "label"
+        if s.rank <= 1 and s.position == 0 and not (s.count == 0 and total >= CRUDE_USES):
+            for kind in ("sexual", "excretory"):
+                above = ancestors.get(s.synset.key)
+                if above is None:
+                    above = ancestors[s.synset.key] = wn.ancestors(s.synset.key)
+                if vet_words._kind(wn, s, kind, ancestors) and not above & CLOTHING:
+                    return kind
+    return None
+
+
+def _salient(wn: WordNet, word: str, key: str) -> bool:
+    """True if `word` names synset `key` outright (see NAMES and SENSES)."""
+    syn = wn.synsets[key]
+    lowered = [x.lower() for x in syn.lemmas]
+    if word not in lowered or lowered.index(word) >= NAMES or word not in syn.lemmas:
+        return False
+    ranks = [s for s in wn.senses(word) if s.synset.key[0] == key[0]]
+    return any(s.synset.key == key for s in ranks[:SENSES])
+
+
+def wordnet_pairs(wn: WordNet, words: set[str]) -> Iterable[tuple[str, str, str]]:
+    """(relation, start, end) from WordNet's pointers, both words in `words`."""
+
+    def names(key: str, only: int = 0) -> list[str]:
+        lemmas = wn.synsets[key].lemmas
+        picked = [lemmas[only - 1]] if only else list(lemmas)
+        return [w for w in picked if w in words and _salient(wn, w, key)]
+
+    values: dict[str, set[str]] = {}  # attribute synset -> adjectives that are its values
+    for key, syn in wn.synsets.items():
+        for (sym, target, src), tgt in zip(syn.pointers, syn.targets, strict=True):
+            if sym == "!":
+                for a in names(key, src):
+                    for b in names(target, tgt):
+                        yield "opposite", a, b
+            elif sym == "&" and key[0] == "a":
+                for a in names(key):
+                    for b in names(target):
+                        yield "like", a, b
+            elif sym in ("%p", "%m", "%s"):
+                relation = {"%p": "part", "%m": "member", "%s": "material"}[sym]
+                for whole in names(key):
+                    for piece in names(target):
+                        yield (relation, piece, whole) if sym == "%s" else (relation, whole, piece)
+            elif sym == "=" and key[0] == "a":
+                values.setdefault(target, set()).update(names(key))
+    for adjectives in values.values():
+        for a in sorted(adjectives):
+            for b in sorted(adjectives):
+                if a < b:
+                    yield "scale", a, b
+    for _key, syn in wn.synsets.items():
+        if syn.lexname not in KINDS_FILES:
+            continue
+        below = [t for sym, t, _ in syn.pointers if sym == "~"]
+        if len(below) > KINDS_MAX:
+            continue
+        heads = sorted(
+            {
+                w
+                for t in below
+                for w in names(t)
+                if [s.synset.key for s in wn.senses(w) if s.synset.key[0] == "n"][:1] == [t]
+            }
+        )
+        for a in heads:
+            for b in heads:
+                if a < b:
+                    yield "kinds", a, b
+
+
+def curated_pairs(path: Path = CURATED) -> list[tuple[str, str, str]]:
+    """The curated list's (relation, start, end), in file order; bad relations refused."""
+    out = []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        parts = line.split()
+        if len(parts) != 3 or parts[0] not in FRAMES:
+            raise SystemExit(f"{path.name}:{n}: want 'RELATION START END' with a known relation: {line!r}")
+        out.append((parts[0], parts[1], parts[2]))
+    return out
+
+
+def one_apart(a: str, b: str) -> bool:
+    return sum(x != y for x, y in zip(a, b, strict=True)) <= 1
+
+
+def build(wn: WordNet) -> dict[str, object]:
+    """Everything the data file holds."""
+    ends = end_words()
+    ancestors: dict[str, set[str]] = {}
+    notend: dict[str, str] = {}
+    for w in sorted(ends):
+        if function_word(wn, w):
+            notend[w] = "function"
+        else:
+            if crude_word(wn, w, ancestors):
+                notend[w] = "crude"
+    usable = {w for w in ends if w not in notend}
+    chosen: dict[frozenset[str], tuple[str, str, str]] = {}
+    dropped = Counter()
+
+    def add(relation: str, a: str, b: str, source: str) -> None:
+        if a not in usable or b not in usable or len(a) != len(b):
+            dropped[source] += 1
+            return
+        if a == b or one_apart(a, b) or a.startswith(b) or b.startswith(a):
+            return
+        key = frozenset((a, b))
+        if key not in chosen:  # curated first, then WordNet in a fixed order of relations
+            chosen[key] = (relation, a, b)
+
+    for relation, a, b in curated_pairs():
+        add(relation, a, b, "curated")
+    order = ("opposite", "scale", "part", "material", "member", "kinds", "like")
+    found = sorted(set(wordnet_pairs(wn, usable)), key=lambda r: (order.index(r[0]), r[1], r[2]))
+    for relation, a, b in found:
+        if relation in SYMMETRIC and a > b:
+            a, b = b, a
+        add(relation, a, b, "wordnet")
+    return {
+        "pairs": sorted(chosen.values(), key=lambda r: (len(r[1]), r[0], r[1], r[2])),
+        "notend": notend,
+        "dropped": dropped,
+    }
+
+
+def render(built: dict[str, object]) -> bytes:
+    pairs = built["pairs"]
+    notend = built["notend"]
+    assert isinstance(pairs, list) and isinstance(notend, dict)
+    counts = Counter(r for r, _, _ in pairs)
+    lines = [
+        "# parlour Doublets: related end pairs and words that are no end.",
+        "# Generated by scripts/build_relations.py from the packaged lexicon, Princeton WordNet 3.0",
+        "# (Debian wordnet-base) and scripts/curated_relations.txt (written for parlour). Do not edit",
+        "# by hand; rebuild. How each relation is found is in the script's docstring.",
+        "#",
+        "# Format: RELATION START END (one length, in the order the prompt reads them), then",
+        "# '@notend CLASS WORD...' lines: words printed as links but never a puzzle's end.",
+        "#",
+        "# Pairs per relation: " + ", ".join(f"{r} {n}" for r, n in sorted(counts.items())),
+        "# Pairs per length: "
+        + ", ".join(
+            f"{n} letters {sum(len(a) == n for _, a, _ in pairs)}" for n in range(MIN_LENGTH, MAX_LENGTH + 1)
+        ),
+        "#",
+        "# WordNet licence: WordNet 3.0 Copyright 2006 by Princeton University. All rights reserved.",
+        "#   Permission to use, copy, modify and distribute this software and database and its",
+        "#   documentation for any purpose and without fee or royalty is hereby granted, provided",
+        "#   that the copyright notice and these statements appear on ALL copies (see",
+        "#   generator/data/LICENSE-wordlists.txt and /usr/share/doc/wordnet-base/copyright).",
+        "#   THE NAME OF PRINCETON UNIVERSITY OR PRINCETON MAY NOT BE USED IN ADVERTISING OR",
+        "#   PUBLICITY PERTAINING TO DISTRIBUTION OF THE SOFTWARE AND/OR DATABASE.",
+    ]
+    lines += [f"{r} {a} {b}" for r, a, b in pairs]
+    for cls in ("function", "crude"):
+        words = sorted(w for w, c in notend.items() if c == cls)
+        for i in range(0, len(words), 12):
+            lines.append(f"@notend {cls} " + " ".join(words[i : i + 12]))
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--output", type=Path, default=OUTPUT, help="where to write")
+    parser.add_argument("--check", action="store_true", help="exit 1 if the shipped file is stale")
+    args = parser.parse_args(argv)
+    if not (WORDNET_DIR / "data.noun").exists():
+        print(f"{WORDNET_DIR} not found: run 'apt-get install wordnet-base' first", file=sys.stderr)
+        return 2
+    built = build(WordNet())
+    data = render(built)
+    if args.check:
+        same = args.output.exists() and args.output.read_bytes() == data
+        print("relations.txt is up to date" if same else "relations.txt is stale: rebuild it")
+        return 0 if same else 1
+    args.output.write_bytes(data)
+    pairs = built["pairs"]
+    assert isinstance(pairs, list)
+    print(f"wrote {args.output} ({len(data)} bytes, {len(pairs)} pairs)")
+    for r, n in sorted(Counter(r for r, _, _ in pairs).items()):
+        print(f"  {r:10s} {n:6d}")
+    notend = built["notend"]
+    assert isinstance(notend, dict)
+    print("  notend: " + ", ".join(f"{c} {n}" for c, n in sorted(Counter(notend.values()).items())))
+    print(
+        "  dropped (length or vocabulary): "
+        + ", ".join(f"{s} {n}" for s, n in sorted(built["dropped"].items()))
+    )  # type: ignore[union-attr]
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
