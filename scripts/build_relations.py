@@ -25,9 +25,10 @@ comes from (Princeton WordNet 3.0, read by wordnet_db.py; pointer symbols from w
 - curated    scripts/curated_relations.txt (its own relations: home, made, from, grows, evolve,
              dip, stow, feed, on, pair, does, raise, and more opposites, kinds and parts).
 
-A WordNet pair counts only where each word means that synset in one of its first two senses
-of that part of speech and is one of the synset's first three names: "figure" is a name of
-the body synset, but nobody reads FIGURE as a body.
+A WordNet pair counts only where each word means that synset in its first sense of that part
+of speech (for opposites, one of its first two), is one of the synset's first three names,
+and is mostly used in that part of speech (WordNet's tagged uses): "figure" is a name of the
+body synset, but nobody reads FIGURE as a body; "tidy" is no box, "main" no ocean.
 
 `@notend` lines name words that may be printed as links but are never a puzzle's end:
 
@@ -66,7 +67,7 @@ OUTPUT = ROOT / "generator" / "data" / "relations.txt"
 CURATED = Path(__file__).resolve().parent / "curated_relations.txt"
 MIN_LENGTH, MAX_LENGTH = 3, 8
 NAMES = 3  # a WordNet word counts if it is one of the synset's first NAMES names
-SENSES = 2  # ... and the synset is one of its first SENSES senses of that part of speech
+SENSES = 2  # ... and, for opposites, one of its first SENSES senses of that part of speech (else its first)
 KINDS_MAX = 40  # most direct hyponyms of a "kinds" synset: more, and it is no specific thing
 KINDS_FILES = {
     "noun.animal",
@@ -152,30 +153,35 @@ def crude_word(wn: WordNet, word: str, ancestors: dict[str, set[str]]) -> str | 
     return None
 
 
-def _salient(wn: WordNet, word: str, key: str) -> bool:
-    """True if `word` names synset `key` outright (see NAMES and SENSES)."""
+def _salient(wn: WordNet, word: str, key: str, senses: int = 1) -> bool:
+    """True if `word` names synset `key` outright: one of its first NAMES names, among the
+    word's first `senses` senses of that part of speech, and that part of speech is the one
+    the word is mostly used in (WordNet's tagged uses: "tidy" is no noun, "main" no ocean)."""
     syn = wn.synsets[key]
     lowered = [x.lower() for x in syn.lemmas]
     if word not in lowered or lowered.index(word) >= NAMES or word not in syn.lemmas:
         return False
-    ranks = [s for s in wn.senses(word) if s.synset.key[0] == key[0]]
-    return any(s.synset.key == key for s in ranks[:SENSES])
+    own = wn.senses(word)
+    ranks = [s for s in own if s.synset.key[0] == key[0]]
+    if not any(s.synset.key == key for s in ranks[:senses]):
+        return False
+    return vet_words._dominant_pos(own) == key[0]
 
 
 def wordnet_pairs(wn: WordNet, words: set[str]) -> Iterable[tuple[str, str, str]]:
     """(relation, start, end) from WordNet's pointers, both words in `words`."""
 
-    def names(key: str, only: int = 0) -> list[str]:
+    def names(key: str, only: int = 0, senses: int = 1) -> list[str]:
         lemmas = wn.synsets[key].lemmas
         picked = [lemmas[only - 1]] if only else list(lemmas)
-        return [w for w in picked if w in words and _salient(wn, w, key)]
+        return [w for w in picked if w in words and _salient(wn, w, key, senses)]
 
     values: dict[str, set[str]] = {}  # attribute synset -> adjectives that are its values
     for key, syn in wn.synsets.items():
         for (sym, target, src), tgt in zip(syn.pointers, syn.targets, strict=True):
             if sym == "!":
-                for a in names(key, src):
-                    for b in names(target, tgt):
+                for a in names(key, src, SENSES):
+                    for b in names(target, tgt, SENSES):
                         yield "opposite", a, b
             elif sym == "&" and key[0] == "a":
                 for a in names(key):
@@ -199,14 +205,7 @@ def wordnet_pairs(wn: WordNet, words: set[str]) -> Iterable[tuple[str, str, str]
         below = [t for sym, t, _ in syn.pointers if sym == "~"]
         if len(below) > KINDS_MAX:
             continue
-        heads = sorted(
-            {
-                w
-                for t in below
-                for w in names(t)
-                if [s.synset.key for s in wn.senses(w) if s.synset.key[0] == "n"][:1] == [t]
-            }
-        )
+        heads = sorted({w for t in below for w in names(t)})
         for a in heads:
             for b in heads:
                 if a < b:
@@ -224,6 +223,58 @@ def curated_pairs(path: Path = CURATED) -> list[tuple[str, str, str]]:
         if len(parts) != 3 or parts[0] not in FRAMES:
             raise SystemExit(f"{path.name}:{n}: want 'RELATION START END' with a known relation: {line!r}")
         out.append((parts[0], parts[1], parts[2]))
+    return out
+
+
+# Endings a relation's frame reads well with ("Teach the DOG to BARK" takes no -s; nouns take
+# only the plural; opposites and likenesses may be verbs).
+NOUN_ENDINGS = ("s",)
+INFLECTED = dict.fromkeys(
+    ("kinds", "part", "member", "material", "home", "from", "stow", "feed", "grows", "made", "pair", "on"),
+    NOUN_ENDINGS,
+) | dict.fromkeys(("opposite", "like", "scale"), ("s", "ed", "ing"))
+VOWELS = set("aeiou")
+
+
+def regular_forms(base: str) -> dict[str, set[str]]:
+    """The regular -s, -ed and -ing forms of `base` (English spelling rules: boxes, cries,
+    hoped, stopped, hoping; no doubling after two vowels or before w, x, y)."""
+    if base.endswith(("s", "x", "z", "ch", "sh")):
+        plural = {base + "es"}
+    elif base.endswith("y") and base[-2:-1] not in VOWELS:
+        plural = {base[:-1] + "ies"}
+    else:
+        plural = {base + "s"}
+    if base.endswith("e"):
+        ed, ing = {base + "d"}, {base[:-1] + "ing"}
+    elif base.endswith("y") and base[-2:-1] not in VOWELS:
+        ed, ing = {base[:-1] + "ied"}, {base + "ing"}
+    else:
+        ed, ing = {base + "ed"}, {base + "ing"}
+        last = base[-1]
+        if (
+            len(base) >= 3
+            and last not in VOWELS | set("wxy")
+            and base[-2] in VOWELS
+            and base[-3] not in VOWELS
+        ):
+            ed.add(base + last + "ed")
+            ing.add(base + last + "ing")
+    return {"s": plural, "ed": ed, "ing": ing}
+
+
+def inflections(wn: WordNet, words: set[str]) -> dict[str, dict[str, list[str]]]:
+    """base -> ending -> the words of `words` that are that regular form of it (lions: lion
+    + s; hates is hate + s, never hat + es): a related pair of bases gives a related pair of
+    like forms (lions, bears), where both are words of one length."""
+    out: dict[str, dict[str, list[str]]] = {}
+    for w in sorted(words):
+        for base in wn.lemmas_of(w):
+            if base == w:
+                continue
+            for ending, made in regular_forms(base).items():
+                if w in made:
+                    out.setdefault(base, {}).setdefault(ending, []).append(w)
     return out
 
 
@@ -248,7 +299,6 @@ def build(wn: WordNet) -> dict[str, object]:
 
     def add(relation: str, a: str, b: str, source: str) -> None:
         if a not in usable or b not in usable or len(a) != len(b):
-            dropped[source] += 1
             return
         if a == b or one_apart(a, b) or a.startswith(b) or b.startswith(a):
             return
@@ -256,14 +306,25 @@ def build(wn: WordNet) -> dict[str, object]:
         if key not in chosen:  # curated first, then WordNet in a fixed order of relations
             chosen[key] = (relation, a, b)
 
-    for relation, a, b in curated_pairs():
-        add(relation, a, b, "curated")
+    forms = inflections(wn, usable)
+    bases = set(forms) | usable
+    curated = curated_pairs()
     order = ("opposite", "scale", "part", "material", "member", "kinds", "like")
-    found = sorted(set(wordnet_pairs(wn, usable)), key=lambda r: (order.index(r[0]), r[1], r[2]))
-    for relation, a, b in found:
-        if relation in SYMMETRIC and a > b:
-            a, b = b, a
-        add(relation, a, b, "wordnet")
+    found = sorted(set(wordnet_pairs(wn, bases)), key=lambda r: (order.index(r[0]), r[1], r[2]))
+    for source, pairs in (("curated", curated), ("wordnet", found)):
+        for relation, a, b in pairs:
+            if relation in SYMMETRIC and a > b and source == "wordnet":
+                a, b = b, a
+            if a in usable and b in usable:
+                add(relation, a, b, source)
+            else:
+                dropped[source] += 1
+            for ending, one in forms.get(a, {}).items():
+                if ending not in INFLECTED.get(relation, ()):
+                    continue
+                for other in forms.get(b, {}).get(ending, ()):
+                    for x in one:
+                        add(relation, x, other, source)
     return {
         "pairs": sorted(chosen.values(), key=lambda r: (len(r[1]), r[0], r[1], r[2])),
         "notend": notend,

@@ -148,7 +148,9 @@ def test_sheet_with_key_on_its_own_page(run, tmp_path, lex, paper):
     data = json.loads((tmp_path / "s.json").read_text())
     puzzles = data["puzzles"]
     assert len(puzzles) == 8
-    assert [sorted(p) for p in puzzles] == [["chain", "end", "par", "shortest_chains", "start"]] * 8
+    assert [sorted(p) for p in puzzles] == [
+        ["chain", "end", "par", "prompt", "relation", "shortest_chains", "start"]
+    ] * 8
     check_ladders_match_puzzles(pdf, 0, puzzles)
     first = page_text(pdf, 0)
     assert "Doublets" in first and "seed 4" in first and "every rung must be a real" in first
@@ -222,7 +224,9 @@ def test_sheet_links_range_and_date(run, tmp_path):
         "doublets", "sheet", "--links", "5-6", "--date", "2025-03-01", "--count", "4", "--json", "l.json"
     )
     assert res.exit_code == 0, res.stderr
-    pdf = tmp_path / "output" / "doublets-sheet-2025-03-01.pdf"  # doublets-KIND-DATE, as daily names its files
+    pdf = (
+        tmp_path / "output" / "doublets-sheet-2025-03-01.pdf"
+    )  # doublets-KIND-DATE, as daily names its files
     data = json.loads((tmp_path / "l.json").read_text())
     assert data["date"] == "2025-03-01" and data["links"] == [5, 6]
     assert {p["par"] for p in data["puzzles"]} <= {5, 6}
@@ -318,9 +322,7 @@ def test_a_week_of_daily_sheets_is_deterministic(run, tmp_path, lex):
         b = (tmp_path / "again" / f"doublets-daily-{day}.pdf").read_bytes()
         assert a == b
     # And the daily sheet is the model's sheet for that date.
-    assert (
-        data["days"][0]["puzzles"] == daily_sheet("2025-12-29", 8, 4, model.MIXED).to_json()["puzzles"]
-    )
+    assert data["days"][0]["puzzles"] == daily_sheet("2025-12-29", 8, 4, model.MIXED).to_json()["puzzles"]
 
 
 def test_daily_book_has_an_outline_by_month_and_day(run, tmp_path):
