@@ -33,7 +33,9 @@ KEY_MODES = ("separate", "bottom", "none")
 CELL_MAX = 9 * mm  # the largest letter cell (a roomy box for a child's capital)
 CELL_MIN = 5 * mm  # below this a page takes fewer puzzles: smaller boxes are hard to write in
 PITCH = 1.3  # rung pitch as a multiple of the cell: the gap between rungs is 0.3 cell
-LABEL_H = 5 * mm  # the "3  ·  5 links" line above each ladder
+LABEL_H = 9.5 * mm  # the "3  ·  5 links" line above each ladder, and the prompt under it
+PROMPT_SIZE = 9.0  # the prompt's largest size (points); it shrinks to PROMPT_MIN to fit its column
+PROMPT_MIN = 7.0
 BLOCK_GAP = 5 * mm  # least space between two ladders in a column
 COL_GAP = 6 * mm
 RAIL = 2 * mm  # the ladder's rails stand this far outside the cells
@@ -63,6 +65,7 @@ class LadderSpot:
     x: float
     top: float
     cell: float
+    width: float = 0.0  # the column's width (the prompt may use all of it)
 
     @property
     def pitch(self) -> float:
@@ -79,13 +82,21 @@ class LadderLayout:
 
 
 def layout_ladders(
-    pars: Sequence[int], length: int, x: float, bottom: float, width: float, top: float, first: int = 0
+    pars: Sequence[int],
+    length: int,
+    x: float,
+    bottom: float,
+    width: float,
+    top: float,
+    first: int = 0,
+    min_column: float = 0.0,
 ) -> LadderLayout:
     """Ladders in a grid, numbered across each row; a row is as tall as its longest ladder.
 
     Of 1 to MAX_COLUMNS columns, the grid with the biggest cells wins (to a quarter point);
     when cells are at their largest either way, the grid that fills more of the page wins.  Rows share out the height left over,
-    up to about a rung each, so a short sheet does not huddle at the top.
+    up to about a rung each, so a short sheet does not huddle at the top.  A grid's columns
+    are at least `min_column` wide (the longest prompt at its smallest size), if any grid's are.
     """
     n = len(pars)
     height = top - bottom
@@ -93,6 +104,8 @@ def layout_ladders(
     for cols in range(1, min(MAX_COLUMNS, n) + 1):
         rows = [pars[i : i + cols] for i in range(0, n, cols)]
         col_w = (width - (cols - 1) * COL_GAP) / cols
+        if cols > 1 and col_w < min_column:
+            continue
         cell_w = (col_w - 2 * RAIL) / length
         fixed = len(rows) * LABEL_H + (len(rows) - 1) * BLOCK_GAP
         units = sum(_units(max(r)) for r in rows)
@@ -117,15 +130,16 @@ def layout_ladders(
     for r in rows:
         for k, i in enumerate(r):
             cx = x + k * (col_w + COL_GAP) + (col_w - cell * length) / 2
-            spots.append(LadderSpot(first + i, cx, y, cell))
+            spots.append(LadderSpot(first + i, cx, y, cell, col_w))
         y -= LABEL_H + cell * _units(max(pars[i] for i in r)) + BLOCK_GAP + extra
     return LadderLayout(tuple(spots), cell, cols)
 
 
 def draw_ladder(c: Canvas, spot: LadderSpot, puzzle: Puzzle, number: int, style: Style) -> None:
-    """A puzzle: its number and par, the top word, `par` blank rungs, the bottom word, two rails."""
+    """A puzzle: its number and par, its prompt ("Drive PIG into the STY"), the top word, `par`
+    blank rungs, the bottom word, two rails."""
     cell, pitch, n = spot.cell, spot.pitch, puzzle.length
-    label_base = spot.top - LABEL_H + 1.6 * mm
+    label_base = spot.top - 4.2 * mm
     c.saveState()
     num = str(number)
     face, size = style.font("heading")
@@ -133,6 +147,10 @@ def draw_ladder(c: Canvas, spot: LadderSpot, puzzle: Puzzle, number: int, style:
     c.drawString(spot.x - RAIL, label_base, num)
     style.set_font(c, "aside")
     c.drawString(spot.x - RAIL + string_width(num, face, size) + 2 * mm, label_base, links_text(puzzle.par))
+    prompt_face, prompt_size = prompt_font(puzzle.prompt, max(spot.width, n * spot.cell + 2 * RAIL), style)
+    c.setFont(prompt_face, prompt_size)
+    c.setFillColorRGB(*style.ink)
+    c.drawCentredString(spot.x + n * cell / 2, spot.top - LABEL_H + 1.8 * mm, puzzle.prompt)
     c.restoreState()
     rows = [puzzle.start] + [None] * puzzle.par + [puzzle.end]
     first_top = spot.top - LABEL_H
@@ -148,6 +166,17 @@ def draw_ladder(c: Canvas, spot: LadderSpot, puzzle: Puzzle, number: int, style:
     for i, word in enumerate(rows):
         y = first_top - i * pitch - cell
         draw_cells(c, spot.x, y, cell, word, n, style, end=word is not None)
+
+
+def prompt_font(text: str, width: float, style: Style) -> tuple[str, float]:
+    """The face and the largest size, PROMPT_SIZE down to PROMPT_MIN in quarter points, at
+    which a prompt fits `width` on one line (PROMPT_MIN if none: plan_sheet keeps columns wide
+    enough for that)."""
+    face = style.font("body")[0]
+    size = PROMPT_SIZE
+    while size > PROMPT_MIN and string_width(text, face, size) > width:
+        size -= 0.25
+    return face, size
 
 
 # -- the answer key at the foot, upside down ---------------------------------------------------
@@ -228,13 +257,17 @@ def plan_sheet(
     x, bottom, width, top = content_box(paper)
     pars = [p.par for p in sheet.puzzles]
     limit = (top - bottom) * 0.45
+    face = style.font("body")[0]
+    min_column = max(string_width(p.prompt, face, PROMPT_MIN) for p in sheet.puzzles)
 
     def attempt(i: int, j: int) -> tuple[LadderLayout, float]:
         band = 0.0
         if key == "bottom":
             band = key_band_height(sheet.puzzles[i:j], range(i + 1, j + 1), width, limit, style)
         low = bottom + (band + KEY_BAND_GAP if band else 0.0)
-        return layout_ladders(pars[i:j], sheet.length, x, low, width, top, first=i), band
+        return layout_ladders(
+            pars[i:j], sheet.length, x, low, width, top, first=i, min_column=min_column
+        ), band
 
     plans = []
     i = 0
@@ -356,7 +389,7 @@ def _draw_entry(
     style.set_font(c, "subtitle")
     c.drawString(x, base, f"{number}.")
     style.set_font(c, "subtitle", colour=style.ink)
-    c.drawString(x + indent, base, f"{p.start.upper()} to {p.end.upper()}")
+    c.drawString(x + indent, base, p.prompt)
     style.set_font(c, "aside")
     c.drawRightString(x + width, base, f"{links_text(p.par)} · {count_text(p.shortest_chains)}")
     c.restoreState()
