@@ -19,6 +19,8 @@ comes from (Princeton WordNet 3.0, read by wordnet_db.py; pointer symbols from w
 - part       '%p' part meronyms (tree: bark), whole first;
 - member     '%m' member meronyms (flock: sheep), group first;
 - material   '%s' substance meronyms (rope: hemp), stuff first;
+- sort       a noun or verb and one of its kinds, one or two hyponym steps down (bird: wren);
+- same       two names of one meaning (sack, bag), each the word's first sense;
 - kinds      two nouns whose main senses are direct hyponyms of one specific synset (one with at
              most KINDS_MAX hyponyms, in a lexicographer file of things one can draw:
              animals, plants, food, artifacts, body, objects, substances);
@@ -68,7 +70,11 @@ CURATED = Path(__file__).resolve().parent / "curated_relations.txt"
 MIN_LENGTH, MAX_LENGTH = 3, 8
 NAMES = 3  # a WordNet word counts if it is one of the synset's first NAMES names
 SENSES = 2  # ... and, for opposites, one of its first SENSES senses of that part of speech (else its first)
-KINDS_MAX = 40  # most direct hyponyms of a "kinds" synset: more, and it is no specific thing
+KINDS_MAX = 60  # most hyponyms (KINDS_DEPTH levels) of a "kinds" synset: more, and it is no specific thing
+KINDS_DEPTH = 2  # for living things and food (LIVING); other synsets: direct hyponyms only
+KINDS_MAX_THINGS = 40
+SORT_DEPTH = 2
+LIVING = {"noun.animal", "noun.plant", "noun.food", "noun.person"}
 KINDS_FILES = {
     "noun.animal",
     "noun.plant",
@@ -77,6 +83,13 @@ KINDS_FILES = {
     "noun.body",
     "noun.object",
     "noun.substance",
+    "noun.person",
+    "verb.motion",
+    "verb.contact",
+    "verb.consumption",
+    "verb.body",
+    "verb.weather",
+    "verb.creation",
 }
 ADVERB_SHARE = 2  # function: tagged adverb uses above this many times the content uses
 ADVERB_MIN = 3
@@ -156,12 +169,15 @@ def crude_word(wn: WordNet, word: str, ancestors: dict[str, set[str]]) -> str | 
 def _salient(wn: WordNet, word: str, key: str, senses: int = 1) -> bool:
     """True if `word` names synset `key` outright: one of its first NAMES names, among the
     word's first `senses` senses of that part of speech, and that part of speech is the one
-    the word is mostly used in (WordNet's tagged uses: "tidy" is no noun, "main" no ocean)."""
+    the word is mostly used in (WordNet's tagged uses: "tidy" is no noun, "main" no ocean),
+    and, for a word never tagged, it is no inflection of another word ("sang")."""
     syn = wn.synsets[key]
     lowered = [x.lower() for x in syn.lemmas]
     if word not in lowered or lowered.index(word) >= NAMES or word not in syn.lemmas:
         return False
     own = wn.senses(word)
+    if not sum(s.count for s in own) and any(base != word for base in wn.lemmas_of(word)):
+        return False  # "sang" is sing's past before it is ginseng
     ranks = [s for s in own if s.synset.key[0] == key[0]]
     if not any(s.synset.key == key for s in ranks[:senses]):
         return False
@@ -184,8 +200,8 @@ def wordnet_pairs(wn: WordNet, words: set[str]) -> Iterable[tuple[str, str, str]
                     for b in names(target, tgt, SENSES):
                         yield "opposite", a, b
             elif sym == "&" and key[0] == "a":
-                for a in names(key):
-                    for b in names(target):
+                for a in names(key, 0, SENSES):
+                    for b in names(target, 0, SENSES):
                         yield "like", a, b
             elif sym in ("%p", "%m", "%s"):
                 relation = {"%p": "part", "%m": "member", "%s": "material"}[sym]
@@ -199,11 +215,54 @@ def wordnet_pairs(wn: WordNet, words: set[str]) -> Iterable[tuple[str, str, str]
             for b in sorted(adjectives):
                 if a < b:
                     yield "scale", a, b
+    # Opposite clusters: an adjective head and its similar-to satellites stand against the
+    # head it is the antonym of and that head's satellites (icy, chilly ... against hot, torrid).
+    for key, syn in wn.synsets.items():
+        if key[0] != "a":
+            continue
+        for sym, target, _ in syn.pointers:
+            if sym != "!" or wn.synsets[target].key[0] != "a" or key > target:
+                continue
+            near = [key] + [t for s2, t, _ in syn.pointers if s2 == "&"]
+            far = [target] + [t for s2, t, _ in wn.synsets[target].pointers if s2 == "&"]
+            for x in near:
+                for y in far:
+                    for a in names(x, 0, SENSES if x == key else 1):
+                        for b in names(y, 0, SENSES if y == target else 1):
+                            yield "opposite", a, b
+    # Sorts: a noun (or verb) and one of its kinds one or two steps down (bird: wren); and
+    # names of one meaning (the word's first sense, one of the first NAMES names: sack, bag).
+    for key, _syn in wn.synsets.items():
+        if key[0] not in "nv":
+            continue
+        tops = names(key)
+        if not tops:
+            continue
+        level, below = [key], []
+        for _ in range(SORT_DEPTH):
+            level = [t for k in level for sym, t, _ in wn.synsets[k].pointers if sym == "~"]
+            below += level
+        for t in below:
+            for b in names(t):
+                for a in tops:
+                    yield "sort", a, b
+        same = [w for w in tops if w in wn.index]
+        for a in same:
+            for b in same:
+                if a < b:
+                    yield "same", a, b
+    # Kinds: two nouns (or verbs) whose main senses sit at most KINDS_DEPTH steps under one
+    # specific synset (one with at most KINDS_MAX hyponyms all told).
     for _key, syn in wn.synsets.items():
         if syn.lexname not in KINDS_FILES:
             continue
-        below = [t for sym, t, _ in syn.pointers if sym == "~"]
-        if len(below) > KINDS_MAX:
+        level = [_key]
+        below: list[str] = []
+        depth = KINDS_DEPTH if syn.lexname in LIVING else 1
+        for _ in range(depth):
+            level = [t for k in level for sym, t, _ in wn.synsets[k].pointers if sym == "~"]
+            below += level
+        if not below or len(below) > (KINDS_MAX if depth > 1 else KINDS_MAX_THINGS):
             continue
         heads = sorted({w for t in below for w in names(t)})
         for a in heads:
@@ -230,7 +289,22 @@ def curated_pairs(path: Path = CURATED) -> list[tuple[str, str, str]]:
 # only the plural; opposites and likenesses may be verbs).
 NOUN_ENDINGS = ("s",)
 INFLECTED = dict.fromkeys(
-    ("kinds", "part", "member", "material", "home", "from", "stow", "feed", "grows", "made", "pair", "on"),
+    (
+        "kinds",
+        "sort",
+        "same",
+        "part",
+        "member",
+        "material",
+        "home",
+        "from",
+        "stow",
+        "feed",
+        "grows",
+        "made",
+        "pair",
+        "on",
+    ),
     NOUN_ENDINGS,
 ) | dict.fromkeys(("opposite", "like", "scale"), ("s", "ed", "ing"))
 VOWELS = set("aeiou")
@@ -309,7 +383,7 @@ def build(wn: WordNet) -> dict[str, object]:
     forms = inflections(wn, usable)
     bases = set(forms) | usable
     curated = curated_pairs()
-    order = ("opposite", "scale", "part", "material", "member", "kinds", "like")
+    order = ("opposite", "scale", "part", "material", "member", "kinds", "sort", "like", "same")
     found = sorted(set(wordnet_pairs(wn, bases)), key=lambda r: (order.index(r[0]), r[1], r[2]))
     for source, pairs in (("curated", curated), ("wordnet", found)):
         for relation, a, b in pairs:

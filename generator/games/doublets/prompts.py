@@ -13,6 +13,8 @@ FRAMES: dict[str, str] = {
     "scale": "Turn {start} to {end}",
     "like": "Shade {start} into {end}",
     "kinds": "Change {start} into {end}",
+    "sort": "Narrow {start} down to {end}",
+    "same": "Swap {start} for {end}",
     "part": "Take the {end} from the {start}",
     "member": "Find the {end} in the {start}",
     "material": "Make {end} from {start}",
@@ -32,7 +34,7 @@ FRAMES: dict[str, str] = {
 }
 
 # Relations that read as well either way round: a sheet may turn such a pair over.
-SYMMETRIC = frozenset({"opposite", "scale", "like", "kinds", "pair"})
+SYMMETRIC = frozenset({"opposite", "scale", "like", "kinds", "pair", "same"})
 
 
 def prompt(relation: str | None, start: str, end: str) -> str:
