@@ -155,7 +155,7 @@ def solve(
 # -- sheets -------------------------------------------------------------------------------------
 
 
-WEEK_HELP = "Letters per word (3 to 8) [default: by the day of the week, 3 on Monday up to 6 on Sunday]."
+WEEK_HELP = "Letters per word (3 to 8) [default: by the day of the week, 4 early in the week up to 6 at the weekend]."
 
 
 def _sheet_options(difficulty: str = "medium", week: bool = False) -> list:
@@ -345,9 +345,9 @@ def daily(
     directory (default output/daily/). With --book the days go into one PDF (-o names it;
     default output/doublets-daily-FIRST_to_LAST.pdf) with an outline by month and day.
     There is no --seed: the date is the seed. Within any year of days no puzzle comes back,
-    and an end word waits at least a month before it returns. The week has a shape: 3-letter
-    words on Monday, 4 from Tuesday to Thursday, 5 on Friday and Saturday, 6 on Sunday;
-    --length gives every day one length.
+    and an end word waits at least a month before it returns. The week has a shape: 4-letter
+    words from Monday to Wednesday, 5 on Thursday and Friday, 6 at the weekend; --length
+    gives every day one length.
 
     \b
     Example:

@@ -40,7 +40,8 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 DAILY_GAP = 30
 DAILY_POOL_SHARE = 0.7  # at most this share of a half's end words is used in one stretch
 # The week's shape when no length is pinned: short words early in the week, long ones at the
-# weekend (Monday first, as date.weekday() counts).
+# weekend (Monday first, as date.weekday() counts).  Not 3 letters: a graded sheet needs two
+# fiendish puzzles, and 3-letter words have too few of those for a year of Mondays.
 WEEK_LENGTHS = (4, 4, 4, 5, 5, 6, 6)
 
 
