@@ -155,7 +155,9 @@ def solve(
 # -- sheets -------------------------------------------------------------------------------------
 
 
-WEEK_HELP = "Letters per word (3 to 8) [default: by the day of the week, 4 early in the week up to 6 at the weekend]."
+WEEK_HELP = (
+    "Letters per word (3 to 8) [default: by the day of the week, 4 early in the week up to 6 at the weekend]."
+)
 
 
 def _sheet_options(difficulty: str = "medium", week: bool = False) -> list:

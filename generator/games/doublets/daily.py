@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as _dt
 import functools
 import hashlib
+from collections import Counter
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -38,6 +39,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 # holds); the sheet is marked `relaxed` and bench/bench_ladder.py counts such days.
 
 DAILY_GAP = 30
+MIDDLE_YEAR_MOST = 40  # a word is a link of at most this many daily puzzles a year (where it can be)
 DAILY_POOL_SHARE = 0.7  # at most this share of a half's end words is used in one stretch
 # The week's shape when no length is pinned: short words early in the week, long ones at the
 # weekend (Monday first, as date.weekday() counts).  Not 3 letters: a graded sheet needs two
@@ -119,6 +121,7 @@ def daily_sheets(
         half = k % 2
         recent: list[set[str]] = []  # end words of the days before, newest last
         pairs: set[tuple[str, str]] = set()
+        middles: Counter[str] = Counter()  # links of the year's puzzles so far
         other_halves: dict[int, set[str]] = {}
         for n in {length} if length is not None else set(WEEK_LENGTHS):
             ends = ends_for(ladders, n)
@@ -157,11 +160,13 @@ def daily_sheets(
                 unique=unique,
                 spelling=spelling,
                 exclude=exclude,
+                spent=[w for w, c in middles.items() if c >= MIDDLE_YEAR_MOST and len(w) == size],
             )
             if day >= start:
                 yield sheet
             recent.append({w for p in sheet.puzzles for w in (p.start, p.end)})
             pairs.update((min(p.start, p.end), max(p.start, p.end)) for p in sheet.puzzles)
+            middles.update(w for p in sheet.puzzles for w in p.links)
             day += _dt.timedelta(days=1)
 
 

@@ -92,6 +92,7 @@ class _Rules:
     saturated: frozenset[int] = frozenset()  # word ids already in MAX_KEY_USES keys
     variant_key: Callable[[str], str] = _identity
     taken: Sequence[frozenset[int]] = ()  # the links of the sheet's puzzles so far (SHARED_LINKS)
+    steer: frozenset[int] = frozenset()  # words a key goes round where it can (the year's spent links)
 
     def fits(self, par: int, ways: int) -> bool:
         """True if a puzzle of this par and chain count may fill the slot."""
@@ -175,6 +176,7 @@ class _Choosing:
     relaxed: bool = False
     taken: list[frozenset[int]] = field(default_factory=list)  # each puzzle's links
     shared_rule: bool = True  # SHARED_LINKS holds (it gives way only where nothing else fits)
+    spent: frozenset[int] = frozenset()  # words the dailies have used up as links this year (steered round)
 
     def fill_band(self, band: str | None, size: int, par_lo: int, par_hi: int) -> list[Puzzle]:
         """`size` puzzles for a band (or a par range), easiest first.  No (par, one-way) shape
@@ -225,6 +227,7 @@ class _Choosing:
                 saturated,
                 self.variant_key,
                 self.taken if self.shared_rule else (),
+                self.spent,
             )
             puzzle, gave_way = _fill_slot(
                 self.g, self.ends, self.rng, rules, self.pair_fallback, self.loose, self.related
@@ -256,6 +259,7 @@ def make_sheet(
     pair_ok: Callable[[str, str], bool] | None = None,
     pair_fallback: Callable[[str, str], bool] | None = None,
     exclude_fallback: Collection[str] | None = None,
+    spent: Collection[str] = (),
 ) -> Sheet:
     """Choose `count` Doublets of `length` letters at a difficulty band (or a links range).
 
@@ -268,7 +272,9 @@ def make_sheet(
     `pair_ok` (a rule on pairs of ends) serve the daily schedule, as does `pair_fallback`: a
     looser rule on pairs used for a puzzle that QUICK_TRIES random draws under `pair_ok` did
     not find, and `exclude_fallback`: a smaller `exclude` for a puzzle that even the looser
-    pair rule could not find (either way the sheet is marked `relaxed`).
+    pair rule could not find (either way the sheet is marked `relaxed`), and `spent`: words
+    a key goes round where another minimal chain of the same rules allows (the dailies'
+    words used up as links this year).
     """
     difficulty, bands = _sheet_bands(count, length, difficulty, links, unique, spelling)
     seed, iso = seed_and_date(seed, date)
@@ -290,6 +296,7 @@ def make_sheet(
         pair_ok=pair_ok,
         pair_fallback=pair_fallback,
         related=related_pairs(g, ends, random.Random(seed ^ RELATED_SALT)),
+        spent=frozenset(g.index[w] for w in spent if w in g.index),
     )
     # Bands are filled hardest first; each band's pars stay at or below the easiest par of the
     # band after it, so the sheet, read easiest first, never drops in par.
@@ -596,6 +603,14 @@ def _keyed(
             return None
     if not _links_ok(g, chain, rules.zipf_floor) or any(g.index[w] in avoid for w in chain[1:-1]):
         return None
+    if rules.steer and any(g.index[w] in rules.steer for w in chain[1:-1]):
+        other = dag.friendliest(avoid | rules.steer)  # another minimal chain, round spent words
+        if (
+            _links_ok(g, other, rules.zipf_floor)
+            and not any(g.index[w] in avoid for w in other[1:-1])
+            and not spellings_clash(other, vk)
+        ):
+            chain = other
     if rules.taken:
         links = {g.index[w] for w in chain[1:-1]}
         if any(len(links & other) >= SHARED_LINKS for other in rules.taken):
