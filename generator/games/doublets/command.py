@@ -137,6 +137,15 @@ def solve(
         count = sol.shortest_chains
         ways = "the only shortest chain" if count == 1 else f"one of {count:,} shortest chains"
         click.echo(f"{sol.links} link{'s' if sol.links != 1 else ''} · {ways}", err=err)
+        if sol.unprintable:
+            words = ", ".join(sol.unprintable)
+            click.echo(f"every shortest chain needs a word parlour would not print ({words})", err=err)
+            if sol.clean is None:
+                click.echo("no chain of words parlour prints joins them", err=err)
+            else:
+                n = len(sol.clean) - 2
+                click.echo(f"shortest chain of printed words ({n} link{'s' if n != 1 else ''}):", err=err)
+                click.echo(" → ".join(sol.clean), err=err)
         if show_all:
             click.echo("", err=err)
             width = len(str(len(sol.chains)))

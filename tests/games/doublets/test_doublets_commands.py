@@ -587,3 +587,19 @@ def test_daily_pdf_name_without_book_suggests_book(run, tmp_path):
     line = _one_line_error(run("doublets", "daily", "--days", "2", "-o", "year.pdf"))
     assert "add --book" in line and "'year.pdf'" in line
     assert _files(tmp_path) == [] and not (tmp_path / "year.pdf").exists()
+
+
+def test_solve_says_when_every_shortest_chain_needs_an_unprinted_word(run, tmp_path):
+    res = run("doublets", "solve", "eel", "pie", "--json", "s.json")
+    assert res.exit_code == 0, res.stderr
+    lines = res.stdout.splitlines()
+    assert lines[0].split(" → ")[0] == "eel" and "would not print" in res.stdout
+    data = json.loads((tmp_path / "s.json").read_text())
+    assert data["unprintable"] and all(w in data["chain"] for w in data["unprintable"])
+    clean = data["clean_chain"]
+    assert clean[0] == "eel" and clean[-1] == "pie" and len(clean) > len(data["chain"])
+    assert " → ".join(clean) in res.stdout
+    lex = load()
+    assert all(lex.printable(w) for w in clean[1:-1])
+    plain = run("doublets", "solve", "pig", "sty")  # a chain of printed words: nothing more to say
+    assert plain.exit_code == 0 and "would not print" not in plain.stdout
