@@ -276,6 +276,7 @@ class Ends:
     keyable: dict[float, Mapping[int, list[int]]] = field(default_factory=dict)
     # where keyable bitsets are saved: (floor, how to build them) -> them (doublets_cache)
     saved: Callable[[float, Callable[[], Mapping[int, list[int]]]], Mapping[int, list[int]]] | None = None
+    related: list[tuple[int, int, bool]] | None = None  # related ends (sheets.related_pairs), found once
 
     def __post_init__(self) -> None:
         self.common = frozenset(self.pool)

@@ -295,7 +295,7 @@ def make_sheet(
         loose=None if exclude_fallback is None else {g.index[w] for w in exclude_fallback if w in g.index},
         pair_ok=pair_ok,
         pair_fallback=pair_fallback,
-        related=related_pairs(g, ends, random.Random(seed ^ RELATED_SALT)),
+        related=related_pairs(g, ends, random.Random(seed ^ RELATED_SALT), ladders.variant_key),
         spent=frozenset(g.index[w] for w in spent if w in g.index),
     )
     # Bands are filled hardest first; each band's pars stay at or below the easiest par of the
@@ -330,17 +330,25 @@ RELATED_SALT = 0x5E1A7ED  # the related pairs' order comes from the seed, not th
 SHARED_LINKS = 3  # no two puzzles of a sheet share this many links
 
 
-def related_pairs(g: WordGraph, ends: Ends, rng: random.Random) -> list[tuple[int, int]]:
+def related_pairs(
+    g: WordGraph, ends: Ends, rng: random.Random, variant_key: Callable[[str], str] = _identity
+) -> list[tuple[int, int]]:
     """The related pairs of the relation data (generator/data/relations.txt) whose words are
-    both candidate ends in one component of `g`, as (start, end) ids in a seeded order; a
-    pair whose relation reads either way round is turned over at random."""
-    out = []
-    index, common, component = g.index, ends.common, ends.component
-    for relation, a, b in relations().by_length.get(g.length, ()):
-        s, t = index.get(a), index.get(b)
-        if s is None or t is None or s not in common or t not in common or component[s] != component[t]:
-            continue
-        out.append((s, t, relation in SYMMETRIC))
+    both candidate ends in one component of `g`, not one letter apart and not two spellings
+    of one word, as (start, end) ids in a seeded order; a pair whose relation reads either
+    way round is turned over at random."""
+    if ends.related is None:  # the same for every sheet of these ends: found once
+        found = []
+        index, common, component = g.index, ends.common, ends.component
+        for relation, a, b in relations().by_length.get(g.length, ()):
+            s, t = index.get(a), index.get(b)
+            if s is None or t is None or s not in common or t not in common or component[s] != component[t]:
+                continue
+            if _one_apart(a, b) or variant_key(a) == variant_key(b):
+                continue
+            found.append((s, t, relation in SYMMETRIC))
+        ends.related = found
+    out = list(ends.related)
     rng.shuffle(out)
     return [(t, s) if turn and rng.random() < 0.5 else (s, t) for s, t, turn in out]
 
@@ -392,8 +400,11 @@ def _find_related(
     fitting = rules.fitting()
     masks = keyable_masks_for(g, ends, rules.zipf_floor) if doublets_ends.PRUNE else None
     unkeyable = ends.unkeyable.setdefault(rules.zipf_floor, set())
-    for s, t in related:
-        if not rules.ends_ok(g, s, t):
+    used, saturated, pair_ok = rules.used, rules.saturated, rules.pair_ok
+    for s, t in related:  # ends_ok's checks (the pairs are never one letter apart or variants)
+        if s in used or t in used or s in saturated or t in saturated:
+            continue
+        if pair_ok is not None and not pair_ok(words[s], words[t]):
             continue
         pair = (s, t) if s < t else (t, s)
         if pair in ends.counts:
