@@ -166,7 +166,12 @@ def crude_word(wn: WordNet, word: str, ancestors: dict[str, set[str]]) -> str | 
     return None
 
 
-def _salient(wn: WordNet, word: str, key: str, senses: int = 1) -> bool:
+def _irregular(wn: WordNet, word: str) -> bool:
+    """True if WordNet's exception lists make `word` a form of another word (said: say)."""
+    return any(b != word for exc in wn.exceptions.values() for b in exc.get(word, ()))
+
+
+def _salient(wn: WordNet, word: str, key: str, senses: int = 1, inflected: bool = False) -> bool:
     """True if `word` names synset `key` outright: one of its first NAMES names, among the
     word's first `senses` senses of that part of speech, and that part of speech is the one
     the word is mostly used in (WordNet's tagged uses: "tidy" is no noun, "main" no ocean),
@@ -178,6 +183,8 @@ def _salient(wn: WordNet, word: str, key: str, senses: int = 1) -> bool:
     own = wn.senses(word)
     if not sum(s.count for s in own) and any(base != word for base in wn.lemmas_of(word)):
         return False  # "sang" is sing's past before it is ginseng
+    if not inflected and _irregular(wn, word):
+        return False  # "said" is say's past before it is "aforesaid" (opposites may keep left)
     ranks = [s for s in own if s.synset.key[0] == key[0]]
     if not any(s.synset.key == key for s in ranks[:senses]):
         return False
@@ -190,7 +197,7 @@ def wordnet_pairs(wn: WordNet, words: set[str]) -> Iterable[tuple[str, str, str]
     def names(key: str, only: int = 0, senses: int = 1) -> list[str]:
         lemmas = wn.synsets[key].lemmas
         picked = [lemmas[only - 1]] if only else list(lemmas)
-        return [w for w in picked if w in words and _salient(wn, w, key, senses)]
+        return [w for w in picked if w in words and _salient(wn, w, key, senses, inflected=only > 0)]
 
     values: dict[str, set[str]] = {}  # attribute synset -> adjectives that are its values
     for key, syn in wn.synsets.items():
