@@ -39,6 +39,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 # holds); the sheet is marked `relaxed` and bench/bench_ladder.py counts such days.
 
 DAILY_GAP = 30
+DAILY_RELATED = 2  # puzzles with related ends a day: the related pairs last further into the year
 MIDDLE_YEAR_MOST = 40  # a word is a link of at most this many daily puzzles a year (where it can be)
 DAILY_POOL_SHARE = 0.7  # at most this share of a half's end words is used in one stretch
 # The week's shape when no length is pinned: short words early in the week, long ones at the
@@ -161,6 +162,7 @@ def daily_sheets(
                 spelling=spelling,
                 exclude=exclude,
                 spent=[w for w, c in middles.items() if c >= MIDDLE_YEAR_MOST and len(w) == size],
+                related_most=DAILY_RELATED,
             )
             if day >= start:
                 yield sheet

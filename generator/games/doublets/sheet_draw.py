@@ -33,9 +33,10 @@ KEY_MODES = ("separate", "bottom", "none")
 CELL_MAX = 9 * mm  # the largest letter cell (a roomy box for a child's capital)
 CELL_MIN = 5 * mm  # below this a page takes fewer puzzles: smaller boxes are hard to write in
 PITCH = 1.3  # rung pitch as a multiple of the cell: the gap between rungs is 0.3 cell
-LABEL_H = 9.5 * mm  # the "3  ·  5 links" line above each ladder, and the prompt under it
+LABEL_H = 10 * mm  # the "3  ·  5 links" line above each ladder, and the prompt under it
 PROMPT_SIZE = 9.0  # the prompt's largest size (points); it shrinks to PROMPT_MIN to fit its column
 PROMPT_MIN = 7.0
+PROMPT_SMALL = 6.5  # a prompt no line of PROMPT_MIN holds goes on two lines of this size
 BLOCK_GAP = 5 * mm  # least space between two ladders in a column
 COL_GAP = 6 * mm
 RAIL = 2 * mm  # the ladder's rails stand this far outside the cells
@@ -147,10 +148,18 @@ def draw_ladder(c: Canvas, spot: LadderSpot, puzzle: Puzzle, number: int, style:
     c.drawString(spot.x - RAIL, label_base, num)
     style.set_font(c, "aside")
     c.drawString(spot.x - RAIL + string_width(num, face, size) + 2 * mm, label_base, links_text(puzzle.par))
-    prompt_face, prompt_size = prompt_font(puzzle.prompt, max(spot.width, n * spot.cell + 2 * RAIL), style)
+    room = max(spot.width, n * spot.cell + 2 * RAIL)
+    prompt_face, prompt_size = prompt_font(puzzle.prompt, room, style)
     c.setFont(prompt_face, prompt_size)
     c.setFillColorRGB(*style.ink)
-    c.drawCentredString(spot.x + n * cell / 2, spot.top - LABEL_H + 1.8 * mm, puzzle.prompt)
+    middle = spot.x + n * cell / 2
+    if string_width(puzzle.prompt, prompt_face, prompt_size) <= room:
+        c.drawCentredString(middle, spot.top - LABEL_H + 1.8 * mm, puzzle.prompt)
+    else:  # two lines, broken where the longer line is shortest
+        first, second = prompt_lines(puzzle.prompt, prompt_face, PROMPT_SMALL)
+        c.setFont(prompt_face, PROMPT_SMALL)
+        c.drawCentredString(middle, spot.top - 6.6 * mm, first)
+        c.drawCentredString(middle, spot.top - LABEL_H + 1.0 * mm, second)
     c.restoreState()
     rows = [puzzle.start] + [None] * puzzle.par + [puzzle.end]
     first_top = spot.top - LABEL_H
@@ -168,10 +177,29 @@ def draw_ladder(c: Canvas, spot: LadderSpot, puzzle: Puzzle, number: int, style:
         draw_cells(c, spot.x, y, cell, word, n, style, end=word is not None)
 
 
+def prompt_lines(text: str, face: str, size: float) -> tuple[str, str]:
+    """`text` in two lines, broken between words where the longer line is shortest."""
+    words = text.split()
+    best: tuple[float, str, str] | None = None
+    for i in range(1, len(words)):
+        a, b = " ".join(words[:i]), " ".join(words[i:])
+        w = max(string_width(a, face, size), string_width(b, face, size))
+        if best is None or w < best[0]:
+            best = (w, a, b)
+    return (best[1], best[2]) if best else (text, "")
+
+
+def prompt_width(text: str, face: str) -> float:
+    """The least column width a prompt needs: one line at PROMPT_MIN, or two at PROMPT_SMALL."""
+    one = string_width(text, face, PROMPT_MIN)
+    a, b = prompt_lines(text, face, PROMPT_SMALL)
+    return min(one, max(string_width(a, face, PROMPT_SMALL), string_width(b, face, PROMPT_SMALL)))
+
+
 def prompt_font(text: str, width: float, style: Style) -> tuple[str, float]:
     """The face and the largest size, PROMPT_SIZE down to PROMPT_MIN in quarter points, at
-    which a prompt fits `width` on one line (PROMPT_MIN if none: plan_sheet keeps columns wide
-    enough for that)."""
+    which a prompt fits `width` on one line (PROMPT_MIN if none: then draw_ladder sets it on
+    two lines of PROMPT_SMALL, and plan_sheet keeps columns wide enough for that)."""
     face = style.font("body")[0]
     size = PROMPT_SIZE
     while size > PROMPT_MIN and string_width(text, face, size) > width:
@@ -258,7 +286,7 @@ def plan_sheet(
     pars = [p.par for p in sheet.puzzles]
     limit = (top - bottom) * 0.45
     face = style.font("body")[0]
-    min_column = max(string_width(p.prompt, face, PROMPT_MIN) for p in sheet.puzzles)
+    min_column = max(prompt_width(p.prompt, face) for p in sheet.puzzles)
 
     def attempt(i: int, j: int) -> tuple[LadderLayout, float]:
         band = 0.0
@@ -332,6 +360,7 @@ def _sheet_drawer(sheet: Sheet, plan: SheetPagePlan, n: int, of: int):
 # -- the key on its own page --------------------------------------------------------------------
 
 ENTRY_HEAD = 6 * mm
+KEY_PROMPT_MIN = 8.0  # an answer's heading (its prompt) shrinks to this to fit beside the count
 ENTRY_PAD = 3.5 * mm
 
 
@@ -388,10 +417,18 @@ def _draw_entry(
     c.saveState()
     style.set_font(c, "subtitle")
     c.drawString(x, base, f"{number}.")
-    style.set_font(c, "subtitle", colour=style.ink)
-    c.drawString(x + indent, base, p.prompt)
+    right = f"{links_text(p.par)} · {count_text(p.shortest_chains)}"
+    room = width - indent - string_width(right, *style.font("aside")) - 3 * mm
+    face, size = style.font("subtitle")
+    heading = p.prompt  # the prompt, as large as fits beside the count; else just the two ends
+    while size > KEY_PROMPT_MIN and string_width(heading, face, size) > room:
+        size -= 0.25
+    if string_width(heading, face, size) > room:
+        heading, size = f"{p.start.upper()} to {p.end.upper()}", style.font("subtitle")[1]
+    style.set_font(c, "subtitle", size=size, colour=style.ink)
+    c.drawString(x + indent, base, heading)
     style.set_font(c, "aside")
-    c.drawRightString(x + width, base, f"{links_text(p.par)} · {count_text(p.shortest_chains)}")
+    c.drawRightString(x + width, base, right)
     c.restoreState()
     chain_top = top - ENTRY_PAD - ENTRY_HEAD
     draw_text(

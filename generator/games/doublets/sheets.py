@@ -171,12 +171,14 @@ class _Choosing:
     pair_ok: Callable[[str, str], bool] | None
     pair_fallback: Callable[[str, str], bool] | None
     related: list[tuple[int, int]] = field(default_factory=list)  # related ends, in a seeded order
+    related_most: int | None = None  # most puzzles with related ends on the sheet (None: any)
     key_uses: Counter[int] = field(default_factory=Counter)
     key_limit: int = MAX_KEY_USES
     relaxed: bool = False
     taken: list[frozenset[int]] = field(default_factory=list)  # each puzzle's links
     shared_rule: bool = True  # SHARED_LINKS holds (it gives way only where nothing else fits)
     spent: frozenset[int] = frozenset()  # words the dailies have used up as links this year (steered round)
+    related_count: int = 0
 
     def fill_band(self, band: str | None, size: int, par_lo: int, par_hi: int) -> list[Puzzle]:
         """`size` puzzles for a band (or a par range), easiest first.  No (par, one-way) shape
@@ -201,10 +203,17 @@ class _Choosing:
                 self.loose.update(ends)
             self.key_uses.update(g.index[w] for w in puzzle.chain)
             self.taken.append(frozenset(g.index[w] for w in puzzle.links))
+            self.related_count += puzzle.relation != UNRELATED
             shapes[(puzzle.par, puzzle.shortest_chains == 1)] += 1
             got.append(puzzle)
         got.sort(key=lambda p: (p.par, p.score))  # stable: easiest first
         return got
+
+    def _related(self) -> list[tuple[int, int]]:
+        """The related pairs this slot may draw on: none once the sheet has its share."""
+        if self.related_most is not None and self.related_count >= self.related_most:
+            return []
+        return self.related
 
     def _one(
         self, band: str | None, par_lo: int, par_hi: int, full: frozenset[tuple[int, bool]]
@@ -230,7 +239,7 @@ class _Choosing:
                 self.spent,
             )
             puzzle, gave_way = _fill_slot(
-                self.g, self.ends, self.rng, rules, self.pair_fallback, self.loose, self.related
+                self.g, self.ends, self.rng, rules, self.pair_fallback, self.loose, self._related()
             )
             self.relaxed = self.relaxed or gave_way
             if puzzle is not None:
@@ -260,6 +269,7 @@ def make_sheet(
     pair_fallback: Callable[[str, str], bool] | None = None,
     exclude_fallback: Collection[str] | None = None,
     spent: Collection[str] = (),
+    related_most: int | None = None,
 ) -> Sheet:
     """Choose `count` Doublets of `length` letters at a difficulty band (or a links range).
 
@@ -274,7 +284,8 @@ def make_sheet(
     not find, and `exclude_fallback`: a smaller `exclude` for a puzzle that even the looser
     pair rule could not find (either way the sheet is marked `relaxed`), and `spent`: words
     a key goes round where another minimal chain of the same rules allows (the dailies'
-    words used up as links this year).
+    words used up as links this year), and `related_most`: the most puzzles with related ends
+    the sheet takes (the dailies spread the related pairs over the year).
     """
     difficulty, bands = _sheet_bands(count, length, difficulty, links, unique, spelling)
     seed, iso = seed_and_date(seed, date)
@@ -297,6 +308,7 @@ def make_sheet(
         pair_fallback=pair_fallback,
         related=related_pairs(g, ends, random.Random(seed ^ RELATED_SALT), ladders.variant_key),
         spent=frozenset(g.index[w] for w in spent if w in g.index),
+        related_most=related_most,
     )
     # Bands are filled hardest first; each band's pars stay at or below the easiest par of the
     # band after it, so the sheet, read easiest first, never drops in par.
