@@ -12,11 +12,12 @@ into RICH.  A puzzle's two ends are one length, so the file holds only pairs of 
 read from the packaged lexicon, less the `@notend` words below).  Relations, and where each
 comes from (Princeton WordNet 3.0, read by wordnet_db.py; pointer symbols from wninput(5WN)):
 
-- opposite   '!' antonym pointers (lexical: the two words themselves), and the curated list;
+- opposite   '!' antonym pointers (lexical: the two words themselves), an adjective's similar-to
+             satellites against the head it is the antonym of (icy: hot), and the curated list;
 - scale      two adjectives that are values of one attribute ('=' pointers: cold and warm are
              both values of temperature) and not already opposites;
 - like       '&' similar-to pointers between adjectives (wet, damp);
-- part       '%p' part meronyms (tree: bark), whole first;
+- part       '%p' part meronyms (tree: bark), whole first (not of quantities or times: pint, gill);
 - member     '%m' member meronyms (flock: sheep), group first;
 - material   '%s' substance meronyms (rope: hemp), stuff first;
 - sort       a noun or verb and one of its kinds, one or two hyponym steps down (bird: wren);
@@ -74,6 +75,7 @@ KINDS_MAX = 60  # most hyponyms (KINDS_DEPTH levels) of a "kinds" synset: more, 
 KINDS_DEPTH = 2  # for living things and food (LIVING); other synsets: direct hyponyms only
 KINDS_MAX_THINGS = 40
 SORT_DEPTH = 2
+UNDRAWN = {"noun.quantity", "noun.time"}  # no part of a pint or a year is a thing one takes out
 LIVING = {"noun.animal", "noun.plant", "noun.food", "noun.person"}
 KINDS_FILES = {
     "noun.animal",
@@ -210,7 +212,7 @@ def wordnet_pairs(wn: WordNet, words: set[str]) -> Iterable[tuple[str, str, str]
                 for a in names(key, 0, SENSES):
                     for b in names(target, 0, SENSES):
                         yield "like", a, b
-            elif sym in ("%p", "%m", "%s"):
+            elif sym in ("%p", "%m", "%s") and syn.lexname not in UNDRAWN:
                 relation = {"%p": "part", "%m": "member", "%s": "material"}[sym]
                 for whole in names(key):
                     for piece in names(target):
@@ -222,8 +224,8 @@ def wordnet_pairs(wn: WordNet, words: set[str]) -> Iterable[tuple[str, str, str]
             for b in sorted(adjectives):
                 if a < b:
                     yield "scale", a, b
-    # Opposite clusters: an adjective head and its similar-to satellites stand against the
-    # head it is the antonym of and that head's satellites (icy, chilly ... against hot, torrid).
+    # Opposite clusters: an adjective head's similar-to satellites stand against the head it
+    # is the antonym of, and that head against them (icy, chilly against hot; cold against torrid).
     for key, syn in wn.synsets.items():
         if key[0] != "a":
             continue
@@ -234,6 +236,8 @@ def wordnet_pairs(wn: WordNet, words: set[str]) -> Iterable[tuple[str, str, str]
             far = [target] + [t for s2, t, _ in wn.synsets[target].pointers if s2 == "&"]
             for x in near:
                 for y in far:
+                    if x != key and y != target:
+                        continue  # two satellites: forty (cardinal) against tenth (ordinal)
                     for a in names(x, 0, SENSES if x == key else 1):
                         for b in names(y, 0, SENSES if y == target else 1):
                             yield "opposite", a, b
