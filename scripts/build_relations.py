@@ -20,7 +20,7 @@ comes from (Princeton WordNet 3.0, read by wordnet_db.py; pointer symbols from w
 - part       '%p' part meronyms (tree: bark), whole first (not of quantities or times: pint, gill);
 - member     '%m' member meronyms (flock: sheep), group first;
 - material   '%s' substance meronyms (rope: hemp), stuff first;
-- sort       a noun or verb and one of its kinds, one or two hyponym steps down (bird: wren);
+- sort       a noun and one of its kinds, one or two hyponym steps down (bird: wren);
 - same       two names of one meaning (sack, bag), each the word's first sense;
 - kinds      two nouns whose main senses are direct hyponyms of one specific synset (one with at
              most KINDS_MAX hyponyms, in a lexicographer file of things one can draw:
@@ -253,7 +253,7 @@ def wordnet_pairs(wn: WordNet, words: set[str]) -> Iterable[tuple[str, str, str]
         for _ in range(SORT_DEPTH):
             level = [t for k in level for sym, t, _ in wn.synsets[k].pointers if sym == "~"]
             below += level
-        for t in below:
+        for t in below if key[0] == "n" else ():  # verbs' sorts read badly (move: buoy)
             for b in names(t):
                 for a in tops:
                     yield "sort", a, b
