@@ -69,11 +69,13 @@ CATEGORIES = (
     "violence",
     "slang",
     "archaic",
+    "dated",
     "abbreviation",
     "name",
     "rare",
 )
 ANY_SENSE = ("vulgar", "slur", "sexual", "excretory")
+DATED_OTHER_USES = 5  # a dated first sense puts a word out unless its other senses have this many tagged uses
 MAIN_SENSE = ("drugs", "violence", "slang", "archaic", "abbreviation")
 NAMED_ONLY = ("sexual", "excretory")  # see _named
 
@@ -83,6 +85,7 @@ USAGE = {
     "slur": {"n06718862", "n06717170"},  # ethnic slur; disparagement
     "slang": {"n07157273"},  # slang, cant, jargon
     "archaic": {"n07073447"},  # archaism
+    "dated": {"n07073447", "n07155661", "n07156497"},  # archaism; dialect; regionalism
     "abbreviation": {"n07091902", "n07091587"},  # acronym; abbreviation
 }
 # Root synsets: a sense under one of these (hypernym closure) is of the category.
@@ -159,6 +162,11 @@ GLOSS = {
     ),
     "slang": re.compile(r"\(slang\)|\bslang (term|word|expression|for)"),
     "archaic": re.compile(r"^\((archaic|obsolete)\b|^(archaic|obsolete)\b"),
+    "dated": re.compile(
+        r"\((archaic|obsolete|poetic|literary|dialect|scottish|scots|regional|old use)\b"
+        r"|^(archaic|obsolete|poetic|literary)\b",
+        re.IGNORECASE,
+    ),
     "abbreviation": re.compile(r"^\(?(abbreviation|acronym) for\b"),
 }
 
@@ -250,6 +258,15 @@ def wordnet_category(wn: WordNet, word: str, ancestors: dict[str, set[str]]) -> 
     own_dominant = _dominant_pos(judged)
     main = [max(judged, key=lambda s: (s.count, s.synset.key[0] == own_dominant, -s.rank))]
     for category in CATEGORIES:
+        if category == "dated":
+            # the first sense of a part of speech the word is mostly used in is archaic,
+            # poetic or dialect, and its other senses are hardly used (sire, hither)
+            dated = [s for s in judged if s.rank == 0 and _kind(wn, s, "dated", ancestors)]
+            if dated and any(s.synset.key[0] == own_dominant for s in dated):
+                other = sum(s.count for s in judged if s not in dated)
+                if other < DATED_OTHER_USES:
+                    return category
+            continue
         if category in ANY_SENSE:
             named = category in NAMED_ONLY
             if any(_kind(wn, s, category, ancestors) for s in salient if not named or _named(s, len(senses))):
@@ -293,7 +310,11 @@ def vet(
     out: dict[str, str] = {}
     ancestors: dict[str, set[str]] = {}
     plain = set(words)
-    limits = plural_gap_limits(wordnet, plain, zipf, scowl_size, capitalised | shadowed) if wordnet and shadowed else {}
+    limits = (
+        plural_gap_limits(wordnet, plain, zipf, scowl_size, capitalised | shadowed)
+        if wordnet and shadowed
+        else {}
+    )
     for word in sorted(words):
         category: str | None = None
         if word in curated or (wordnet is not None and curated & _base_forms(wordnet, word)):
@@ -304,6 +325,8 @@ def vet(
         if category is None and wordnet is not None and past_core and mostly_a_name(wordnet, word):
             category = "name"
         if category is None and word in abbreviations:
+            category = "abbreviation"
+        if category is None and wordnet is not None and clipped_form(wordnet, word, zipf):
             category = "abbreviation"
         z = zipf[word]
         if category is None and word in names and past_core and z - NAME_DISCOUNT < PRINT_ZIPF:
@@ -321,6 +344,47 @@ def vet(
             if word not in out and crude_company(wordnet, word, verdicts, ancestors):
                 out[word] = "sexual"
     return out
+
+
+CLIPPED_EXTRA = 2  # a full form is at least this many letters longer than the clipped one
+CLIPPED_MARGIN = 0.2  # ... and this much more frequent (zipf): exam stays beside examination
+# A longer name that is the word plus one of these is a derivation, not the word's full form
+# (chair: chairman, gather: gathering, dread: dreadful, fig: figure).
+SUFFIXES = frozenset(
+    "s es ed ing er ers or ors ful ly ment ness ance ence ity ism ist man men woman person ure al "
+    "ic ical ian ion ship hood like y ish ous able ible ive ette let age ery ation ition tion ent ant ling"
+    " ue te e me et le ty".split()
+)
+
+
+def clipped_form(wn: WordNet, word: str, zipf: Mapping[str, float]) -> str | None:
+    """The full form a clipped word stands for, if one is more frequent (CLIPPED_MARGIN) than
+    the clipped word and is no derivation of it (SUFFIXES): one of the word's first two senses (of its own lemma or, for an inflection WordNet
+    does not list, of its base: subs -> sub) has another one-word name that starts with the
+    word and runs CLIPPED_EXTRA letters longer (temp: temporary, corp: corporation, doc:
+    doctor). A clipped word more frequent than its full form is the everyday word (photo,
+    exam, gym, lab, taxi) and stays."""
+    # an irregular form is judged by its base ("lit" is light's past before it is literature),
+    # a word WordNet lists by itself ("modest" is no superlative of "mod"), the rest by morphy
+    irregular = sorted({b for exc in wn.exceptions.values() for b in exc.get(word, ()) if b != word})
+    lemmas = irregular or ([word] if word in wn.index else wn.lemmas_of(word))
+    for lemma in lemmas:
+        own = zipf.get(lemma, zipf.get(word, 0.0))
+        for s in wn.senses(lemma):
+            if s.rank > 1 or not _lowercase(s):
+                continue
+            for full in s.synset.lemmas:
+                if (
+                    full.isalpha()
+                    and full.islower()
+                    and full.startswith(lemma)
+                    and len(full) >= len(lemma) + CLIPPED_EXTRA
+                    and full[len(lemma) :] not in SUFFIXES
+                    and not (full[len(lemma)] == lemma[-1] and full[len(lemma) + 1 :] in SUFFIXES)
+                    and zipf.get(full, 0.0) >= own + CLIPPED_MARGIN
+                ):
+                    return full
+    return None
 
 
 def crude_company(

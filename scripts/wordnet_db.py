@@ -63,6 +63,7 @@ class Synset:
     lemmas: tuple[str, ...]  # as written in WordNet (case kept, '_' for spaces)
     pointers: tuple[tuple[str, str, int], ...]  # (symbol, target key, source word; 0 = all)
     gloss: str
+    targets: tuple[int, ...] = ()  # per pointer, its target word in the target synset (0 = all)
 
 
 @dataclass(frozen=True)
@@ -117,13 +118,16 @@ class WordNet:
             i = 4 + 2 * count
             n_ptr = int(f[i])
             i += 1
-            ptrs = []
+            ptrs, targets = [], []
             for _ in range(n_ptr):
                 target_pos = "a" if f[i + 2] == "s" else f[i + 2]
                 ptrs.append((f[i], target_pos + f[i + 1], int(f[i + 3][:2], 16)))
+                targets.append(int(f[i + 3][2:], 16))
                 i += 4
             key = pos + f[0]
-            self.synsets[key] = Synset(key, LEXNAMES[int(f[1])], lemmas, tuple(ptrs), gloss.strip())
+            self.synsets[key] = Synset(
+                key, LEXNAMES[int(f[1])], lemmas, tuple(ptrs), gloss.strip(), tuple(targets)
+            )
 
     def _read_index(self, path: Path, pos: str) -> None:
         for line in path.read_text(encoding="latin-1").splitlines():

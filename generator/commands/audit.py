@@ -35,6 +35,8 @@ class Printed:
     # Fighting Words checks whose letters no printable word holds: the referee's answer
     # (named with its list), not counted as printed words.
     referee: dict[str, list[str]] = field(default_factory=dict)
+    # every Doublets puzzle printed: (sheet or day, start, end, relation, prompt, links)
+    puzzles: list[tuple[str, str, str, str, str, tuple[str, ...]]] = field(default_factory=list)
 
     def add(self, words: Iterable[str], place: str) -> None:
         for w in words:
@@ -107,6 +109,7 @@ class Audit:
 
 def _doublets_sheet(printed: Printed, sheet: Any, place: str) -> None:
     for p in sheet.puzzles:
+        printed.puzzles.append((place, p.start, p.end, p.relation, p.prompt, tuple(p.links)))
         printed.add((p.start, p.end), f"{place} end")
         printed.add(p.links, f"{place} key")
         printed.links += [(w, "doublets") for w in p.links]
@@ -163,7 +166,7 @@ def gather(
     daily = DailyRun()
     failures: list[str] = []
     say(f"{days} daily sheets from {start.isoformat()}")
-    for sh in daily_sheets(start, days, 8, 4, model.MIXED):
+    for sh in daily_sheets(start, days, 8, None, model.MIXED):  # the week's shape, as the command
         _doublets_sheet(printed, sh, f"daily {sh.date}")
         daily.days.append((sh.date or "", [(p.start, p.end) for p in sh.puzzles]))
         daily.pars_fall += _pars_fall(sh)
@@ -264,6 +267,8 @@ def report(audit: Audit, lexicon: Lexicon) -> tuple[list[str], dict[str, Any]]:
     if gaps:
         lines.append("  " + ", ".join(f"{w} {g}d" for w, g in gaps[:12]))
     lines.append(f"daily sheets whose pars fall from one puzzle to the next: {audit.daily.pars_fall}")
+    story = doublets_story(p, lexicon)
+    lines += story_lines(story)
     if audit.failures:
         lines.append(f"could not be made: {len(audit.failures)}")
         lines += [f"  {f}" for f in audit.failures]
@@ -284,5 +289,95 @@ def report(audit: Audit, lexicon: Lexicon) -> tuple[list[str], dict[str, Any]]:
         "failures": audit.failures,
         "fighting_words_referee_only": p.referee,
         "words": {w: len(v) for w, v in sorted(p.where.items())},
+        "doublets": story,
     }
     return lines, data
+
+
+MIDDLE_YEAR_MOST = 40  # no word should be a middle word more often than this in a year of dailies
+
+
+def doublets_story(p: Printed, lexicon: Lexicon) -> dict[str, Any]:
+    """What the Doublets puzzles tell: related ends and their relations, prompts, ends that
+    are no content word (or have a crude sense), middle-word reuse, printed words by class."""
+    from generator.games.doublets.prompts import UNRELATED
+    from generator.words.relations import not_an_end
+
+    def share(rows: list) -> dict[str, Any]:
+        related = sum(r[3] != UNRELATED for r in rows)
+        return {
+            "puzzles": len(rows),
+            "related": related,
+            "share": round(100.0 * related / len(rows), 1) if rows else 0.0,
+        }
+
+    daily = [r for r in p.puzzles if r[0].startswith("daily")]
+    sheets = [r for r in p.puzzles if not r[0].startswith("daily")]
+    relations = Counter(r[3] for r in p.puzzles)
+    prompts = [r[4] for r in p.puzzles]
+    ends = [w for r in p.puzzles for w in r[1:3]]
+    not_ends = Counter(not_an_end(w) for w in ends if not_an_end(w))
+    by_place: dict[str, list[tuple[str, ...]]] = defaultdict(list)
+    for r in p.puzzles:
+        by_place[r[0]].append(r[5])
+    over_two = sorted(
+        place
+        for place, rows in by_place.items()
+        if max(Counter(w for links in rows for w in links).values(), default=0) > 2
+    )
+    share_three = sorted(
+        place
+        for place, rows in by_place.items()
+        if any(len(set(a) & set(b)) >= 3 for i, a in enumerate(rows) for b in rows[i + 1 :])
+    )
+    middles = Counter(w for r in daily for w in r[5])
+    classes: Counter[str] = Counter()
+    for w in p.where:
+        classes[lexicon.print_reason(w) or "print"] += 1
+    end_classes: Counter[str] = Counter()
+    for w in set(ends):
+        end_classes[not_an_end(w) or lexicon.print_reason(w) or "print"] += 1
+    return {
+        "related": {"daily": share(daily), "sheets": share(sheets)},
+        "relations": dict(relations.most_common()),
+        "prompts": {
+            "puzzles": len(prompts),
+            "with_prompt": sum(bool(x) for x in prompts),
+            "distinct": len(set(prompts)),
+        },
+        "ends_not_content_or_crude": dict(not_ends),
+        "middle_in_3_puzzles_of_one_sheet": over_two,
+        "two_puzzles_sharing_3_middles": share_three,
+        "daily_middles_most": middles.most_common(10),
+        "daily_middles_over_limit": sorted(w for w, n in middles.items() if n > MIDDLE_YEAR_MOST),
+        "printed_words_by_class": dict(classes.most_common()),
+        "end_words_by_class": dict(end_classes.most_common()),
+    }
+
+
+def story_lines(story: dict[str, Any]) -> list[str]:
+    """doublets_story as report lines."""
+    d, sh = story["related"]["daily"], story["related"]["sheets"]
+    pr = story["prompts"]
+    lines = [
+        f"doublets related ends: daily {d['related']:,} of {d['puzzles']:,} ({d['share']} %), "
+        f"sheets {sh['related']:,} of {sh['puzzles']:,} ({sh['share']} %)",
+        "  by relation: " + ", ".join(f"{r} {n}" for r, n in story["relations"].items()),
+        f"doublets prompts: {pr['with_prompt']:,} of {pr['puzzles']:,} puzzles ({pr['distinct']:,} distinct)",
+        "doublets ends that are function words or have a crude sense: "
+        + (", ".join(f"{k} {n}" for k, n in story["ends_not_content_or_crude"].items()) or "0"),
+        f"sheets or days with a middle word in 3+ puzzles: {len(story['middle_in_3_puzzles_of_one_sheet'])}; "
+        f"with two puzzles sharing 3+ middle words: {len(story['two_puzzles_sharing_3_middles'])}",
+        "daily middle words most used: " + ", ".join(f"{w} {n}" for w, n in story["daily_middles_most"]),
+        f"daily middle words used more than {MIDDLE_YEAR_MOST} times: {len(story['daily_middles_over_limit'])}"
+        + (
+            f" ({', '.join(story['daily_middles_over_limit'][:12])})"
+            if story["daily_middles_over_limit"]
+            else ""
+        ),
+        "printed words by class: "
+        + ", ".join(f"{k} {n}" for k, n in story["printed_words_by_class"].items()),
+        "doublets end words by class: "
+        + ", ".join(f"{k} {n}" for k, n in story["end_words_by_class"].items()),
+    ]
+    return lines

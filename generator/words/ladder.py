@@ -482,7 +482,10 @@ def _length_data(lexicon: Lexicon, n: int) -> tuple:
 
 def _lists(lexicon: Lexicon) -> dict[str, Any]:
     """What the cache file holds: each length's _length_data, marshalled on its own."""
-    return {"version": _WORDS_FORMAT, "lengths": {n: marshal.dumps(_length_data(lexicon, n)) for n in WORDS_LENGTHS}}
+    return {
+        "version": _WORDS_FORMAT,
+        "lengths": {n: marshal.dumps(_length_data(lexicon, n)) for n in WORDS_LENGTHS},
+    }
 
 
 def ladder_words() -> quick.LadderWords:
@@ -492,7 +495,9 @@ def ladder_words() -> quick.LadderWords:
     path = ladder_words_path()
 
     def valid(d: dict[str, Any]) -> bool:
-        return set(d["lengths"]) == set(WORDS_LENGTHS) and all(isinstance(b, bytes) for b in d["lengths"].values())
+        return set(d["lengths"]) == set(WORDS_LENGTHS) and all(
+            isinstance(b, bytes) for b in d["lengths"].values()
+        )
 
     data = cache.read_saved(path, _WORDS_FORMAT, valid)
     if data is None:
@@ -551,6 +556,10 @@ class Solution:
     shortest_chains: int  # exact number of minimal chains
     chains: list[list[str]]  # minimal chains, alphabetical, at most the limit asked for
     cost: int  # total link cost of `chain`
+    unprintable: tuple[
+        str, ...
+    ] = ()  # links of `chain` parlour would not print (every minimal chain needs one)
+    clean: list[str] | None = None  # then: the shortest chain of words parlour prints, if any
 
     @property
     def links(self) -> int:
@@ -564,11 +573,15 @@ class Solution:
 
     def to_json(self) -> dict[str, object]:
         """The solve --json shape."""
-        return {
+        out: dict[str, object] = {
             "chain": list(self.chain),
             "links": self.links,
             "shortest_chains": self.shortest_chains,
         }
+        if self.unprintable:
+            out["unprintable"] = list(self.unprintable)
+            out["clean_chain"] = self.clean
+        return out
 
 
 def solve(
@@ -597,6 +610,13 @@ def solve(
     if dag is None:
         raise NoChain(a, b, g.component_size(a), g.component_size(b))
     chain = dag.friendliest()
+    unprintable = tuple(w for w in chain[1:-1] if w in g.avoid)
+    clean = None
+    if unprintable:  # the friendliest chain steers round such words: every minimal chain needs one
+        zipf = getattr(lex, "zipf", None)
+        printed = WordGraph([w for w in g.words if w not in g.avoid or w in (a, b)], zipf)
+        got = printed.shortest(a, b)
+        clean = None if got is None else got.friendliest()
     return Solution(
         start=a,
         end=b,
@@ -604,6 +624,8 @@ def solve(
         shortest_chains=dag.count,
         chains=list(dag.chains(limit)),
         cost=dag.chain_cost(chain),
+        unprintable=unprintable,
+        clean=clean,
     )
 
 

@@ -99,7 +99,9 @@ def test_gather_collects_exactly_what_the_models_print(small) -> None:
         for w in words:
             want[w] = want.get(w, 0) + 1
 
-    for sh in daily_sheets(dt.date(2026, 3, 1), 3):  # the daily schedule's sheets
+    for sh in daily_sheets(
+        dt.date(2026, 3, 1), 3, length=None
+    ):  # the daily schedule's sheets (the week's shape)
         for p in sh.puzzles:
             count(p.chain)
     for p in make_sheet(8, 4, "easy", seed=1).puzzles:
@@ -189,3 +191,16 @@ def test_every_printed_surface_stays_in_the_print_vocabulary(every_surface) -> N
     # on both sides fits
     for pair, shown in a.printed.referee.items():
         assert shown and not any(lex.printable(w) and lex.spelling_of(w) == "both" for w in shown), pair
+
+
+def test_the_audit_tells_the_doublets_story(small) -> None:
+    story = wa.doublets_story(small.printed, load())
+    rows = small.printed.puzzles
+    assert story["prompts"]["puzzles"] == len(rows) == 3 * 8 + 8
+    assert story["prompts"]["with_prompt"] == len(rows)
+    related = story["related"]["daily"]["related"] + story["related"]["sheets"]["related"]
+    assert related == sum(r[3] != "unrelated" for r in rows) and sum(story["relations"].values()) == len(rows)
+    assert story["ends_not_content_or_crude"] == {}
+    assert sum(story["printed_words_by_class"].values()) == len(small.printed.where)
+    lines = wa.story_lines(story)
+    assert any(line.startswith("doublets related ends:") for line in lines)

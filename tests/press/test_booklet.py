@@ -134,6 +134,8 @@ def test_a_week_of_daily_sheets_folds_in_page_order_with_the_answers_at_the_back
         "2025-01-01",
         "--days",
         "7",
+        "--length",
+        "4",  # one half page a sheet (the week's 6-letter days take two)
         "--book",
         "--booklet",
         "--paper",

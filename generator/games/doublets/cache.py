@@ -34,15 +34,18 @@ _DERIVING = (  # the modules whose rules derive what is saved
     "generator.words.ladder_search",
     "generator.words.lexicon",
     "generator.words.quick",
+    "generator.words.relations",
 )
 
 
 def _code() -> tuple[str, ...]:
     """The files whose identity joins the cache key: each deriving module's own file (source or
-    bytecode, as installed), found without importing it, and the unwelcome list it reads."""
+    bytecode, as installed), found without importing it, and the unwelcome list and the relation data
+    it reads."""
     from importlib.util import find_spec
 
     from generator.words.ladder import UNWELCOME_FILE
+    from generator.words.relations import RELATIONS_FILE
 
     files = []
     for name in _DERIVING:
@@ -53,7 +56,7 @@ def _code() -> tuple[str, ...]:
         if origin is None:
             raise FileNotFoundError(f"no file for {name}")
         files.append(origin)
-    return (*files, str(UNWELCOME_FILE))
+    return (*files, str(UNWELCOME_FILE), str(RELATIONS_FILE))
 
 
 def base_path() -> Path:

@@ -52,10 +52,10 @@ def parse_date(text: str, option: str = "--date") -> dt.date:
         raise ParlourError(f"{option} {text!r} is not a date like 2025-03-01 (YYYY-MM-DD)") from None
 
 
-def _check_count(count: int, length: int) -> None:
+def _check_count(count: int, length: int | None) -> None:
     if not 1 <= count <= MAX_COUNT:
         raise ParlourError(f"--count {count}: give 1 to {MAX_COUNT} puzzles")
-    if not MIN_LENGTH <= length <= MAX_LENGTH:
+    if length is not None and not MIN_LENGTH <= length <= MAX_LENGTH:
         raise ParlourError(f"--length {length}: Doublets uses words of {MIN_LENGTH} to {MAX_LENGTH} letters")
 
 
@@ -141,6 +141,15 @@ def solve(
         count = sol.shortest_chains
         ways = "the only shortest chain" if count == 1 else f"one of {count:,} shortest chains"
         click.echo(f"{sol.links} link{'s' if sol.links != 1 else ''} · {ways}", err=err)
+        if sol.unprintable:
+            words = ", ".join(sol.unprintable)
+            click.echo(f"every shortest chain needs a word parlour would not print ({words})", err=err)
+            if sol.clean is None:
+                click.echo("no chain of words parlour prints joins them", err=err)
+            else:
+                n = len(sol.clean) - 2
+                click.echo(f"shortest chain of printed words ({n} link{'s' if n != 1 else ''}):", err=err)
+                click.echo(" → ".join(sol.clean), err=err)
         if show_all:
             click.echo("", err=err)
             width = len(str(len(sol.chains)))
@@ -159,10 +168,22 @@ def solve(
 # -- sheets -------------------------------------------------------------------------------------
 
 
-def _sheet_options(difficulty: str = "medium") -> list:
+WEEK_HELP = (
+    "Letters per word (3 to 8) [default: by the day of the week, 4 early in the week up to 6 at the weekend]."
+)
+
+
+def _sheet_options(difficulty: str = "medium", week: bool = False) -> list:
+    length = (
+        click.option("--length", type=int, default=None, help=WEEK_HELP)
+        if week
+        else click.option(
+            "--length", type=int, default=4, show_default=True, help="Letters per word (3 to 8)."
+        )
+    )
     return [
         click.option("--count", type=int, default=8, show_default=True, help="Puzzles on the sheet."),
-        click.option("--length", type=int, default=4, show_default=True, help="Letters per word (3 to 8)."),
+        length,
         click.option(
             "--difficulty",
             type=click.Choice(DIFFICULTY_CHOICES, case_sensitive=False),
@@ -288,7 +309,7 @@ def _daily_sheets(
     start: dt.date,
     days: int,
     count: int,
-    length: int,
+    length: int | None,
     difficulty: str,
     links: str | None,
     unique: bool = False,
@@ -318,7 +339,7 @@ def _daily_sheets(
 @click.option("--from", "start", default=None, metavar="YYYY-MM-DD", help="The first day [default: today].")
 @click.option("--days", type=int, default=7, show_default=True, help="How many days (up to ten years).")
 @click.option("--book", is_flag=True, help="One PDF with a bookmark for every day, instead of a file a day.")
-@_with(_sheet_options(model.MIXED))
+@_with(_sheet_options(model.MIXED, week=True))
 @print_options(seed=False, plan_output=False, booklet=True)
 def daily(
     opts: PrintOptions,
@@ -326,7 +347,7 @@ def daily(
     days: int,
     book: bool,
     count: int,
-    length: int,
+    length: int | None,
     difficulty: str,
     links: str | None,
     key: str,
@@ -339,7 +360,9 @@ def daily(
     directory (default output/daily/). With --book the days go into one PDF (-o names it;
     default output/doublets-daily-FIRST_to_LAST.pdf) with an outline by month and day.
     There is no --seed: the date is the seed. Within any year of days no puzzle comes back,
-    and an end word waits at least a month before it returns.
+    and an end word waits at least a month before it returns. The week has a shape: 4-letter
+    words from Monday to Wednesday, 5 on Thursday and Friday, 6 at the weekend; --length
+    gives every day one length.
 
     \b
     Example:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as _dt
 import functools
 import hashlib
+from collections import Counter
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -38,7 +39,18 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 # holds); the sheet is marked `relaxed` and bench/bench_ladder.py counts such days.
 
 DAILY_GAP = 30
+DAILY_RELATED = 2  # puzzles with related ends a day: the related pairs last further into the year
+MIDDLE_YEAR_MOST = 40  # a word is a link of at most this many daily puzzles a year (where it can be)
 DAILY_POOL_SHARE = 0.7  # at most this share of a half's end words is used in one stretch
+# The week's shape when no length is pinned: short words early in the week, long ones at the
+# weekend (Monday first, as date.weekday() counts).  Not 3 letters: a graded sheet needs two
+# fiendish puzzles, and 3-letter words have too few of those for a year of Mondays.
+WEEK_LENGTHS = (4, 4, 4, 5, 5, 6, 6)
+
+
+def week_length(date: _dt.date | str) -> int:
+    """Letters per word of the daily sheet for `date` when no length is given."""
+    return WEEK_LENGTHS[parse_date(date).weekday()]
 
 
 def _stable_hash(text: str) -> int:
@@ -88,7 +100,7 @@ def daily_sheets(
     first: _dt.date | str,
     days: int,
     count: int = 8,
-    length: int = 4,
+    length: int | None = 4,
     difficulty: str | None = MIXED,
     *,
     links: tuple[int, int] | None = None,
@@ -96,23 +108,28 @@ def daily_sheets(
     spelling: str = DEFAULT_SPELLING,
     lexicon: Lexicon | None = None,
 ) -> Iterator[Sheet]:
-    """The daily sheets of `days` days from `first`, in order (see the schedule above)."""
+    """The daily sheets of `days` days from `first`, in order (see the schedule above); with
+    `length` None each day's length follows the week (week_length)."""
     start = parse_date(first)
     if days < 1:
         return
     last = start + _dt.timedelta(days=days - 1)
-    gap = daily_gap(count, length, lexicon, spelling)
+    ladders = ladders_for(lexicon, spelling)
+    gaps: dict[int, int] = {}
     day = start
     while day <= last:
         k, day, block_days = daily_block(day)
-        ends = ends_for(ladders_for(lexicon, spelling), length)
-        ends.counts.clear()  # pars counted last year: a pure cache, kept a year so memory stays flat
+        half = k % 2
         recent: list[set[str]] = []  # end words of the days before, newest last
         pairs: set[tuple[str, str]] = set()
-        half = k % 2
-        ladders = ladders_for(lexicon, spelling)
-        pool_words = [ladders.graph(length).words[i] for i in ends_for(ladders, length).pool]
-        other_half = {w for w in pool_words if word_half(w) != half}
+        middles: Counter[str] = Counter()  # links of the year's puzzles so far
+        other_halves: dict[int, set[str]] = {}
+        for n in {length} if length is not None else set(WEEK_LENGTHS):
+            ends = ends_for(ladders, n)
+            ends.counts.clear()  # pars counted last year: a pure cache, kept a year so memory stays flat
+            gaps[n] = daily_gap(count, n, lexicon, spelling)
+            pool_words = [ladders.graph(n).words[i] for i in ends.pool]
+            other_halves[n] = {w for w in pool_words if word_half(w) != half}
 
         def pair_ok(a: str, b: str, k: int = k, pairs: set[tuple[str, str]] = pairs) -> bool:
             return daily_pair_allowed(a, b, k) and (min(a, b), max(a, b)) not in pairs
@@ -123,6 +140,8 @@ def daily_sheets(
         for n in range(block_days):
             if day > last:
                 return
+            size = length if length is not None else week_length(day)
+            gap, other_half = gaps[size], other_halves[size]
             recent_ends: set[str] = set().union(*recent[-gap:]) if recent else set()
             exclude = recent_ends | other_half if n < gap or n >= block_days - gap else recent_ends
             # A sparse band can run dry late in a stretch that uses half the end words: then,
@@ -131,7 +150,7 @@ def daily_sheets(
             # and bench/bench_ladder.py counts such days.
             sheet = make_sheet(
                 count,
-                length,
+                size,
                 difficulty,
                 pair_ok=pair_ok,
                 pair_fallback=pair_new,
@@ -142,16 +161,19 @@ def daily_sheets(
                 unique=unique,
                 spelling=spelling,
                 exclude=exclude,
+                spent=[w for w, c in middles.items() if c >= MIDDLE_YEAR_MOST and len(w) == size],
+                related_most=DAILY_RELATED,
             )
             if day >= start:
                 yield sheet
             recent.append({w for p in sheet.puzzles for w in (p.start, p.end)})
             pairs.update((min(p.start, p.end), max(p.start, p.end)) for p in sheet.puzzles)
+            middles.update(w for p in sheet.puzzles for w in p.links)
             day += _dt.timedelta(days=1)
 
 
 def daily_sheet(
-    date: _dt.date | str, count: int = 8, length: int = 4, difficulty: str | None = MIXED, **kw
+    date: _dt.date | str, count: int = 8, length: int | None = 4, difficulty: str | None = MIXED, **kw
 ) -> Sheet:
     """The daily sheet for one date (the same whichever range it is printed in)."""
     return next(daily_sheets(date, 1, count, length, difficulty, **kw))

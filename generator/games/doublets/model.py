@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
 
 from generator.errors import ParlourError
+from generator.games.doublets.prompts import UNRELATED, prompt
 from generator.words.ladder import (
     DEFAULT_SPELLING,
     FAMILIAR_ZIPF,
@@ -22,6 +23,7 @@ from generator.words.ladder import (
     ladders_for,
     unwelcome_words,
 )
+from generator.words.relations import not_an_end
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from generator.words.lexicon import Lexicon
@@ -39,10 +41,16 @@ def not_puzzle_ends() -> frozenset[str]:
 
 def is_puzzle_end(word: str, lexicon: Lexicon | None = None, spelling: str = DEFAULT_SPELLING) -> bool:
     """True if `word` may be a puzzle's end or a Jewel: a common word in the print vocabulary
-    (for `spelling`) and not on the exclusion list."""
+    (for `spelling`), not on the exclusion list, and a content word with no crude sense of any
+    rank (the relation data's @notend classes)."""
     ladders = ladders_for(lexicon, spelling)
     lex = cast("Lexicon", ladders.lexicon)
-    return lex.in_tier(word, PUZZLE_TIER) and word not in not_puzzle_ends() and ladders.printable(word)
+    return (
+        lex.in_tier(word, PUZZLE_TIER)
+        and word not in not_puzzle_ends()
+        and not_an_end(word) is None
+        and ladders.printable(word)
+    )
 
 
 # -- difficulty --------------------------------------------------------------------------------
@@ -121,6 +129,7 @@ class Puzzle:
     par: int
     chain: tuple[str, ...]  # the friendliest minimal chain, both ends included
     shortest_chains: int  # exact number of minimal chains
+    relation: str = UNRELATED  # how the ends are related (generator/data/relations.txt)
 
     @property
     def length(self) -> int:
@@ -142,6 +151,11 @@ class Puzzle:
         """The key's links (the words strictly between the ends)."""
         return self.chain[1:-1]
 
+    @property
+    def prompt(self) -> str:
+        """What the puzzle asks, in Carroll's manner: "Drive PIG into the STY"."""
+        return prompt(self.relation, self.start, self.end)
+
     def to_json(self) -> dict[str, object]:
         """The --json shape of one puzzle."""
         return {
@@ -150,6 +164,8 @@ class Puzzle:
             "par": self.par,
             "chain": list(self.chain),
             "shortest_chains": self.shortest_chains,
+            "relation": self.relation,
+            "prompt": self.prompt,
         }
 
 
@@ -260,6 +276,7 @@ class Ends:
     keyable: dict[float, Mapping[int, list[int]]] = field(default_factory=dict)
     # where keyable bitsets are saved: (floor, how to build them) -> them (doublets_cache)
     saved: Callable[[float, Callable[[], Mapping[int, list[int]]]], Mapping[int, list[int]]] | None = None
+    related: list[tuple[int, int, bool]] | None = None  # related ends (sheets.related_pairs), found once
 
     def __post_init__(self) -> None:
         self.common = frozenset(self.pool)
@@ -317,7 +334,7 @@ def _ends(ladders: Ladders, length: int) -> Ends:
     groups: dict[int, list[int]] = {}
     excluded = not_puzzle_ends()
     for w in ladders.lexicon.words(tier=PUZZLE_TIER, length=length):
-        if w in excluded or not ladders.printable(w):
+        if w in excluded or not ladders.printable(w) or not_an_end(w) is not None:
             continue
         i = g.index.get(w)
         if i is not None:

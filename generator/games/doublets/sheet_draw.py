@@ -33,7 +33,10 @@ KEY_MODES = ("separate", "bottom", "none")
 CELL_MAX = 9 * mm  # the largest letter cell (a roomy box for a child's capital)
 CELL_MIN = 5 * mm  # below this a page takes fewer puzzles: smaller boxes are hard to write in
 PITCH = 1.3  # rung pitch as a multiple of the cell: the gap between rungs is 0.3 cell
-LABEL_H = 5 * mm  # the "3  ·  5 links" line above each ladder
+LABEL_H = 10 * mm  # the "3  ·  5 links" line above each ladder, and the prompt under it
+PROMPT_SIZE = 9.0  # the prompt's largest size (points); it shrinks to PROMPT_MIN to fit its column
+PROMPT_MIN = 7.0
+PROMPT_SMALL = 6.5  # a prompt no line of PROMPT_MIN holds goes on two lines of this size
 BLOCK_GAP = 5 * mm  # least space between two ladders in a column
 COL_GAP = 6 * mm
 RAIL = 2 * mm  # the ladder's rails stand this far outside the cells
@@ -63,6 +66,7 @@ class LadderSpot:
     x: float
     top: float
     cell: float
+    width: float = 0.0  # the column's width (the prompt may use all of it)
 
     @property
     def pitch(self) -> float:
@@ -79,13 +83,21 @@ class LadderLayout:
 
 
 def layout_ladders(
-    pars: Sequence[int], length: int, x: float, bottom: float, width: float, top: float, first: int = 0
+    pars: Sequence[int],
+    length: int,
+    x: float,
+    bottom: float,
+    width: float,
+    top: float,
+    first: int = 0,
+    min_column: float = 0.0,
 ) -> LadderLayout:
     """Ladders in a grid, numbered across each row; a row is as tall as its longest ladder.
 
     Of 1 to MAX_COLUMNS columns, the grid with the biggest cells wins (to a quarter point);
     when cells are at their largest either way, the grid that fills more of the page wins.  Rows share out the height left over,
-    up to about a rung each, so a short sheet does not huddle at the top.
+    up to about a rung each, so a short sheet does not huddle at the top.  A grid's columns
+    are at least `min_column` wide (the longest prompt at its smallest size), if any grid's are.
     """
     n = len(pars)
     height = top - bottom
@@ -93,6 +105,8 @@ def layout_ladders(
     for cols in range(1, min(MAX_COLUMNS, n) + 1):
         rows = [pars[i : i + cols] for i in range(0, n, cols)]
         col_w = (width - (cols - 1) * COL_GAP) / cols
+        if cols > 1 and col_w < min_column:
+            continue
         cell_w = (col_w - 2 * RAIL) / length
         fixed = len(rows) * LABEL_H + (len(rows) - 1) * BLOCK_GAP
         units = sum(_units(max(r)) for r in rows)
@@ -117,15 +131,16 @@ def layout_ladders(
     for r in rows:
         for k, i in enumerate(r):
             cx = x + k * (col_w + COL_GAP) + (col_w - cell * length) / 2
-            spots.append(LadderSpot(first + i, cx, y, cell))
+            spots.append(LadderSpot(first + i, cx, y, cell, col_w))
         y -= LABEL_H + cell * _units(max(pars[i] for i in r)) + BLOCK_GAP + extra
     return LadderLayout(tuple(spots), cell, cols)
 
 
 def draw_ladder(c: Canvas, spot: LadderSpot, puzzle: Puzzle, number: int, style: Style) -> None:
-    """A puzzle: its number and par, the top word, `par` blank rungs, the bottom word, two rails."""
+    """A puzzle: its number and par, its prompt ("Drive PIG into the STY"), the top word, `par`
+    blank rungs, the bottom word, two rails."""
     cell, pitch, n = spot.cell, spot.pitch, puzzle.length
-    label_base = spot.top - LABEL_H + 1.6 * mm
+    label_base = spot.top - 4.2 * mm
     c.saveState()
     num = str(number)
     face, size = style.font("heading")
@@ -133,6 +148,18 @@ def draw_ladder(c: Canvas, spot: LadderSpot, puzzle: Puzzle, number: int, style:
     c.drawString(spot.x - RAIL, label_base, num)
     style.set_font(c, "aside")
     c.drawString(spot.x - RAIL + string_width(num, face, size) + 2 * mm, label_base, links_text(puzzle.par))
+    room = max(spot.width, n * spot.cell + 2 * RAIL)
+    prompt_face, prompt_size = prompt_font(puzzle.prompt, room, style)
+    c.setFont(prompt_face, prompt_size)
+    c.setFillColorRGB(*style.ink)
+    middle = spot.x + n * cell / 2
+    if string_width(puzzle.prompt, prompt_face, prompt_size) <= room:
+        c.drawCentredString(middle, spot.top - LABEL_H + 1.8 * mm, puzzle.prompt)
+    else:  # two lines, broken where the longer line is shortest
+        first, second = prompt_lines(puzzle.prompt, prompt_face, PROMPT_SMALL)
+        c.setFont(prompt_face, PROMPT_SMALL)
+        c.drawCentredString(middle, spot.top - 6.6 * mm, first)
+        c.drawCentredString(middle, spot.top - LABEL_H + 1.0 * mm, second)
     c.restoreState()
     rows = [puzzle.start] + [None] * puzzle.par + [puzzle.end]
     first_top = spot.top - LABEL_H
@@ -148,6 +175,36 @@ def draw_ladder(c: Canvas, spot: LadderSpot, puzzle: Puzzle, number: int, style:
     for i, word in enumerate(rows):
         y = first_top - i * pitch - cell
         draw_cells(c, spot.x, y, cell, word, n, style, end=word is not None)
+
+
+def prompt_lines(text: str, face: str, size: float) -> tuple[str, str]:
+    """`text` in two lines, broken between words where the longer line is shortest."""
+    words = text.split()
+    best: tuple[float, str, str] | None = None
+    for i in range(1, len(words)):
+        a, b = " ".join(words[:i]), " ".join(words[i:])
+        w = max(string_width(a, face, size), string_width(b, face, size))
+        if best is None or w < best[0]:
+            best = (w, a, b)
+    return (best[1], best[2]) if best else (text, "")
+
+
+def prompt_width(text: str, face: str) -> float:
+    """The least column width a prompt needs: one line at PROMPT_MIN, or two at PROMPT_SMALL."""
+    one = string_width(text, face, PROMPT_MIN)
+    a, b = prompt_lines(text, face, PROMPT_SMALL)
+    return min(one, max(string_width(a, face, PROMPT_SMALL), string_width(b, face, PROMPT_SMALL)))
+
+
+def prompt_font(text: str, width: float, style: Style) -> tuple[str, float]:
+    """The face and the largest size, PROMPT_SIZE down to PROMPT_MIN in quarter points, at
+    which a prompt fits `width` on one line (PROMPT_MIN if none: then draw_ladder sets it on
+    two lines of PROMPT_SMALL, and plan_sheet keeps columns wide enough for that)."""
+    face = style.font("body")[0]
+    size = PROMPT_SIZE
+    while size > PROMPT_MIN and string_width(text, face, size) > width:
+        size -= 0.25
+    return face, size
 
 
 # -- the answer key at the foot, upside down ---------------------------------------------------
@@ -228,13 +285,17 @@ def plan_sheet(
     x, bottom, width, top = content_box(paper)
     pars = [p.par for p in sheet.puzzles]
     limit = (top - bottom) * 0.45
+    face = style.font("body")[0]
+    min_column = max(prompt_width(p.prompt, face) for p in sheet.puzzles)
 
     def attempt(i: int, j: int) -> tuple[LadderLayout, float]:
         band = 0.0
         if key == "bottom":
             band = key_band_height(sheet.puzzles[i:j], range(i + 1, j + 1), width, limit, style)
         low = bottom + (band + KEY_BAND_GAP if band else 0.0)
-        return layout_ladders(pars[i:j], sheet.length, x, low, width, top, first=i), band
+        return layout_ladders(
+            pars[i:j], sheet.length, x, low, width, top, first=i, min_column=min_column
+        ), band
 
     plans = []
     i = 0
@@ -299,6 +360,7 @@ def _sheet_drawer(sheet: Sheet, plan: SheetPagePlan, n: int, of: int):
 # -- the key on its own page --------------------------------------------------------------------
 
 ENTRY_HEAD = 6 * mm
+KEY_PROMPT_MIN = 8.0  # an answer's heading (its prompt) shrinks to this to fit beside the count
 ENTRY_PAD = 3.5 * mm
 
 
@@ -355,10 +417,18 @@ def _draw_entry(
     c.saveState()
     style.set_font(c, "subtitle")
     c.drawString(x, base, f"{number}.")
-    style.set_font(c, "subtitle", colour=style.ink)
-    c.drawString(x + indent, base, f"{p.start.upper()} to {p.end.upper()}")
+    right = f"{links_text(p.par)} · {count_text(p.shortest_chains)}"
+    room = width - indent - string_width(right, *style.font("aside")) - 3 * mm
+    face, size = style.font("subtitle")
+    heading = p.prompt  # the prompt, as large as fits beside the count; else just the two ends
+    while size > KEY_PROMPT_MIN and string_width(heading, face, size) > room:
+        size -= 0.25
+    if string_width(heading, face, size) > room:
+        heading, size = f"{p.start.upper()} to {p.end.upper()}", style.font("subtitle")[1]
+    style.set_font(c, "subtitle", size=size, colour=style.ink)
+    c.drawString(x + indent, base, heading)
     style.set_font(c, "aside")
-    c.drawRightString(x + width, base, f"{links_text(p.par)} · {count_text(p.shortest_chains)}")
+    c.drawRightString(x + width, base, right)
     c.restoreState()
     chain_top = top - ENTRY_PAD - ENTRY_HEAD
     draw_text(

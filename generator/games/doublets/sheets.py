@@ -33,6 +33,7 @@ from generator.games.doublets.model import (
     seed_and_date,
     spellings_clash,
 )
+from generator.games.doublets.prompts import SYMMETRIC, UNRELATED
 from generator.words.ladder import (
     DEFAULT_SPELLING,
     LINK_ZIPF_FLOOR,
@@ -42,6 +43,7 @@ from generator.words.ladder import (
     WordGraph,
     ladders_for,
 )
+from generator.words.relations import relations
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from generator.words.ladder import Ladders
@@ -90,6 +92,8 @@ class _Rules:
     full_shapes: frozenset[tuple[int, bool]] = frozenset()  # (par, one way?) shapes not wanted
     saturated: frozenset[int] = frozenset()  # word ids already in MAX_KEY_USES keys
     variant_key: Callable[[str], str] = _identity
+    taken: Sequence[frozenset[int]] = ()  # the links of the sheet's puzzles so far (SHARED_LINKS)
+    steer: frozenset[int] = frozenset()  # words a key goes round where it can (the year's spent links)
 
     def fits(self, par: int, ways: int) -> bool:
         """True if a puzzle of this par and chain count may fill the slot."""
@@ -167,9 +171,15 @@ class _Choosing:
     loose: set[int] | None  # the smaller exclusion a daily falls back to
     pair_ok: Callable[[str, str], bool] | None
     pair_fallback: Callable[[str, str], bool] | None
+    related: list[tuple[int, int]] = field(default_factory=list)  # related ends, in a seeded order
+    related_most: int | None = None  # most puzzles with related ends on the sheet (None: any)
     key_uses: Counter[int] = field(default_factory=Counter)
     key_limit: int = MAX_KEY_USES
     relaxed: bool = False
+    taken: list[frozenset[int]] = field(default_factory=list)  # each puzzle's links
+    shared_rule: bool = True  # SHARED_LINKS holds (it gives way only where nothing else fits)
+    spent: frozenset[int] = frozenset()  # words the dailies have used up as links this year (steered round)
+    related_count: int = 0
 
     def fill_band(self, band: str | None, size: int, par_lo: int, par_hi: int) -> list[Puzzle]:
         """`size` puzzles for a band (or a par range), easiest first.  No (par, one-way) shape
@@ -193,16 +203,26 @@ class _Choosing:
             if self.loose is not None:
                 self.loose.update(ends)
             self.key_uses.update(g.index[w] for w in puzzle.chain)
+            self.taken.append(frozenset(g.index[w] for w in puzzle.links))
+            self.related_count += puzzle.relation != UNRELATED
             shapes[(puzzle.par, puzzle.shortest_chains == 1)] += 1
             got.append(puzzle)
         got.sort(key=lambda p: (p.par, p.score))  # stable: easiest first
         return got
 
+    def _related(self) -> list[tuple[int, int]]:
+        """The related pairs this slot may draw on: none once the sheet has its share."""
+        if self.related_most is not None and self.related_count >= self.related_most:
+            return []
+        return self.related
+
     def _one(
         self, band: str | None, par_lo: int, par_hi: int, full: frozenset[tuple[int, bool]]
     ) -> Puzzle | None:
-        """One puzzle for a slot.  If a band is too small to keep every word to MAX_KEY_USES
-        keys (8-letter fiendish), a word may go into one more key (the sheet says so)."""
+        """One puzzle for a slot.  If a band is too small for puzzles that share fewer than
+        SHARED_LINKS links, that rule gives way for the rest of the sheet; if it is too small
+        to keep every word to MAX_KEY_USES keys (8-letter fiendish), a word may go into one
+        more key (the sheet says so)."""
         while True:
             saturated = frozenset(i for i, n in self.key_uses.items() if n >= self.key_limit)
             rules = _Rules(
@@ -216,11 +236,20 @@ class _Choosing:
                 full,
                 saturated,
                 self.variant_key,
+                self.taken if self.shared_rule else (),
+                self.spent,
             )
-            puzzle, gave_way = _fill_slot(self.g, self.ends, self.rng, rules, self.pair_fallback, self.loose)
+            puzzle, gave_way = _fill_slot(
+                self.g, self.ends, self.rng, rules, self.pair_fallback, self.loose, self._related()
+            )
             self.relaxed = self.relaxed or gave_way
-            if puzzle is not None or self.key_limit >= self.count:
+            if puzzle is not None:
                 return puzzle
+            if self.shared_rule:  # a sparse band: puzzles may share links after all
+                self.shared_rule = False
+                continue
+            if self.key_limit >= self.count:
+                return None
             self.key_limit += 1
 
 
@@ -240,6 +269,8 @@ def make_sheet(
     pair_ok: Callable[[str, str], bool] | None = None,
     pair_fallback: Callable[[str, str], bool] | None = None,
     exclude_fallback: Collection[str] | None = None,
+    spent: Collection[str] = (),
+    related_most: int | None = None,
 ) -> Sheet:
     """Choose `count` Doublets of `length` letters at a difficulty band (or a links range).
 
@@ -252,7 +283,10 @@ def make_sheet(
     `pair_ok` (a rule on pairs of ends) serve the daily schedule, as does `pair_fallback`: a
     looser rule on pairs used for a puzzle that QUICK_TRIES random draws under `pair_ok` did
     not find, and `exclude_fallback`: a smaller `exclude` for a puzzle that even the looser
-    pair rule could not find (either way the sheet is marked `relaxed`).
+    pair rule could not find (either way the sheet is marked `relaxed`), and `spent`: words
+    a key goes round where another minimal chain of the same rules allows (the dailies'
+    words used up as links this year), and `related_most`: the most puzzles with related ends
+    the sheet takes (the dailies spread the related pairs over the year).
     """
     difficulty, bands = _sheet_bands(count, length, difficulty, links, unique, spelling)
     seed, iso = seed_and_date(seed, date)
@@ -275,6 +309,9 @@ def make_sheet(
         loose=None if exclude_fallback is None else {g.index[w] for w in exclude_fallback if w in g.index},
         pair_ok=pair_ok,
         pair_fallback=pair_fallback,
+        related=related_pairs(g, ends, random.Random(seed ^ RELATED_SALT), ladders.variant_key),
+        spent=frozenset(g.index[w] for w in spent if w in g.index),
+        related_most=related_most,
     )
     # Bands are filled hardest first; each band's pars stay at or below the easiest par of the
     # band after it, so the sheet, read easiest first, never drops in par.
@@ -406,6 +443,33 @@ def _cover(pairs: list[tuple[int, int]]) -> int:
     return n
 
 
+RELATED_SALT = 0x5E1A7ED  # the related pairs' order comes from the seed, not the sheet's draws
+SHARED_LINKS = 3  # no two puzzles of a sheet share this many links
+
+
+def related_pairs(
+    g: WordGraph, ends: Ends, rng: random.Random, variant_key: Callable[[str], str] = _identity
+) -> list[tuple[int, int]]:
+    """The related pairs of the relation data (generator/data/relations.txt) whose words are
+    both candidate ends in one component of `g`, not one letter apart and not two spellings
+    of one word, as (start, end) ids in a seeded order; a pair whose relation reads either
+    way round is turned over at random."""
+    if ends.related is None:  # the same for every sheet of these ends: found once
+        found = []
+        index, common, component = g.index, ends.common, ends.component
+        for relation, a, b in relations().by_length.get(g.length, ()):
+            s, t = index.get(a), index.get(b)
+            if s is None or t is None or s not in common or t not in common or component[s] != component[t]:
+                continue
+            if _one_apart(a, b) or variant_key(a) == variant_key(b):
+                continue
+            found.append((s, t, relation in SYMMETRIC))
+        ends.related = found
+    out = list(ends.related)
+    rng.shuffle(out)
+    return [(t, s) if turn and rng.random() < 0.5 else (s, t) for s, t, turn in out]
+
+
 def _fill_slot(
     g: WordGraph,
     ends: Ends,
@@ -413,13 +477,16 @@ def _fill_slot(
     rules: _Rules,
     pair_fallback: Callable[[str, str], bool] | None = None,
     loose_used: set[int] | None = None,
+    related: Sequence[tuple[int, int]] = (),
 ) -> tuple[Puzzle | None, bool]:
-    """One puzzle for a slot, and whether a daily rule had to give way.  Shape variety is a
-    wish (dropped if nothing else fits); the band is a promise.  Daily sheets (with a
-    `pair_fallback`) try random draws under their rules, then under the looser pair rule, then
-    with the smaller exclusion `loose_used`, and sweep every start only at the end.  At each
-    stage a key with a link rarer than the rules' floor (but >= LINK_ZIPF_FLOOR) is taken
-    only when none at the floor fits: a rare link before a broken daily rule."""
+    """One puzzle for a slot, and whether a daily rule had to give way.  Related ends come
+    first: at each stage and link floor every related pair (`related`) is tried before any
+    other; a puzzle with unrelated ends is the last resort of its stage and floor.  Shape variety is a wish (dropped if
+    nothing else fits); the band is a promise.  Daily sheets (with a `pair_fallback`) try
+    random draws under their rules, then under the looser pair rule, then with the smaller
+    exclusion `loose_used`, and sweep every start only at the end.  At each stage a key with
+    a link rarer than the rules' floor (but >= LINK_ZIPF_FLOOR) is taken only when none at the
+    floor fits: a rare link before a broken daily rule."""
     full = rules.full_shapes
     floors = sorted({rules.zipf_floor, min(rules.zipf_floor, LINK_ZIPF_FLOOR)}, reverse=True)
     stages: list[tuple[Callable[[str, str], bool] | None, set[int], bool]] = [
@@ -431,14 +498,44 @@ def _fill_slot(
         stages.append((pair_fallback, loose_used, False))
     for n, (pair_ok, used, quick) in enumerate(stages):
         for floor in floors:
-            rules.pair_ok, rules.used, rules.full_shapes, rules.zipf_floor = pair_ok, used, full, floor
-            puzzle = _find_puzzle(g, ends, rng, rules, quick)
-            if puzzle is None and full:
-                rules.full_shapes = frozenset()
-                puzzle = _find_puzzle(g, ends, rng, rules, quick)
-            if puzzle is not None:
-                return puzzle, n > 0
+            for among in (related, None) if related else (None,):
+                rules.pair_ok, rules.used, rules.full_shapes, rules.zipf_floor = pair_ok, used, full, floor
+                puzzle = _find_puzzle(g, ends, rng, rules, quick, among)
+                if puzzle is None and full:
+                    rules.full_shapes = frozenset()
+                    puzzle = _find_puzzle(g, ends, rng, rules, quick, among)
+                if puzzle is not None:
+                    return puzzle, n > 0
     return None, False
+
+
+def _find_related(
+    g: WordGraph, ends: Ends, rules: _Rules, related: Sequence[tuple[int, int]]
+) -> Puzzle | None:
+    """The first related pair, in the sheet's order, that fits the rules and can be keyed."""
+    par_lo, par_hi, words = rules.par_lo, rules.par_hi, g.words
+    fitting = rules.fitting()
+    masks = keyable_masks_for(g, ends, rules.zipf_floor) if doublets_ends.PRUNE else None
+    unkeyable = ends.unkeyable.setdefault(rules.zipf_floor, set())
+    used, saturated, pair_ok = rules.used, rules.saturated, rules.pair_ok
+    for s, t in related:  # ends_ok's checks (the pairs are never one letter apart or variants)
+        if s in used or t in used or s in saturated or t in saturated:
+            continue
+        if pair_ok is not None and not pair_ok(words[s], words[t]):
+            continue
+        pair = (s, t) if s < t else (t, s)
+        if pair in ends.counts:
+            got = ends.counts[pair]
+        else:
+            got = ends.counts[pair] = g.par_and_count(words[pair[0]], words[pair[1]], MAX_PAR)
+        if got is None or not par_lo <= got[0] <= par_hi or (got[0], min(got[1], 4)) not in fitting:
+            continue
+        if masks is not None and not keyable(masks, ends, s, t, got[0]):
+            continue
+        found = _keyed(g, s, t, rules, ends.wide, unkeyable)
+        if found is not None:
+            return found
+    return None
 
 
 OUTWARD_PICKS = 4  # ends tried from one outward search before drawing a new start
@@ -446,9 +543,15 @@ OUTWARD_MAX_PAR = 3  # search outward from the start when par is at most this
 
 
 def _find_puzzle(
-    g: WordGraph, ends: Ends, rng: random.Random, rules: _Rules, quick: bool = False
+    g: WordGraph,
+    ends: Ends,
+    rng: random.Random,
+    rules: _Rules,
+    quick: bool = False,
+    related: Sequence[tuple[int, int]] | None = None,
 ) -> Puzzle | None:
-    """Draw a start at random, then an end that fits the rules.
+    """Draw a start at random, then an end that fits the rules (or, given `related`, the
+    first of those pairs that fits: see _find_related).
 
     Short pars (par_hi <= 3) search outward from the start: one small BFS gives the par and
     chain count to every word in reach, so fitting ends are found at once (random ends would
@@ -459,6 +562,8 @@ def _find_puzzle(
     par_lo, par_hi = rules.par_lo, rules.par_hi
     if par_lo > par_hi:
         return None
+    if related is not None:
+        return _find_related(g, ends, rules, related)
     pool = [s for s in ends.pool if s not in rules.used and s not in rules.saturated]
     if not pool:
         return None
@@ -591,8 +696,14 @@ def _keyed(
     outside the print vocabulary (rare words are not the kind of hard we want), a word already
     in MAX_KEY_USES keys of the sheet, or two spellings of one word; or unless a frequent word
     outside the standard list gives a shorter chain (`wide`: the par would look wrong to
-    whoever knows it)."""
+    whoever knows it).  Related ends read in the relation's order (PIG to STY, not STY to
+    PIG) unless the relation reads either way; the puzzle carries the relation.  No two
+    puzzles of a sheet share SHARED_LINKS links (rules.taken)."""
     a, b = g.words[s], g.words[t]
+    known = relations().of(a, b)
+    relation = UNRELATED if known is None else known[0]
+    if known is not None and relation not in SYMMETRIC and known[1] != a:
+        s, t, a, b = t, s, b, a
     pair = (s, t) if s < t else (t, s)
     if unkeyable is not None and pair in unkeyable:
         return None
@@ -620,7 +731,19 @@ def _keyed(
             return None
     if not _links_ok(g, chain, rules.zipf_floor) or any(g.index[w] in avoid for w in chain[1:-1]):
         return None
-    return Puzzle(a, b, dag.par, tuple(chain), dag.count)
+    if rules.steer and any(g.index[w] in rules.steer for w in chain[1:-1]):
+        other = dag.friendliest(avoid | rules.steer)  # another minimal chain, round spent words
+        if (
+            _links_ok(g, other, rules.zipf_floor)
+            and not any(g.index[w] in avoid for w in other[1:-1])
+            and not spellings_clash(other, vk)
+        ):
+            chain = other
+    if rules.taken:
+        links = {g.index[w] for w in chain[1:-1]}
+        if any(len(links & other) >= SHARED_LINKS for other in rules.taken):
+            return None
+    return Puzzle(a, b, dag.par, tuple(chain), dag.count, relation)
 
 
 def puzzle_for(start: str, end: str, lexicon: Lexicon | None = None) -> Puzzle:
@@ -628,4 +751,5 @@ def puzzle_for(start: str, end: str, lexicon: Lexicon | None = None) -> Puzzle:
     from generator.words.ladder import solve
 
     sol = solve(start, end, lexicon, limit=0)
-    return Puzzle(sol.start, sol.end, sol.links, tuple(sol.chain), sol.shortest_chains)
+    relation = relations().relation(sol.start, sol.end) or UNRELATED
+    return Puzzle(sol.start, sol.end, sol.links, tuple(sol.chain), sol.shortest_chains, relation)

@@ -148,7 +148,9 @@ def test_sheet_with_key_on_its_own_page(run, tmp_path, lex, paper):
     data = json.loads((tmp_path / "s.json").read_text())
     puzzles = data["puzzles"]
     assert len(puzzles) == 8
-    assert [sorted(p) for p in puzzles] == [["chain", "end", "par", "shortest_chains", "start"]] * 8
+    assert [sorted(p) for p in puzzles] == [
+        ["chain", "end", "par", "prompt", "relation", "shortest_chains", "start"]
+    ] * 8
     check_ladders_match_puzzles(pdf, 0, puzzles)
     first = page_text(pdf, 0)
     assert "Doublets" in first and "No. 4" in first and "every rung must be a real" in first
@@ -320,7 +322,7 @@ def test_a_week_of_daily_sheets_is_deterministic(run, tmp_path, lex):
         b = (tmp_path / "again" / f"doublets-daily-{day}.pdf").read_bytes()
         assert a == b
     # And the daily sheet is the model's sheet for that date.
-    assert data["days"][0]["puzzles"] == daily_sheet("2025-12-29", 8, 4, model.MIXED).to_json()["puzzles"]
+    assert data["days"][0]["puzzles"] == daily_sheet("2025-12-29", 8, None, model.MIXED).to_json()["puzzles"]
 
 
 def test_daily_book_has_an_outline_by_month_and_day(run, tmp_path):
@@ -585,3 +587,19 @@ def test_daily_pdf_name_without_book_suggests_book(run, tmp_path):
     line = _one_line_error(run("doublets", "daily", "--days", "2", "-o", "year.pdf"))
     assert "add --book" in line and "'year.pdf'" in line
     assert _files(tmp_path) == [] and not (tmp_path / "year.pdf").exists()
+
+
+def test_solve_says_when_every_shortest_chain_needs_an_unprinted_word(run, tmp_path):
+    res = run("doublets", "solve", "eel", "pie", "--json", "s.json")
+    assert res.exit_code == 0, res.stderr
+    lines = res.stdout.splitlines()
+    assert lines[0].split(" → ")[0] == "eel" and "would not print" in res.stdout
+    data = json.loads((tmp_path / "s.json").read_text())
+    assert data["unprintable"] and all(w in data["chain"] for w in data["unprintable"])
+    clean = data["clean_chain"]
+    assert clean[0] == "eel" and clean[-1] == "pie" and len(clean) > len(data["chain"])
+    assert " → ".join(clean) in res.stdout
+    lex = load()
+    assert all(lex.printable(w) for w in clean[1:-1])
+    plain = run("doublets", "solve", "pig", "sty")  # a chain of printed words: nothing more to say
+    assert plain.exit_code == 0 and "would not print" not in plain.stdout

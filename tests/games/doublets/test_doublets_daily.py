@@ -81,3 +81,15 @@ def test_pruning_leaves_the_daily_choice_unchanged(monkeypatch, january):
     five = list(DD.daily_sheets("2026-01-01", 4, length=5))
     monkeypatch.setattr(doublets_ends, "PRUNE", True)
     assert list(DD.daily_sheets("2026-01-01", 4, length=5)) == five
+
+
+def test_the_week_has_a_shape_and_length_pins_it():
+    week = list(DD.daily_sheets("2026-01-05", 7, length=None))  # Monday to Sunday
+    assert [s.length for s in week] == list(DD.WEEK_LENGTHS)
+    assert min(DD.WEEK_LENGTHS[:3]) < max(DD.WEEK_LENGTHS[5:])  # short early in the week, long at the weekend
+    assert DD.daily_sheet("2026-01-10", length=None) == week[5]  # the same whatever the range
+    assert DD.week_length("2026-01-11") == DD.WEEK_LENGTHS[6]
+    assert {s.length for s in DD.daily_sheets("2026-01-05", 7, length=5)} == {5}
+    for sheet in week:
+        links = [set(p.links) for p in sheet.puzzles]
+        assert all(len(a & b) < 3 for i, a in enumerate(links) for b in links[i + 1 :])

@@ -161,7 +161,9 @@ def test_same_seed_same_sheet_and_json_shape(real):
     assert a == b
     assert make_sheet(8, 4, "hard", seed=8) != a
     data = json.loads(json.dumps(a.to_json()))
-    assert [sorted(p) for p in data["puzzles"]] == [["chain", "end", "par", "shortest_chains", "start"]] * 8
+    assert [sorted(p) for p in data["puzzles"]] == [
+        ["chain", "end", "par", "prompt", "relation", "shortest_chains", "start"]
+    ] * 8
     p = data["puzzles"][0]
     assert p["chain"][0] == p["start"] and p["chain"][-1] == p["end"]
     assert len(p["chain"]) == p["par"] + 2

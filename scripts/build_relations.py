@@ -1,0 +1,487 @@
+"""Build generator/data/relations.txt: related Doublets ends, and the words that are no end.
+
+How to rebuild (from the repository root, after scripts/build_lexicon.py)::
+
+    apt-get install wordnet-base
+    python scripts/build_relations.py            # write generator/data/relations.txt
+    python scripts/build_relations.py --check    # exit 1 if the shipped file is stale
+
+Carroll's doublets were little stories: drive PIG into STY, make WHEAT into BREAD, turn POOR
+into RICH.  A puzzle's two ends are one length, so the file holds only pairs of one length
+(3 to 8 letters) of words parlour may put at a puzzle's end (model.is_puzzle_end's rules
+read from the packaged lexicon, less the `@notend` words below).  Relations, and where each
+comes from (Princeton WordNet 3.0, read by wordnet_db.py; pointer symbols from wninput(5WN)):
+
+- opposite   '!' antonym pointers (lexical: the two words themselves), an adjective's similar-to
+             satellites against the head it is the antonym of (icy: hot), and the curated list;
+- scale      two adjectives that are values of one attribute ('=' pointers: cold and warm are
+             both values of temperature) and not already opposites;
+- like       '&' similar-to pointers between adjectives (wet, damp);
+- part       '%p' part meronyms (tree: bark), whole first (not of quantities or times: pint, gill);
+- member     '%m' member meronyms (flock: sheep), group first;
+- material   '%s' substance meronyms (rope: hemp), stuff first;
+- sort       a noun and one of its kinds, one or two hyponym steps down (bird: wren);
+- same       two names of one meaning (sack, bag), each the word's first sense;
+- kinds      two nouns whose main senses are direct hyponyms of one specific synset (one with at
+             most KINDS_MAX hyponyms, in a lexicographer file of things one can draw:
+             animals, plants, food, artifacts, body, objects, substances);
+- curated    scripts/curated_relations.txt (its own relations: home, made, from, grows, evolve,
+             dip, stow, feed, on, pair, does, raise, and more opposites, kinds and parts).
+
+A WordNet pair counts only where each word means that synset in its first sense of that part
+of speech (for opposites, one of its first two), is one of the synset's first three names,
+and is mostly used in that part of speech (WordNet's tagged uses): "figure" is a name of the
+body synset, but nobody reads FIGURE as a body; "tidy" is no box, "main" no ocean.
+
+`@notend` lines name words that may be printed as links but are never a puzzle's end:
+
+- function   the word is no content word: WordNet has no noun, verb or adjective sense of it
+             or its base form (they, thus, lest; also words WordNet 3.0 never met: those cannot
+             be shown to be content words), or its tagged uses in WordNet's concordance are
+             mostly adverbs (more than twice its noun/verb/adjective uses: only, even, ago), or
+             its first adjective sense is a quantifier (much, many, few, some, each);
+- crude      a crude sense the print vocabulary lets pass because it is not salient: a sense of
+             any rank labelled vulgar, obscene, offensive or a slur, or a sexual or excretory
+             first or second sense the word heads (see crude_word): a link is read in passing,
+             an end is printed large and read first.
+
+The output has no date in it: the same inputs give the same bytes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import vet_words  # noqa: E402
+from wordnet_db import WORDNET_DIR, Sense, WordNet  # noqa: E402
+
+from generator.games.doublets.prompts import FRAMES, SYMMETRIC  # noqa: E402
+
+OUTPUT = ROOT / "generator" / "data" / "relations.txt"
+CURATED = Path(__file__).resolve().parent / "curated_relations.txt"
+MIN_LENGTH, MAX_LENGTH = 3, 8
+NAMES = 3  # a WordNet word counts if it is one of the synset's first NAMES names
+SENSES = 2  # ... and, for opposites, one of its first SENSES senses of that part of speech (else its first)
+KINDS_MAX = 60  # most hyponyms (KINDS_DEPTH levels) of a "kinds" synset: more, and it is no specific thing
+KINDS_DEPTH = 2  # for living things and food (LIVING); other synsets: direct hyponyms only
+KINDS_MAX_THINGS = 40
+SORT_DEPTH = 2
+UNDRAWN = {"noun.quantity", "noun.time"}  # no part of a pint or a year is a thing one takes out
+LIVING = {"noun.animal", "noun.plant", "noun.food", "noun.person"}
+KINDS_FILES = {
+    "noun.animal",
+    "noun.plant",
+    "noun.food",
+    "noun.artifact",
+    "noun.body",
+    "noun.object",
+    "noun.substance",
+    "noun.person",
+    "verb.motion",
+    "verb.contact",
+    "verb.consumption",
+    "verb.body",
+    "verb.weather",
+    "verb.creation",
+}
+ADVERB_SHARE = 2  # function: tagged adverb uses above this many times the content uses
+ADVERB_MIN = 3
+QUANTIFIER = re.compile(
+    r"^\(?(quantifier|\(comparative of|comparative of|superlative of|used of count nouns)|a quantifier"
+)
+CRUDE_LABEL = re.compile(
+    r"\((vulgar|obscene|offensive|ethnic slur|disparaging)|\bvulgar (term|word|slang)\b|\bobscene\b"
+    r"|\boffensive (term|name|word)"
+)
+CRUDE_USES = 20
+CLOTHING = {"n04508163", "n03673450"}  # undergarment, lingerie: vet_words' roots, not crude for an end
+
+
+def end_words() -> set[str]:
+    """Words of 3-8 letters that may end a puzzle by the packaged lexicon's rules."""
+    from generator.games.doublets.model import PUZZLE_TIER, not_puzzle_ends
+    from generator.words.lexicon import load
+
+    lex = load()
+    curated = not_puzzle_ends()
+    return {
+        w
+        for n in range(MIN_LENGTH, MAX_LENGTH + 1)
+        for w in lex.words(PUZZLE_TIER, n)
+        if lex.printable(w) and w not in curated
+    }
+
+
+def _own_senses(wn: WordNet, word: str) -> list[Sense]:
+    """The word's own senses, or its base forms' when WordNet does not list it."""
+    if word in wn.index:
+        return list(wn.senses(word))
+    return [s for lemma in wn.lemmas_of(word) for s in wn.senses(lemma)]
+
+
+def function_word(wn: WordNet, word: str) -> bool:
+    """True if `word` is no content word (see the module docstring)."""
+    senses = _own_senses(wn, word)
+    content = [s for s in senses if s.synset.key[0] in "nva"]
+    if not content:
+        return True
+    adverb = sum(s.count for s in senses if s.synset.key[0] == "r")
+    if adverb >= ADVERB_MIN and adverb > ADVERB_SHARE * sum(s.count for s in content):
+        return True
+    return any(s.synset.key[0] == "a" and s.rank == 0 and QUANTIFIER.search(s.synset.gloss) for s in senses)
+
+
+def crude_word(wn: WordNet, word: str, ancestors: dict[str, set[str]]) -> str | None:
+    """'label' or the root kind ('sexual', 'excretory') of a crude sense of `word` (its own
+    senses, or its base forms' when WordNet does not list it), or None.  Stricter than the
+    print vocabulary's salient senses: a sense of any rank labelled vulgar, obscene, offensive
+    or a slur, where the word is one of the synset's first four names (bull, spade), unless
+    the word's main sense holds nine tenths of at least CRUDE_USES tagged uses (boy); or a
+    sexual or excretory sense (vet_words' roots, clothing aside) of rank 0 or 1 that the word
+    heads, unless that sense is never tagged while the word has CRUDE_USES uses (wet, neck)."""
+    senses = [s for s in _own_senses(wn, word) if vet_words._lowercase(s)]
+    total = sum(s.count for s in senses)
+    main = max(senses, key=lambda s: s.count) if senses else None
+    dominant = main is not None and total >= CRUDE_USES and main.count * 10 >= total * 9
+    for s in senses:
+        gloss = s.synset.gloss.split('"', 1)[0]
+        usage = {t for t in wn.usage_domains(s)}
+        if s.position <= 3 and not dominant:
+            if usage & (vet_words.USAGE["vulgar"] | vet_words.USAGE["slur"]) or CRUDE_LABEL.search(gloss):
+                return "label"
+        if s.rank <= 1 and s.position == 0 and not (s.count == 0 and total >= CRUDE_USES):
+            for kind in ("sexual", "excretory"):
+                above = ancestors.get(s.synset.key)
+                if above is None:
+                    above = ancestors[s.synset.key] = wn.ancestors(s.synset.key)
+                if vet_words._kind(wn, s, kind, ancestors) and not above & CLOTHING:
+                    return kind
+    return None
+
+
+def _irregular(wn: WordNet, word: str) -> bool:
+    """True if WordNet's exception lists make `word` a form of another word (said: say)."""
+    return any(b != word for exc in wn.exceptions.values() for b in exc.get(word, ()))
+
+
+def _salient(wn: WordNet, word: str, key: str, senses: int = 1, inflected: bool = False) -> bool:
+    """True if `word` names synset `key` outright: one of its first NAMES names, among the
+    word's first `senses` senses of that part of speech, and that part of speech is the one
+    the word is mostly used in (WordNet's tagged uses: "tidy" is no noun, "main" no ocean),
+    and, for a word never tagged, it is no inflection of another word ("sang")."""
+    syn = wn.synsets[key]
+    lowered = [x.lower() for x in syn.lemmas]
+    if word not in lowered or lowered.index(word) >= NAMES or word not in syn.lemmas:
+        return False
+    own = wn.senses(word)
+    if not sum(s.count for s in own) and any(base != word for base in wn.lemmas_of(word)):
+        return False  # "sang" is sing's past before it is ginseng
+    if not inflected and _irregular(wn, word):
+        return False  # "said" is say's past before it is "aforesaid" (opposites may keep left)
+    ranks = [s for s in own if s.synset.key[0] == key[0]]
+    if not any(s.synset.key == key for s in ranks[:senses]):
+        return False
+    return vet_words._dominant_pos(own) == key[0]
+
+
+def wordnet_pairs(wn: WordNet, words: set[str]) -> Iterable[tuple[str, str, str]]:
+    """(relation, start, end) from WordNet's pointers, both words in `words`."""
+
+    def names(key: str, only: int = 0, senses: int = 1) -> list[str]:
+        lemmas = wn.synsets[key].lemmas
+        picked = [lemmas[only - 1]] if only else list(lemmas)
+        return [w for w in picked if w in words and _salient(wn, w, key, senses, inflected=only > 0)]
+
+    values: dict[str, set[str]] = {}  # attribute synset -> adjectives that are its values
+    for key, syn in wn.synsets.items():
+        for (sym, target, src), tgt in zip(syn.pointers, syn.targets, strict=True):
+            if sym == "!":
+                for a in names(key, src, SENSES):
+                    for b in names(target, tgt, SENSES):
+                        yield "opposite", a, b
+            elif sym == "&" and key[0] == "a":
+                for a in names(key, 0, SENSES):
+                    for b in names(target, 0, SENSES):
+                        yield "like", a, b
+            elif sym in ("%p", "%m", "%s") and syn.lexname not in UNDRAWN:
+                relation = {"%p": "part", "%m": "member", "%s": "material"}[sym]
+                for whole in names(key):
+                    for piece in names(target):
+                        yield (relation, piece, whole) if sym == "%s" else (relation, whole, piece)
+            elif sym == "=" and key[0] == "a":
+                values.setdefault(target, set()).update(names(key))
+    for adjectives in values.values():
+        for a in sorted(adjectives):
+            for b in sorted(adjectives):
+                if a < b:
+                    yield "scale", a, b
+    # Opposite clusters: an adjective head's similar-to satellites stand against the head it
+    # is the antonym of, and that head against them (icy, chilly against hot; cold against torrid).
+    for key, syn in wn.synsets.items():
+        if key[0] != "a":
+            continue
+        for sym, target, _ in syn.pointers:
+            if sym != "!" or wn.synsets[target].key[0] != "a" or key > target:
+                continue
+            near = [key] + [t for s2, t, _ in syn.pointers if s2 == "&"]
+            far = [target] + [t for s2, t, _ in wn.synsets[target].pointers if s2 == "&"]
+            for x in near:
+                for y in far:
+                    if x != key and y != target:
+                        continue  # two satellites: forty (cardinal) against tenth (ordinal)
+                    for a in names(x, 0, SENSES if x == key else 1):
+                        for b in names(y, 0, SENSES if y == target else 1):
+                            yield "opposite", a, b
+    # Sorts: a noun (or verb) and one of its kinds one or two steps down (bird: wren); and
+    # names of one meaning (the word's first sense, one of the first NAMES names: sack, bag).
+    for key, _syn in wn.synsets.items():
+        if key[0] not in "nv":
+            continue
+        tops = names(key)
+        if not tops:
+            continue
+        level, below = [key], []
+        for _ in range(SORT_DEPTH):
+            level = [t for k in level for sym, t, _ in wn.synsets[k].pointers if sym == "~"]
+            below += level
+        for t in below if key[0] == "n" else ():  # verbs' sorts read badly (move: buoy)
+            for b in names(t):
+                for a in tops:
+                    yield "sort", a, b
+        same = [w for w in tops if w in wn.index]
+        for a in same:
+            for b in same:
+                if a < b:
+                    yield "same", a, b
+    # Kinds: two nouns (or verbs) whose main senses sit at most KINDS_DEPTH steps under one
+    # specific synset (one with at most KINDS_MAX hyponyms all told).
+    for _key, syn in wn.synsets.items():
+        if syn.lexname not in KINDS_FILES:
+            continue
+        level = [_key]
+        below: list[str] = []
+        depth = KINDS_DEPTH if syn.lexname in LIVING else 1
+        for _ in range(depth):
+            level = [t for k in level for sym, t, _ in wn.synsets[k].pointers if sym == "~"]
+            below += level
+        if not below or len(below) > (KINDS_MAX if depth > 1 else KINDS_MAX_THINGS):
+            continue
+        heads = sorted({w for t in below for w in names(t)})
+        for a in heads:
+            for b in heads:
+                if a < b:
+                    yield "kinds", a, b
+
+
+def curated_pairs(path: Path = CURATED) -> list[tuple[str, str, str]]:
+    """The curated list's (relation, start, end), in file order; bad relations refused."""
+    out = []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        parts = line.split()
+        if len(parts) != 3 or parts[0] not in FRAMES:
+            raise SystemExit(f"{path.name}:{n}: want 'RELATION START END' with a known relation: {line!r}")
+        out.append((parts[0], parts[1], parts[2]))
+    return out
+
+
+# Endings a relation's frame reads well with ("Teach the DOG to BARK" takes no -s; nouns take
+# only the plural; opposites and likenesses may be verbs).
+NOUN_ENDINGS = ("s",)
+INFLECTED = dict.fromkeys(
+    (
+        "kinds",
+        "sort",
+        "same",
+        "part",
+        "member",
+        "material",
+        "home",
+        "from",
+        "stow",
+        "feed",
+        "grows",
+        "made",
+        "pair",
+        "on",
+    ),
+    NOUN_ENDINGS,
+) | dict.fromkeys(("opposite", "like", "scale"), ("s", "ed", "ing"))
+VOWELS = set("aeiou")
+
+
+def regular_forms(base: str) -> dict[str, set[str]]:
+    """The regular -s, -ed and -ing forms of `base` (English spelling rules: boxes, cries,
+    hoped, stopped, hoping; no doubling after two vowels or before w, x, y)."""
+    if base.endswith(("s", "x", "z", "ch", "sh")):
+        plural = {base + "es"}
+    elif base.endswith("y") and base[-2:-1] not in VOWELS:
+        plural = {base[:-1] + "ies"}
+    else:
+        plural = {base + "s"}
+    if base.endswith("e"):
+        ed, ing = {base + "d"}, {base[:-1] + "ing"}
+    elif base.endswith("y") and base[-2:-1] not in VOWELS:
+        ed, ing = {base[:-1] + "ied"}, {base + "ing"}
+    else:
+        ed, ing = {base + "ed"}, {base + "ing"}
+        last = base[-1]
+        if (
+            len(base) >= 3
+            and last not in VOWELS | set("wxy")
+            and base[-2] in VOWELS
+            and base[-3] not in VOWELS
+        ):
+            ed.add(base + last + "ed")
+            ing.add(base + last + "ing")
+    return {"s": plural, "ed": ed, "ing": ing}
+
+
+def inflections(wn: WordNet, words: set[str]) -> dict[str, dict[str, list[str]]]:
+    """base -> ending -> the words of `words` that are that regular form of it (lions: lion
+    + s; hates is hate + s, never hat + es): a related pair of bases gives a related pair of
+    like forms (lions, bears), where both are words of one length."""
+    out: dict[str, dict[str, list[str]]] = {}
+    for w in sorted(words):
+        for base in wn.lemmas_of(w):
+            if base == w:
+                continue
+            for ending, made in regular_forms(base).items():
+                if w in made:
+                    out.setdefault(base, {}).setdefault(ending, []).append(w)
+    return out
+
+
+def one_apart(a: str, b: str) -> bool:
+    return sum(x != y for x, y in zip(a, b, strict=True)) <= 1
+
+
+def build(wn: WordNet) -> dict[str, object]:
+    """Everything the data file holds."""
+    ends = end_words()
+    ancestors: dict[str, set[str]] = {}
+    notend: dict[str, str] = {}
+    for w in sorted(ends):
+        if function_word(wn, w):
+            notend[w] = "function"
+        else:
+            if crude_word(wn, w, ancestors):
+                notend[w] = "crude"
+    usable = {w for w in ends if w not in notend}
+    chosen: dict[frozenset[str], tuple[str, str, str]] = {}
+    dropped = Counter()
+
+    def add(relation: str, a: str, b: str, source: str) -> None:
+        if a not in usable or b not in usable or len(a) != len(b):
+            return
+        if a == b or one_apart(a, b) or a.startswith(b) or b.startswith(a):
+            return
+        key = frozenset((a, b))
+        if key not in chosen:  # curated first, then WordNet in a fixed order of relations
+            chosen[key] = (relation, a, b)
+
+    forms = inflections(wn, usable)
+    bases = set(forms) | usable
+    curated = curated_pairs()
+    order = ("opposite", "scale", "part", "material", "member", "kinds", "sort", "like", "same")
+    found = sorted(set(wordnet_pairs(wn, bases)), key=lambda r: (order.index(r[0]), r[1], r[2]))
+    for source, pairs in (("curated", curated), ("wordnet", found)):
+        for relation, a, b in pairs:
+            if relation in SYMMETRIC and a > b and source == "wordnet":
+                a, b = b, a
+            if a in usable and b in usable:
+                add(relation, a, b, source)
+            else:
+                dropped[source] += 1
+            for ending, one in forms.get(a, {}).items():
+                if ending not in INFLECTED.get(relation, ()):
+                    continue
+                for other in forms.get(b, {}).get(ending, ()):
+                    for x in one:
+                        add(relation, x, other, source)
+    return {
+        "pairs": sorted(chosen.values(), key=lambda r: (len(r[1]), r[0], r[1], r[2])),
+        "notend": notend,
+        "dropped": dropped,
+    }
+
+
+def render(built: dict[str, object]) -> bytes:
+    pairs = built["pairs"]
+    notend = built["notend"]
+    assert isinstance(pairs, list) and isinstance(notend, dict)
+    counts = Counter(r for r, _, _ in pairs)
+    lines = [
+        "# parlour Doublets: related end pairs and words that are no end.",
+        "# Generated by scripts/build_relations.py from the packaged lexicon, Princeton WordNet 3.0",
+        "# (Debian wordnet-base) and scripts/curated_relations.txt (written for parlour). Do not edit",
+        "# by hand; rebuild. How each relation is found is in the script's docstring.",
+        "#",
+        "# Format: RELATION START END (one length, in the order the prompt reads them), then",
+        "# '@notend CLASS WORD...' lines: words printed as links but never a puzzle's end.",
+        "#",
+        "# Pairs per relation: " + ", ".join(f"{r} {n}" for r, n in sorted(counts.items())),
+        "# Pairs per length: "
+        + ", ".join(
+            f"{n} letters {sum(len(a) == n for _, a, _ in pairs)}" for n in range(MIN_LENGTH, MAX_LENGTH + 1)
+        ),
+        "#",
+        "# WordNet licence: WordNet 3.0 Copyright 2006 by Princeton University. All rights reserved.",
+        "#   Permission to use, copy, modify and distribute this software and database and its",
+        "#   documentation for any purpose and without fee or royalty is hereby granted, provided",
+        "#   that the copyright notice and these statements appear on ALL copies (see",
+        "#   generator/data/LICENSE-wordlists.txt and /usr/share/doc/wordnet-base/copyright).",
+        "#   THE NAME OF PRINCETON UNIVERSITY OR PRINCETON MAY NOT BE USED IN ADVERTISING OR",
+        "#   PUBLICITY PERTAINING TO DISTRIBUTION OF THE SOFTWARE AND/OR DATABASE.",
+    ]
+    lines += [f"{r} {a} {b}" for r, a, b in pairs]
+    for cls in ("function", "crude"):
+        words = sorted(w for w, c in notend.items() if c == cls)
+        for i in range(0, len(words), 12):
+            lines.append(f"@notend {cls} " + " ".join(words[i : i + 12]))
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--output", type=Path, default=OUTPUT, help="where to write")
+    parser.add_argument("--check", action="store_true", help="exit 1 if the shipped file is stale")
+    args = parser.parse_args(argv)
+    if not (WORDNET_DIR / "data.noun").exists():
+        print(f"{WORDNET_DIR} not found: run 'apt-get install wordnet-base' first", file=sys.stderr)
+        return 2
+    built = build(WordNet())
+    data = render(built)
+    if args.check:
+        same = args.output.exists() and args.output.read_bytes() == data
+        print("relations.txt is up to date" if same else "relations.txt is stale: rebuild it")
+        return 0 if same else 1
+    args.output.write_bytes(data)
+    pairs = built["pairs"]
+    assert isinstance(pairs, list)
+    print(f"wrote {args.output} ({len(data)} bytes, {len(pairs)} pairs)")
+    for r, n in sorted(Counter(r for r, _, _ in pairs).items()):
+        print(f"  {r:10s} {n:6d}")
+    notend = built["notend"]
+    assert isinstance(notend, dict)
+    print("  notend: " + ", ".join(f"{c} {n}" for c, n in sorted(Counter(notend.values()).items())))
+    print(
+        "  dropped (length or vocabulary): "
+        + ", ".join(f"{s} {n}" for s, n in sorted(built["dropped"].items()))
+    )  # type: ignore[union-attr]
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

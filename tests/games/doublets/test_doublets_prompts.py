@@ -1,0 +1,130 @@
+"""Tests for generator.games.doublets.prompts and the relation data it voices
+(generator/data/relations.txt, read by generator.words.relations)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from generator.games.doublets.model import is_puzzle_end
+from generator.games.doublets.prompts import FRAMES, SYMMETRIC, UNRELATED, prompt
+from generator.games.doublets.sheets import make_sheet
+from generator.words.lexicon import load
+from generator.words.relations import parse, relations
+
+# Relations whose ends a frame puts "the" before: the word must be a noun, and the data's
+# builder guarantees it (meronyms, curated homes, places and creatures).
+THE_BEFORE = {
+    "part": ("end", "start"),
+    "member": ("end", "start"),
+    "home": ("end",),
+    "from": ("start",),
+    "stow": ("end",),
+    "feed": ("start",),
+    "on": ("start",),
+    "does": ("start",),
+}
+
+
+@pytest.fixture(scope="module")
+def lex():
+    return load()
+
+
+def test_every_relation_in_the_data_has_a_frame():
+    assert set(relations().counts()) <= set(FRAMES) - {UNRELATED}
+    assert SYMMETRIC <= set(FRAMES)
+
+
+@pytest.mark.parametrize("relation", sorted(FRAMES))
+def test_every_frame_reads_as_one_sentence(relation):
+    frame = FRAMES[relation]
+    assert frame.count("{start}") == 1 and frame.count("{end}") == 1
+    # a/an would depend on the word; no full stop (Carroll's own prompts have none)
+    assert not re.search(r"\b(a|an|A|An)\b", frame) and not frame.endswith(".")
+    assert frame[0].isupper() and frame.split()[0].isalpha()
+    for side in ("start", "end"):
+        the = f"the {{{side}}}" in frame
+        assert the == (side in THE_BEFORE.get(relation, ())), (relation, side)
+
+
+def test_every_pair_of_the_data_makes_a_good_prompt():
+    seen = 0
+    for pairs in relations().by_length.values():
+        for relation, a, b in pairs:
+            text = prompt(relation, a, b)
+            words = text.split()
+            assert a.upper() in words and b.upper() in words, text
+            # every word but the ends is lowercase after the opening verb: no stray capitals
+            others = [w for w in words[1:] if w not in (a.upper(), b.upper())]
+            assert all(w.islower() for w in others), text
+            assert "  " not in text
+            seen += 1
+    assert seen > 500
+
+
+def test_prompt_of_an_unknown_relation_is_the_plain_frame():
+    assert prompt(None, "buys", "fowl") == "Change BUYS to FOWL"
+    assert prompt("no such", "buys", "fowl") == "Change BUYS to FOWL"
+    assert prompt("home", "pig", "sty") == "Drive PIG into the STY"
+    assert prompt("from", "tree", "wood") == "Get WOOD from the TREE"
+    assert prompt("opposite", "cold", "warm") == "Turn COLD into WARM"
+
+
+def test_data_pairs_are_one_length_and_printable_ends(lex):
+    data = relations()
+    for length, pairs in data.by_length.items():
+        assert 3 <= length <= 8
+        for _, a, b in pairs:
+            assert len(a) == len(b) == length and a != b
+            for w in (a, b):  # an end in one of the spellings (grey is uk, gray us)
+                assert is_puzzle_end(w, lex, "us") or is_puzzle_end(w, lex, "uk"), (a, b)
+    assert not set(data.notend) & {
+        w for pairs in data.by_length.values() for _, a, b in pairs for w in (a, b)
+    }
+
+
+def test_function_words_are_never_ends(lex):
+    for w in ("they", "thus", "else", "much", "lest", "very", "only"):
+        assert relations().notend.get(w) == "function", w
+        assert not is_puzzle_end(w, lex), w
+
+
+def test_parse_reads_pairs_and_notend_lines():
+    data = parse("# c\nhome pig sty\nkinds lion bear\n@notend function thus else\n")
+    assert data.of("sty", "pig") == ("home", "pig", "sty")
+    assert data.relation("bear", "lion") == "kinds" and data.relation("pig", "bear") is None
+    assert data.notend == {"thus": "function", "else": "function"}
+    assert data.counts() == {"home": 1, "kinds": 1}
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_sheets_read_related_ends_in_the_relations_order(lex, seed):
+    sheet = make_sheet(8, 4, "mixed", seed=seed, lexicon=lex)
+    related = 0
+    for p in sheet.puzzles:
+        known = relations().of(p.start, p.end)
+        assert p.relation == (UNRELATED if known is None else known[0])
+        if known is not None:
+            related += 1
+            if p.relation not in SYMMETRIC:
+                assert (p.start, p.end) == known[1:], p
+        assert p.prompt == prompt(p.relation, p.start, p.end)
+        assert p.to_json()["prompt"] == p.prompt
+    assert related >= 5  # related ends come first; unrelated ones only fill what they cannot
+
+
+def test_easy_sheets_are_all_related(lex):
+    for seed in range(4):
+        sheet = make_sheet(8, 4, "easy", seed=seed, lexicon=lex)
+        assert all(p.relation != UNRELATED for p in sheet.puzzles), sheet.puzzles
+
+
+def test_no_two_puzzles_share_three_links(lex):
+    for seed in range(6):
+        sheet = make_sheet(8, 4, "mixed", seed=seed, lexicon=lex)
+        links = [set(p.links) for p in sheet.puzzles]
+        for i, a in enumerate(links):
+            for b in links[i + 1 :]:
+                assert len(a & b) < 3, sheet.puzzles
