@@ -62,6 +62,17 @@ def create_app(host: str = "127.0.0.1", port: int = 8000) -> Flask:
     token = secrets.token_urlsafe(32)
     app.config["PARLOUR_ADDRESS"] = (host, port)  # serve() sets the port it bound when given 0
 
+    _guard(app)
+    _pages(app, token)
+    _referee_api(app)
+    _settings_route(app, token)
+    return app
+
+
+def _guard(app: Flask) -> None:
+    """The checks on every request and response: the Host header (DNS rebinding), the security
+    headers, and every refusal or failure said in one line, never a traceback."""
+
     @app.before_request
     def check_host() -> Any:
         host, port = app.config["PARLOUR_ADDRESS"]
@@ -104,6 +115,10 @@ def create_app(host: str = "127.0.0.1", port: int = 8000) -> Flask:
     def internal(e: Exception) -> Any:  # never a traceback in a response
         app.logger.error("internal error on %s: %s", request.path, type(e).__name__)
         return _error(500, "something went wrong inside parlour; nothing was printed")
+
+
+def _pages(app: Flask, token: str) -> None:
+    """The page, the PDFs, the page previews and what a document holds."""
 
     @app.get("/")
     def index() -> Any:
@@ -162,6 +177,10 @@ def create_app(host: str = "127.0.0.1", port: int = 8000) -> Flask:
             }
         )
 
+
+def _referee_api(app: Flask) -> None:
+    """The referee's questions and Today's Doublets, answered as JSON."""
+
     @app.get("/api/doublets/solve")
     def doublets_solve() -> Any:
         return jsonify(referee.solve(_arg("head"), _arg("tail")))
@@ -189,6 +208,10 @@ def create_app(host: str = "127.0.0.1", port: int = 8000) -> Flask:
     def fighting_words_check() -> Any:
         return jsonify(referee.fighting_words_check(_arg("letters"), _arg("complete")))
 
+
+def _settings_route(app: Flask, token: str) -> None:
+    """Saving settings: a POST from this page only (CSRF token, same origin), into the CLI's file."""
+
     @app.post("/settings")
     def save_settings() -> Any:
         sent = request.form.get("csrf_token", "") or request.headers.get("X-CSRF-Token", "")
@@ -203,8 +226,6 @@ def create_app(host: str = "127.0.0.1", port: int = 8000) -> Flask:
         if request.accept_mimetypes.best == "application/json" or request.headers.get("X-CSRF-Token"):
             return jsonify({"saved": changes})
         return redirect("/#settings", code=303)
-
-    return app
 
 
 def _error(code: int, message: str) -> Any:

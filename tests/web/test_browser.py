@@ -72,7 +72,7 @@ def test_choose_a_pack_preview_it_and_download_the_clis_bytes(server, page, run,
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(server + "/")
     page.select_option("#document", "pack")
-    for section in ("calibration", "fighting-words", "riddle-craft", "sorcerer"):
+    for section in ("calibration", "fighting-words", "riddle-craft", "sorcerer", "piecepack"):
         page.locator(f'input[name="games"][value="{section}"]').uncheck()
     page.get_by_label("Paper").first.select_option("a4")
     page.get_by_role("button", name="Show pages").click()
@@ -99,7 +99,7 @@ def test_choose_a_pack_preview_it_and_download_the_clis_bytes(server, page, run,
 def test_solve_todays_doublet_on_screen(server, page):
     from generator.games.doublets.daily import daily_sheet
 
-    puzzle = daily_sheet(dt.date.today()).puzzles[0]  # the day's first puzzle, from the game itself
+    puzzle = daily_sheet(dt.date.today(), 8, None).puzzles[0]  # the day's first puzzle (the week's shape), from the game
     page.goto(server + "/#daily")
     first = page.locator("ol.puzzles > li").first
     first.wait_for(timeout=120_000)

@@ -313,8 +313,26 @@ def make_sheet(
         spent=frozenset(g.index[w] for w in spent if w in g.index),
         related_most=related_most,
     )
-    # Bands are filled hardest first; each band's pars stay at or below the easiest par of the
-    # band after it, so the sheet, read easiest first, never drops in par.
+    return Sheet(
+        puzzles=_fill_bands(state, bands, links),
+        length=length,
+        difficulty=difficulty,
+        links=(links[0], links[1]) if links else None,
+        seed=seed,
+        date=iso,
+        unique=unique,
+        spelling=spelling,
+        relaxed=state.relaxed,
+        key_word_limit=state.key_limit,
+    )
+
+
+def _fill_bands(
+    state: _Choosing, bands: list[str | None], links: tuple[int, int] | None
+) -> tuple[Puzzle, ...]:
+    """The sheet's puzzles, easiest first. Bands are filled hardest first; each band's pars stay at
+    or below the easiest par of the band after it, so the sheet, read easiest first, never drops
+    in par."""
     ceiling = MAX_PAR if links is None else links[1]
     chosen: list[list[Puzzle]] = []
     for band, size in reversed([(band, len(list(run))) for band, run in itertools.groupby(bands)]):
@@ -327,18 +345,7 @@ def make_sheet(
         got = state.fill_band(band, size, par_lo, par_hi)
         ceiling = min(p.par for p in got)
         chosen.append(got)
-    return Sheet(
-        puzzles=tuple(p for got in reversed(chosen) for p in got),
-        length=length,
-        difficulty=difficulty,
-        links=(links[0], links[1]) if links else None,
-        seed=seed,
-        date=iso,
-        unique=unique,
-        spelling=spelling,
-        relaxed=state.relaxed,
-        key_word_limit=state.key_limit,
-    )
+    return tuple(p for got in reversed(chosen) for p in got)
 
 
 CHECKED_FROM = 9  # a band of this many puzzles or more is checked against what exists first
