@@ -46,3 +46,24 @@ def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
         return runner.invoke(cli, [str(a) for a in args], catch_exceptions=False)
 
     return _run
+
+
+@pytest.fixture(scope="session")
+def printed(tmp_path_factory: pytest.TempPathFactory):
+    """`printed(*args)`: the PDF `parlour ARGS -o FILE` writes, made once per test session (per
+    xdist worker) and shared by every test that only reads it. No settings file is read."""
+    made: dict[tuple[str, ...], Path] = {}
+    where = tmp_path_factory.mktemp("printed")
+
+    def get(*args: str) -> Path:
+        if args not in made:
+            out = where / f"{len(made)}.pdf"
+            with pytest.MonkeyPatch.context() as mp:
+                mp.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("xdg")))
+                mp.delenv("PARLOUR_CONFIG", raising=False)
+                res = CliRunner().invoke(cli, [*args, "-o", str(out)], catch_exceptions=False)
+            assert res.exit_code == 0, res.output
+            made[args] = out
+        return made[args]
+
+    return get

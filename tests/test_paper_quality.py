@@ -17,9 +17,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_raw
 import pytest
-from click.testing import CliRunner
 
-from generator.cli import cli
 from generator.words import lexicon
 
 PAPERS = ("letter", "a4")
@@ -41,23 +39,23 @@ LEAST_FILL = 1 / 3  # a page's content reaches at least this far down its body
 LABELS = ("print at 100 %", " of ")  # what the footers and side labels of every sheet say
 
 
-def write(tmp: Path, name: str, paper: str) -> Path:
-    out = tmp / f"{name}-{paper}.pdf"
-    res = CliRunner().invoke(cli, [*COMMANDS[name], "--paper", paper, "-o", str(out)], catch_exceptions=False)
-    assert res.exit_code == 0, res.output
-    return out
+#: options added after --paper, so that the pack is the very build the family-pages test reads
+SHARED = {"pack": ("--spelling", "us")}
 
 
 @pytest.fixture(scope="session")
-def pdfs(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], Path]:
+def pdfs(printed) -> dict[tuple[str, str], Path]:
     """Every PDF under test, written once: (name, paper) -> path. With PAPER_QUALITY_PDFS=DIR the
     checks read DIR/<name>-<paper>.pdf instead (written by another tree: how each check was seen
     to fail on the output from before it)."""
     other = os.environ.get("PAPER_QUALITY_PDFS")
     if other:
         return {(name, paper): Path(other) / f"{name}-{paper}.pdf" for name in COMMANDS for paper in PAPERS}
-    tmp = tmp_path_factory.mktemp("paper")
-    return {(name, paper): write(tmp, name, paper) for name in COMMANDS for paper in PAPERS}
+    return {
+        (name, paper): printed(*COMMANDS[name], "--paper", paper, *SHARED.get(name, ()))
+        for name in COMMANDS
+        for paper in PAPERS
+    }
 
 
 # --- reading pages back ----------------------------------------------------------------------------

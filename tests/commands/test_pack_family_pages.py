@@ -8,7 +8,6 @@ import re
 
 import click
 import pytest
-from click.testing import CliRunner
 from pypdf import PdfReader
 
 from generator.cli import cli
@@ -67,24 +66,15 @@ def computer_talk(text: str) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def packs(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], list[str]]:
-    """Each build's pages as text, each PDF built once for the module."""
-    out: dict[tuple[str, str], list[str]] = {}
-    where = tmp_path_factory.mktemp("packs")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("xdg")))
-        mp.delenv("PARLOUR_CONFIG", raising=False)
-        mp.chdir(where)
-        for paper, spelling in BUILDS:
-            pdf = where / f"pack-{paper}-{spelling}.pdf"
-            res = CliRunner().invoke(
-                cli,
-                ["pack", "--paper", paper, "--spelling", spelling, "-o", str(pdf)],
-                catch_exceptions=False,
-            )
-            assert res.exit_code == 0, res.output
-            out[(paper, spelling)] = [p.extract_text() or "" for p in PdfReader(str(pdf)).pages]
-    return out
+def packs(printed) -> dict[tuple[str, str], list[str]]:
+    """Each build's pages as text (each PDF made once per session, shared with the paper checks)."""
+    return {
+        (paper, spelling): [
+            p.extract_text() or ""
+            for p in PdfReader(str(printed("pack", "--paper", paper, "--spelling", spelling))).pages
+        ]
+        for paper, spelling in BUILDS
+    }
 
 
 def _family(pages: list[str]) -> list[tuple[int, str]]:
