@@ -689,3 +689,30 @@ def test_rules_follow_the_spelling():
         "center" in rm.load_rules("sorcerer", "us").text()
         and "centre" in rm.load_rules("sorcerer", "uk").text()
     )
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_kept_fitting_is_the_one_worked_out(paper, tmp_path, monkeypatch):
+    """Oracle for the cache of rules fittings: every game's fitting read back from the cache is the
+    one worked out afresh, and a changed text is worked out again, not read."""
+    from dataclasses import replace
+
+    from generator.games.rules import draw as rules_draw
+    from generator.press.paper import get_paper
+    from generator.press.style import DEFAULT
+
+    monkeypatch.setenv("PARLOUR_CACHE_DIR", str(tmp_path))
+    p = get_paper(paper)
+    for game in rm.GAMES:
+        r = rm.load_rules(game)
+        fresh = rules_draw._fit_rules(r, p, DEFAULT)
+        assert rules_draw.fitting(r, p) == fresh  # worked out and kept
+        assert rules_draw.fitting(r, p) == fresh  # read back
+    calls = []
+    real = rules_draw._fit_rules
+    monkeypatch.setattr(rules_draw, "_fit_rules", lambda *a: calls.append(a) or real(*a))
+    r = rm.load_rules("chimera")
+    rules_draw.fitting(r, p)
+    assert calls == []  # kept from the loop above
+    rules_draw.fitting(replace(r, title=r.title + " (house rules)"), p)
+    assert len(calls) == 1  # another text: worked out, not read
