@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from generator.games.fighting_words import model as fw
 from generator.lazy import lazy_module
 from generator.options import PrintOptions, print_options, write_json, write_outputs
 from generator.press.output import STDOUT, Outputs
@@ -23,8 +22,11 @@ press_cards = lazy_module("generator.press.cards")
 press_document = lazy_module("generator.press.document")
 
 if TYPE_CHECKING:
+    from generator.games.fighting_words import model as fw
     from generator.press.cards import Card
     from generator.press.document import Page
+else:  # the model (its templates and dataclasses) loads only when a deck is made, not for `check`
+    fw = lazy_module("generator.games.fighting_words.model")
 
 TITLE = "Fighting Words"
 PROGRESS_FROM = 20_000  # deals: from here `stats` shows a progress bar on a terminal
