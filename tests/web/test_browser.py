@@ -91,7 +91,9 @@ def test_choose_a_pack_preview_it_and_download_the_clis_bytes(server, page, run,
     out = tmp_path / "cli.pdf"
     assert run("pack", "--games", "doublets,chimera", "--paper", "a4", "-o", str(out)).exit_code == 0
     assert got == out.read_bytes()
-    if SCREENSHOTS:  # page 2 shown: the Doublets section's first page
+    if SCREENSHOTS:  # page 3 shown: the Doublets section's first page (after the cover and guide)
+        page.get_by_role("button", name="Next page").click()
+        page.wait_for_function("() => document.querySelector('#page-label').textContent.startsWith('Page 3 of')")
         page.wait_for_function(IMAGE_SHOWN)
         page.screenshot(path=str(ROOT / "docs" / "serve-desktop.png"))
 
