@@ -200,7 +200,7 @@ def gather(
     paper = get_paper("letter")
     for v in variants:
         for e in chimera_draw.layout_key(ch.answer_key(v), paper):
-            printed.add(e.row.answers[: e.shown], f"chimera {v} {e.row.card.label}")
+            printed.add(e.words, f"chimera {v} {e.row.card.label}")
     if fighting_words:
         say("Fighting Words check of every letter pair")
         _fighting_words_examples(printed)
