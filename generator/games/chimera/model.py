@@ -488,7 +488,7 @@ def _key_cache_path(v: Variant) -> Path:
         "chimera",
         f"answers-v{_KEY_FORMAT}-{v.name}-{REFEREE_TIER}",
         ".bin",
-        code=(__file__, anagram.__file__, lexicon.__file__),
+        code=(__file__, anagram.__file__, lexicon.__file__, lexicon.noexample_path()),
     )
 
 
