@@ -43,7 +43,11 @@ body synset, but nobody reads FIGURE as a body; "tidy" is no box, "main" no ocea
 - crude      a crude sense the print vocabulary lets pass because it is not salient: a sense of
              any rank labelled vulgar, obscene, offensive or a slur, or a sexual or excretory
              first or second sense the word heads (see crude_word): a link is read in passing,
-             an end is printed large and read first.
+             an end is printed large and read first;
+- second     stricter still, for ends only (see second_sense): a plain word (under PLAIN_USES
+             tagged uses, with its base) with a sexual, venereal, erotic or hard-drug sense of
+             ANY rank or a drug's street name among its senses (smack, bust, stripper, sucking,
+             banging, pox), or any word whose main sense is flogging (whip, whipping).
 
 The output has no date in it: the same inputs give the same bytes.
 """
@@ -103,6 +107,28 @@ CRUDE_LABEL = re.compile(
     r"|\boffensive (term|name|word)"
 )
 CRUDE_USES = 20
+# An end word little used in WordNet's tagged texts (fewer than PLAIN_USES uses, its own and,
+# for a form of another word, its base's: sucking, suck) is judged by EVERY sense, of any rank
+# and at any place among the synset's names: a plain word's second sense is read with its first.
+PLAIN_USES = 20
+SECOND_GLOSS = re.compile(
+    r"\b(erotic\w*|venereal|striptease\w*|chest of a woman|sexual (gratification|intercourse))\b"
+)
+STREET_NAME = re.compile(r"\bstreet names? for\b")
+DRUG_ROOTS = {"n03808564", "n03492717", "n03248958"}  # narcotic, hard drug, drug of abuse
+# a drug's street name is read as the drug only when the word's first noun sense is no plain
+# thing one can hold or eat (pot, deck, rope, soap keep their first meaning; smack does not)
+PLAIN_THINGS = {"noun.artifact", "noun.food", "noun.object", "noun.plant", "noun.animal", "noun.substance"}
+SECOND_ROOTS = {  # vet_words' sexual and drug roots less desire, arousal, clothing, drug users
+    "n00844254",  # sexual activity
+    "n05513302",  # sex organ
+    "n05514081",  # genitalia
+    "n00747215",  # pornography
+    "n00748155",  # prostitution
+    "n10485440",  # prostitute
+    "v01428871",  # copulate
+}
+CRUEL_GLOSS = re.compile(r"\bflog\w*|\bbeat(ing)? (severely|with a (whip|strap|rod))")
 CLOTHING = {"n04508163", "n03673450"}  # undergarment, lingerie: vet_words' roots, not crude for an end
 
 
@@ -165,6 +191,52 @@ def crude_word(wn: WordNet, word: str, ancestors: dict[str, set[str]]) -> str | 
                     above = ancestors[s.synset.key] = wn.ancestors(s.synset.key)
                 if vet_words._kind(wn, s, kind, ancestors) and not above & CLOTHING:
                     return kind
+    return None
+
+
+def _end_senses(wn: WordNet, word: str) -> list[Sense]:
+    """The word's own senses and, for a form of another word (sucking: suck), its base's."""
+    own = list(wn.senses(word)) if word in wn.index else []
+    bases = [b for b in wn.lemmas_of(word) if b != word]
+    return own + [s for b in bases for s in wn.senses(b)]
+
+
+def second_sense(wn: WordNet, word: str, ancestors: dict[str, set[str]]) -> str | None:
+    """The kind of a crude, drug or cruel sense of an end word, or None: the first sense of the
+    word's main part of speech is flogging ("cruel": whip, lash); or, for a word (with its base:
+    sucking, suck) tagged fewer than PLAIN_USES times in all, a sense of ANY rank and at any
+    place among the synset's names that is labelled vulgar or a slur ("label"), lies under a
+    sexual synset ("sexual"), is glossed erotic, venereal, striptease, sexual intercourse or
+    gratification or a woman's chest ("gloss"), or names a hard drug or a drug's street name,
+    drinks and tobacco aside, when the word's first noun sense is no plain thing ("drugs").
+    An end is printed large and read first: a plain word whose second meaning is crude reads
+    crude there (smack, bust, stripper, sucking, whipping, pox)."""
+    senses = _end_senses(wn, word)
+    if not senses:
+        return None
+    main = vet_words._dominant_pos(senses)
+    first = next((s for s in senses if s.synset.key[0] == main), None)
+    if first is not None and CRUEL_GLOSS.search(first.synset.gloss.split('"', 1)[0]):
+        return "cruel"
+    if sum(s.count for s in senses) >= PLAIN_USES:
+        return None
+    nouns = [s for s in senses if s.synset.key[0] == "n" and vet_words._lowercase(s)]
+    plain_thing = bool(nouns) and nouns[0].synset.lexname in PLAIN_THINGS
+    for s in senses:
+        gloss = s.synset.gloss.split('"', 1)[0]
+        usage = set(wn.usage_domains(s))
+        if usage & (vet_words.USAGE["vulgar"] | vet_words.USAGE["slur"]) or CRUDE_LABEL.search(gloss):
+            return "label"
+        if SECOND_GLOSS.search(gloss):
+            return "gloss"
+        above = ancestors.get(s.synset.key)
+        if above is None:
+            above = ancestors[s.synset.key] = wn.ancestors(s.synset.key)
+        if above & SECOND_ROOTS:
+            return "sexual"
+        drug = STREET_NAME.search(gloss) or above & DRUG_ROOTS and not above & vet_words.EXEMPT["drugs"]
+        if drug and not plain_thing:  # drinks and tobacco are no drug here
+            return "drugs"
     return None
 
 
@@ -378,6 +450,8 @@ def build(wn: WordNet) -> dict[str, object]:
         else:
             if crude_word(wn, w, ancestors):
                 notend[w] = "crude"
+            elif second_sense(wn, w, ancestors):
+                notend[w] = "second"
     usable = {w for w in ends if w not in notend}
     chosen: dict[frozenset[str], tuple[str, str, str]] = {}
     dropped = Counter()
@@ -446,7 +520,7 @@ def render(built: dict[str, object]) -> bytes:
         "#   PUBLICITY PERTAINING TO DISTRIBUTION OF THE SOFTWARE AND/OR DATABASE.",
     ]
     lines += [f"{r} {a} {b}" for r, a, b in pairs]
-    for cls in ("function", "crude"):
+    for cls in ("function", "crude", "second"):
         words = sorted(w for w, c in notend.items() if c == cls)
         for i in range(0, len(words), 12):
             lines.append(f"@notend {cls} " + " ".join(words[i : i + 12]))

@@ -35,6 +35,9 @@ class Printed:
     # Fighting Words checks whose letters no printable word holds: the referee's answer
     # (named with its list), not counted as printed words.
     referee: dict[str, list[str]] = field(default_factory=dict)
+    # Chimera key cards no everyday word fits: the rare answer shown, marked as rare (named by
+    # the key's legend), not counted as printed words.
+    marked: dict[str, list[str]] = field(default_factory=dict)
     # every Doublets puzzle printed: (sheet or day, start, end, relation, prompt, links)
     puzzles: list[tuple[str, str, str, str, str, tuple[str, ...]]] = field(default_factory=list)
 
@@ -200,7 +203,11 @@ def gather(
     paper = get_paper("letter")
     for v in variants:
         for e in chimera_draw.layout_key(ch.answer_key(v), paper):
-            printed.add(e.row.answers[: e.shown], f"chimera {v} {e.row.card.label}")
+            place = f"chimera {v} {e.row.card.label}"
+            if e.row.printable:
+                printed.add(e.words, place)
+            elif e.words:
+                printed.marked[place] = list(e.words)
     if fighting_words:
         say("Fighting Words check of every letter pair")
         _fighting_words_examples(printed)
@@ -250,6 +257,11 @@ def report(audit: Audit, lexicon: Lexicon) -> tuple[list[str], dict[str, Any]]:
             f"named with their list): {len(p.referee)}, e.g. "
             + ", ".join(f"{k.upper()}: {' '.join(v)}" for k, v in list(p.referee.items())[:4])
         )
+    if p.marked:
+        lines.append(
+            f"Chimera key cards only rare words fit (one shown, marked as rare): {len(p.marked)}, e.g. "
+            + ", ".join(f"{k.split(' ', 2)[2]} ({k.split()[1]}): {' '.join(v)}" for k, v in list(p.marked.items())[:4])
+        )
     lines.append(f"rarest {len(rarest)} printed words (zipf, times printed):")
     lines.append("  " + ", ".join(f"{w} {z:.2f} x{n}" for w, z, n in rarest))
     lines.append(f"chains holding two spellings of one word: {len(mixed)}")
@@ -288,6 +300,7 @@ def report(audit: Audit, lexicon: Lexicon) -> tuple[list[str], dict[str, Any]]:
         "pars_fall": audit.daily.pars_fall,
         "failures": audit.failures,
         "fighting_words_referee_only": p.referee,
+        "chimera_marked_rare": p.marked,
         "words": {w: len(v) for w, v in sorted(p.where.items())},
         "doublets": story,
     }

@@ -20,6 +20,7 @@ DISTANCE2_MAX_LEN = 6  # distance-2 suggestions are tried for words up to this l
 
 DATA_FILE = "lexicon.txt"
 BLOCKLIST_FILE = "blocklist.txt"
+NOEXAMPLE_FILE = "noexample.txt"  # never shown as an example (scripts/build_noexample.py)
 
 _ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 _RANK = {tier: i for i, tier in enumerate(TIERS)}
@@ -284,6 +285,11 @@ class Lexicon:
         assert vocab is not None
         return vocab.noprint.get(word, "rare")
 
+    def example_ok(self, word: str) -> bool:
+        """False for a word parlour never shows as an example though referees accept it: a drug
+        or a likely misspelling of the broad list (data/noexample.txt)."""
+        return word not in noexample()
+
     def spelling_of(self, word: str) -> str:
         """Return "us" or "uk" if only that side uses this spelling, else "both"."""
         vocab = self._vocab
@@ -451,8 +457,17 @@ def parse_data(
     return standard, common, broad, capitalised, header
 
 
+def _data_path(name: str) -> str:
+    return os.path.join(os.path.dirname(os.path.dirname(__file__)), "data", name)
+
+
+def noexample_path() -> str:
+    """Where the never-an-example list lives (caches derived from it name it in their key)."""
+    return _data_path(NOEXAMPLE_FILE)
+
+
 def _read_data(name: str) -> str:
-    path = os.path.join(os.path.dirname(os.path.dirname(__file__)), "data", name)
+    path = _data_path(name)
     with open(path, encoding="utf-8") as fh:
         return fh.read()
 
@@ -465,6 +480,21 @@ def data_header() -> list[str]:
 def blocklist() -> frozenset[str]:
     """Return the packaged blocklist."""
     return frozenset(parse_blocklist(_read_data(BLOCKLIST_FILE)))
+
+
+@functools.cache
+def noexample() -> dict[str, str]:
+    """Words never shown as an example, each with its class ("drug" or "misspelling")."""
+    out: dict[str, str] = {}
+    section = ""
+    for line in _read_data(NOEXAMPLE_FILE).splitlines():
+        if line.startswith("#"):
+            continue
+        if line.startswith("@"):
+            section = line[1:].strip()
+        else:
+            out.update(dict.fromkeys(line.split(), section))
+    return out
 
 
 @functools.cache

@@ -129,6 +129,7 @@ class SubsequenceIndex:
         zipf: Callable[[str], float],
         tier: Callable[[str], str | None] | None = None,
         printable: Callable[[str], bool] | None = None,
+        example_ok: Callable[[str], bool] | None = None,
     ) -> None:
         ranked = sorted(set(words), key=lambda w: (-zipf(w), w))
         self.words: Sequence[str] = ranked
@@ -182,6 +183,9 @@ class SubsequenceIndex:
         # words of the print vocabulary: examples are taken from these first (none when unknown)
         flags = bytes(49 if printable is not None and printable(w) else 48 for w in reversed(ranked))
         self._print_mask = int(flags, 2) if flags else 0
+        # words an example may be (drugs and likely misspellings never are; all when unknown)
+        flags = bytes(49 if example_ok is None or example_ok(w) else 48 for w in reversed(ranked))
+        self._example_mask = int(flags, 2) if flags else 0
 
     def _masks_from_tiers(self) -> list[int]:
         """masks[r]: the words whose narrowest tier has rank <= r."""
@@ -197,7 +201,13 @@ class SubsequenceIndex:
     ) -> SubsequenceIndex:
         """Index the lexicon's words of `tier` (or narrower) with at least `min_len` letters."""
         words = [w for w in lexicon.words(tier=tier) if len(w) >= min_len]
-        return cls(words, lexicon.zipf, getattr(lexicon, "tier", None), example_first(lexicon))
+        return cls(
+            words,
+            lexicon.zipf,
+            getattr(lexicon, "tier", None),
+            example_first(lexicon),
+            getattr(lexicon, "example_ok", None),
+        )
 
     # --- saving and loading (the cache file) -------------------------------------------------
 
@@ -221,6 +231,7 @@ class SubsequenceIndex:
                 "tiers": self._tiers,
                 "masks": [m.to_bytes(self._nbytes, "little") for m in self._tier_masks],
                 "print": self._print_mask.to_bytes(self._nbytes, "little"),
+                "examples": self._example_mask.to_bytes(self._nbytes, "little"),
             }
         )
         body = b"".join(b.to_bytes(self._nbytes, "little") for b in sets)
@@ -255,6 +266,7 @@ class SubsequenceIndex:
         self._tiers = head["tiers"]
         self._tier_masks = [int.from_bytes(m, "little") for m in head["masks"]]
         self._print_mask = int.from_bytes(head["print"], "little")
+        self._example_mask = int.from_bytes(head["examples"], "little")
         self._all = (1 << n) - 1
         self._file = mm
         self._base = start + size
@@ -309,7 +321,8 @@ class SubsequenceIndex:
     def find_narrowest(self, letters: str, limit: int = EXAMPLES) -> tuple[str | None, list[str]]:
         """(tier, words): the narrowest tier holding a fitting word, and up to `limit` fitting
         words, most common first: words of the print vocabulary (the ones parlour would
-        print) when any fits, else from the narrowest tiers first (the referee's answer);
+        print) when any fits, else from the narrowest tiers first (the referee's answer), never
+        a word kept from examples (a drug, a likely misspelling: then possibly none at all);
         (None, []) when no indexed word holds `letters`."""
         bits = self.candidates(letters)
         tier: str | None = None
@@ -325,7 +338,7 @@ class SubsequenceIndex:
         found = self._verify(letters, bits & self._print_mask, want)
         done = 0
         for mask in self._tier_masks if not found else ():
-            found += self._verify(letters, bits & mask & ~done, want - len(found))
+            found += self._verify(letters, bits & mask & ~done & self._example_mask, want - len(found))
             if len(found) >= want:
                 break
             done = mask
@@ -361,7 +374,8 @@ class SubsequenceIndex:
 
 _LOW_MASK = (1 << _LOW_BITS) - 1
 _MAGIC = b"parlour-subseq\n"
-_FORMAT = 3  # bump when the file layout or the index's meaning changes (3: examples skip spelling variants)
+_FORMAT = 4  # bump when the file layout or the index's meaning changes (3: examples skip spelling
+# variants; 4: and drugs and likely misspellings)
 
 
 class _WordList(Sequence[str]):
@@ -431,8 +445,11 @@ def packaged_index_path() -> Path:
     """Where the packaged lexicon's index is cached: named by a hash of the index format and the
     data files' paths, sizes and modification times (a rebuilt lexicon gets a new file)."""
     from generator.cache import data_cache_path
+    from generator.words.lexicon import noexample_path
 
-    return data_cache_path("fighting-words", f"subseq-v{_FORMAT}-min{MIN_WORD}-{CHECK_TIER}", ".idx")
+    return data_cache_path(
+        "fighting-words", f"subseq-v{_FORMAT}-min{MIN_WORD}-{CHECK_TIER}", ".idx", code=(noexample_path(),)
+    )
 
 
 def _packaged_index() -> SubsequenceIndex:
@@ -511,7 +528,7 @@ def can_grow(
     most common first, from the narrowest list that has any, and names that list."""
     word = _clean(letters)
     found_tier, found = default_index(lexicon, tier).find_narrowest(word, limit=max(1, examples))
-    return Growth(word, bool(found), found[:examples], found_tier, tier)
+    return Growth(word, found_tier is not None, found[:examples], found_tier, tier)
 
 
 def complete(word: str, lexicon: Lexicon | None = None, tier: str = CHECK_TIER) -> Completion:

@@ -16,7 +16,7 @@ class Relations:
 
     by_length: dict[int, tuple[tuple[str, str, str], ...]]
     pair: dict[frozenset[str], tuple[str, str, str]]
-    notend: dict[str, str]  # word -> class (function, crude)
+    notend: dict[str, str]  # word -> class (function, crude, second)
 
     def of(self, a: str, b: str) -> tuple[str, str, str] | None:
         """(relation, start, end) for the pair {a, b}, in the data's order, or None."""
@@ -61,5 +61,5 @@ def relations() -> Relations:
 
 
 def not_an_end(word: str) -> str | None:
-    """The class that keeps `word` from being a puzzle's end (function, crude), or None."""
+    """The class that keeps `word` from being a puzzle's end (function, crude, second), or None."""
     return relations().notend.get(word)

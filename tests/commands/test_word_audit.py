@@ -177,6 +177,10 @@ def test_every_printed_surface_stays_in_the_print_vocabulary(every_surface) -> N
         f"{n}-{d}" for n in wa.SHEET_LENGTHS for d in wa.SHEET_DIFFICULTIES
     ]
     assert set(a.scope["chimera"]) == set(ch.VARIANTS)
+    # a key card no everyday word fits shows one rare answer, marked, kept apart from the count
+    assert a.printed.marked and all(len(v) == 1 for v in a.printed.marked.values())
+    for place, (w,) in a.printed.marked.items():
+        assert lex.print_reason(w) in ch.MARKABLE and lex.example_ok(w), (place, w)
     assert a.mixed_spellings(lex) == []
     doublets = {
         w

@@ -246,3 +246,55 @@ def test_packaged_examples_are_printable_where_a_printable_word_fits() -> None:
                 assert all(marks) and len(marks) == min(fits, 3), (a + b, g.examples)
             else:
                 assert not any(marks), (a + b, g.examples)
+
+
+# --- examples never show a drug or a likely misspelling (data/noexample.txt) ------------------
+
+
+def test_noexample_list_holds_the_issue_words_by_class() -> None:
+    from generator.words.lexicon import load, noexample
+
+    kept = noexample()
+    assert kept["methotrexate"] == "drug" and kept["azidothymidine"] == "drug"
+    assert kept["overcompetetive"] == "misspelling" and kept["canteloupe"] == "misspelling"
+    lex = load()
+    assert not lex.example_ok("methotrexate") and lex.example_ok("turn")
+    assert all(lex.tier(w) is not None for w in kept)  # still valid answers: only not shown
+    assert not any(lex.printable(w) for w in kept)  # the print vocabulary is shown as ever
+
+
+def test_check_examples_never_show_a_noexample_word() -> None:
+    """For every word kept from examples, and every pair of letters, the check's examples hold
+    no such word, though the check still says the letters can grow."""
+    from generator.words.lexicon import noexample
+    from generator.words.pattern import can_grow
+
+    kept = noexample()
+    abc = "abcdefghijklmnopqrstuvwxyz"
+    for letters in [*kept, *(a + b for a in abc for b in abc)]:
+        g = can_grow(letters)
+        assert not set(g.examples) & set(kept), (letters, g.examples)
+        if letters in kept:
+            assert g.can_grow and g.tier is not None, letters
+
+
+def test_check_says_when_every_fitting_word_is_kept_from_examples(run) -> None:
+    got = run("fighting-words", "check", "methotr")
+    assert got.exit_code == 0, got.output
+    assert "yes" in got.output and "METHOTREXATE" not in got.output and "drug" in got.output
+
+
+def test_noexample_rebuild_gives_identical_bytes(tmp_path) -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    out = tmp_path / "noexample.txt"
+    subprocess.run(
+        [sys.executable, str(root / "scripts" / "build_noexample.py"), "--output", str(out)],
+        check=True,
+        capture_output=True,
+        cwd=root,
+    )
+    assert out.read_bytes() == (root / "generator" / "data" / "noexample.txt").read_bytes()

@@ -42,9 +42,11 @@ def _tick_box(c: Canvas, x: float, y: float, side: float, style: Style) -> None:
 KEY_HOWTO = (
     "Each card: how many letters it has (a wrong answer costs that many life points) and the fewest an "
     "answer may use; then how many valid answers the broad dictionary holds, and the everyday ones, "
-    "most common first (rare words are counted, not shown). A word not shown may still be valid: "
-    "the dictionary settles it."
+    "most common first (rare words are counted, not shown, unless no everyday word fits). A word not "
+    "shown may still be valid: the dictionary settles it."
 )
+RARE_MARK = "*"
+RARE_LEGEND = f"{RARE_MARK} a rarer word: no everyday word fits this card"
 KEY_SEP = 1.2  # the rule between entries sits this far above the next entry's top
 SUIT_HEAD_H = 15.0
 COL_GAP = 6 * mm
@@ -64,10 +66,23 @@ def key_header(key: AnswerKey, style: Style) -> parts.Header:
     )
 
 
+def key_notes(key: AnswerKey) -> list[str]:
+    """The lines above the columns: the warning about cards with no answer, and the legend of the
+    rare-word mark (each only when some card needs it)."""
+    notes = []
+    empties = empty_cards(key)
+    if empties:
+        notes.append(empty_note(len(empties)))
+    if any(not k.printable and k.marked for k in key.cards):
+        notes.append(RARE_LEGEND)
+    return notes
+
+
 def _note_h(key: AnswerKey, style: Style) -> float:
-    """Room for the warning about cards with no answer (none when every card has one)."""
+    """Room for the notes above the columns (none when no card needs one)."""
     t = style.text_style("key_head")
-    return block_height(1, t.size, t) + 1.0 if empty_cards(key) else 0.0
+    n = len(key_notes(key))
+    return block_height(n, t.size, t) + 1.0 if n else 0.0
 
 
 @dataclass(frozen=True)
@@ -124,6 +139,11 @@ class KeyEntry:
     def more(self) -> int:
         return len(self.row.answers) - self.shown
 
+    @property
+    def words(self) -> list[str]:
+        """The answers this entry prints (a marked rare one included, without its mark)."""
+        return self.row.shown[: self.shown]
+
 
 def _count_label(n: int) -> str:
     return f"{n} answer{'s' if n != 1 else ''}: "
@@ -176,7 +196,8 @@ def layout_key(key: AnswerKey, paper: Paper, style: Style = DEFAULT) -> list[Key
     g = key_geom(paper, key, style)
     entries = []
     for row in key.cards:
-        lines, shown = fill_answers(row.printable, g.col_w, g.lines, len(row.answers), style)
+        words = row.printable or [w + RARE_MARK for w in row.marked]
+        lines, shown = fill_answers(words, g.col_w, g.lines, len(row.answers), style)
         entries.append(KeyEntry(row, lines, shown))
     return entries
 
@@ -243,7 +264,7 @@ def _draw_entry(c: Canvas, e: KeyEntry, x0: float, top: float, g: KeyGeom, style
         )
         return
     count = _count_label(len(row.answers))
-    if row.only_rare:
+    if row.only_rare and not e.lines:
         lx = x0 + parts.say(c, style, "key_count", count, x0, y)
         parts.say(c, style, "key_answer", only_rare_text(row), lx, y, colour=style.muted)
         return
@@ -273,12 +294,12 @@ def _draw_key_page(
     s = info.style
     g = key_geom(info.paper, key, s)
     y = parts.sheet_header(c, info.paper, s, key_header(key, s), what="key")
-    empties = empty_cards(key)
-    if empties:
+    notes = key_notes(key)
+    if notes:
         note = s.text_style("key_head", align="left", valign="top")
         draw_text(
             c,
-            empty_note(len(empties)),
+            "\n".join(notes),
             MARGIN,
             g.top,
             info.paper.width - 2 * MARGIN,

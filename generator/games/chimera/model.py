@@ -403,11 +403,18 @@ class KeyCard:
     min_letters: int
     answers: list[str]
     rare: tuple[str, ...] = ()
+    marked: tuple[str, ...] = ()  # rare answers the key shows, marked, when no everyday one fits
 
     @property
     def printable(self) -> list[str]:
         """The answers the printed key may show, most common first."""
         return self.answers[: len(self.answers) - len(self.rare)]
+
+    @property
+    def shown(self) -> list[str]:
+        """What the key may show, in order: the everyday answers, or, when none fits, the marked
+        rare one (the mark is the drawing's business)."""
+        return self.printable or list(self.marked)
 
     @property
     def only_rare(self) -> bool:
@@ -424,6 +431,7 @@ class KeyCard:
             "count": len(self.answers),
             "answers": list(self.answers),
             "rare": list(self.rare),
+            "marked": list(self.marked),
         }
 
 
@@ -444,7 +452,30 @@ class AnswerKey:
         }
 
 
-_KEY_FORMAT = 2  # 2: with each spelling's unprinted answers
+_KEY_FORMAT = 3  # 2: with each spelling's unprinted answers; 3: and each spelling's marked pick
+# Why a rare answer may still be shown (marked) on a card no everyday word fits: it is only
+# uncommon (or only in the broad dictionary), never crude, violent, a drug, dated or clipped.
+MARKABLE = ("rare", "not standard")
+MARK_COUNT = 1  # rare answers shown, marked, on such a card
+
+
+def pick_marked(
+    rare: list[str], lexicon: Lexicon, spelling: str = DEFAULT_SPELLING, count: int = MARK_COUNT
+) -> list[str]:
+    """The rare answers a key may show, marked, for a card with no everyday answer: words left out
+    of print only for rarity (MARKABLE), under `spelling`, never a word kept from examples (a
+    misspelling or a drug: `Lexicon.example_ok`); standard-tier words first, then the frequent."""
+    allowed = getattr(lexicon, "spelling_allowed", None)
+    ok = getattr(lexicon, "example_ok", None)
+    fits = [
+        w
+        for w in rare
+        if lexicon.print_reason(w) in MARKABLE
+        and (allowed is None or allowed(w, spelling))
+        and (ok is None or ok(w))
+    ]
+    fits.sort(key=lambda w: (lexicon.tier(w) == "broad", -lexicon.zipf(w), w))
+    return fits[:count]
 
 
 def _key_cache_path(v: Variant) -> Path:
@@ -457,13 +488,17 @@ def _key_cache_path(v: Variant) -> Path:
         "chimera",
         f"answers-v{_KEY_FORMAT}-{v.name}-{REFEREE_TIER}",
         ".bin",
-        code=(__file__, anagram.__file__, lexicon.__file__),
+        code=(__file__, anagram.__file__, lexicon.__file__, lexicon.noexample_path()),
     )
 
 
-def _all_answers(v: Variant, lexicon: Lexicon | None) -> list[tuple[list[str], dict[str, list[str]]]]:
+_Answers = tuple[list[str], dict[str, list[str]], dict[str, list[str]]]
+
+
+def _all_answers(v: Variant, lexicon: Lexicon | None) -> list[_Answers]:
     """Every card's answers under `v`, in deck order, with those split_for_print leaves unprinted
-    under each spelling: (answers, {spelling: not printed}). For the packaged lexicon
+    under each spelling and, where none is printed, the rare ones to show marked:
+    (answers, {spelling: not printed}, {spelling: marked}). For the packaged lexicon
     they are read from parlour's cache when it holds them (building the anagram index, even
     loading the lexicon, costs more than the rest of a key), and saved there after the first
     build."""
@@ -474,18 +509,29 @@ def _all_answers(v: Variant, lexicon: Lexicon | None) -> list[tuple[list[str], d
         saved = cache.read_saved(
             path,
             _KEY_FORMAT,
-            lambda d: len(d["cards"]) == 52 and all(set(r) == set(SPELLINGS) for _, r in d["cards"]),
+            lambda d: len(d["cards"]) == 52
+            and all(set(r) == set(SPELLINGS) == set(m) for _, r, m in d["cards"]),
         )
         if saved is not None:
-            return [(a.split(), {sp: w.split() for sp, w in rare.items()}) for a, rare in saved["cards"]]
+            return [
+                (a.split(), {sp: w.split() for sp, w in rare.items()}, {sp: w.split() for sp, w in m.items()})
+                for a, rare, m in saved["cards"]
+            ]
     lex = _lexicon(lexicon)
     index = _index(lex)
-    got = []
+    got: list[_Answers] = []
     for c in deck():
         answers = _card_answers(c, v, index)
-        got.append((answers, {sp: split_for_print(answers, lex, sp)[1] for sp in SPELLINGS}))
+        rare, marked = {}, {}
+        for sp in SPELLINGS:
+            printed, rare[sp] = split_for_print(answers, lex, sp)
+            marked[sp] = [] if printed else pick_marked(rare[sp], lex, sp)
+        got.append((answers, rare, marked))
     if path is not None:
-        cards = [(" ".join(a), {sp: " ".join(w) for sp, w in rare.items()}) for a, rare in got]
+        cards = [
+            (" ".join(a), {sp: " ".join(w) for sp, w in r.items()}, {sp: " ".join(w) for sp, w in m.items()})
+            for a, r, m in got
+        ]
         cache.save(path, {"version": _KEY_FORMAT, "cards": cards})
     return got
 
@@ -499,12 +545,12 @@ def answer_key(
         raise ParlourError(f"spelling {spelling!r} is not one of {', '.join(SPELLINGS)}")
     v = variant(variant_name)
     rows = []
-    for c, (answers, unprinted) in zip(deck(), _all_answers(v, lexicon), strict=True):
+    for c, (answers, unprinted, marked) in zip(deck(), _all_answers(v, lexicon), strict=True):
         rare = unprinted[spelling]
         if rare:  # split_for_print's split: the printed words, then the rest, each in order
             keep = set(rare)
             answers = [w for w in answers if w not in keep] + rare
-        rows.append(KeyCard(c, v.min_letters(c.penalty), answers, tuple(rare)))
+        rows.append(KeyCard(c, v.min_letters(c.penalty), answers, tuple(rare), tuple(marked[spelling])))
     return AnswerKey(v, rows, spelling)
 
 

@@ -15,7 +15,7 @@ from generator.options import PrintOptions, print_options, write_json, write_out
 from generator.press.output import STDOUT, Outputs
 from generator.sections import register
 from generator.templates import templates_option
-from generator.words.pattern import LIST_NAMES, MIN_WORD, can_grow, complete
+from generator.words.pattern import LIST_NAMES, MIN_WORD, Growth, can_grow, complete
 
 draw = lazy_module("generator.games.fighting_words.draw")  # drawing loads only when something prints
 press_cards = lazy_module("generator.press.cards")
@@ -137,6 +137,15 @@ def _upper(words: list[str]) -> str:
     return ", ".join(w.upper() for w in words)
 
 
+def _example(grow: Growth) -> str:
+    """' e.g. TURN, RETURN (from the common list)', or, when every fitting word is one parlour
+    never shows (a drug name, a likely misspelling), which list holds one."""
+    where = LIST_NAMES[grow.tier or "broad"]
+    if not grow.examples:
+        return f" from {where} (none shown: each such word names a drug or looks misspelt)"
+    return f", e.g. {_upper(grow.examples)} (from {where})"
+
+
 @fighting_words.command()
 @click.argument("letters")
 @click.option(
@@ -154,8 +163,9 @@ def check(ctx: click.Context, letters: str, is_complete: bool) -> None:
     or between these ones, keeping their order: TRN can (TuRN, reTuRN...), QZX cannot.
     The rules' authority is a large dictionary, so the check uses the broadest list
     parlour has ('parlour words export --tier broad') and says which list answered:
-    the examples come from the narrowest list that has any (common words, then the
-    standard list, then the broad list).
+    the examples come from the words parlour prints first, then the narrowest list
+    that has any (common words, the standard list, the broad list), never a drug's
+    name or a likely misspelling (those are still accepted).
 
     \b
     With --complete: is LETTERS a finished word, and how many points it scores
@@ -176,7 +186,7 @@ def check(ctx: click.Context, letters: str, is_complete: bool) -> None:
         if not done.complete:
             grow = can_grow(done.word)
             if grow.can_grow:
-                line += f" It can still grow, e.g. {_upper(grow.examples)} (from {LIST_NAMES[grow.tier or 'broad']})."
+                line += f" It can still grow{_example(grow)}."
             else:
                 line += f" No word of {MIN_WORD}+ letters in parlour's broad list holds these letters in this order."
         click.echo(line)
@@ -186,10 +196,7 @@ def check(ctx: click.Context, letters: str, is_complete: bool) -> None:
     grow = can_grow(letters)
     shown = grow.letters.upper()
     if grow.can_grow:
-        click.echo(
-            f"{shown}: yes, it can still grow into a word, e.g. {_upper(grow.examples)} "
-            f"(from {LIST_NAMES[grow.tier or 'broad']})"
-        )
+        click.echo(f"{shown}: yes, it can still grow into a word{_example(grow)}")
         return
     click.echo(
         f"{shown}: no, no word of {MIN_WORD}+ letters in parlour's broad list holds "

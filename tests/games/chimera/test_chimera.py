@@ -294,24 +294,85 @@ def test_key_shows_print_vocabulary_first_oracle() -> None:
             assert ch.answers(row.card.face, row.card.suit, variant, lexicon=lex) == want
 
 
-def test_card_with_only_rare_answers_says_so() -> None:
+def test_card_with_only_unmarkable_answers_says_so() -> None:
+    """A card whose every answer is kept off paper for more than rarity (here: crude) shows none,
+    not even marked, and says only rare words fit."""
     from generator.games.chimera import draw
     from generator.press.paper import get_paper
     from generator.words.lexicon import Entry, Lexicon
 
     words = {w: (t, z) for w, (t, z) in SIX_HEART.items()}
     entries = [Entry(w, t, z) for w, (t, z) in words.items()]
-    lex = Lexicon.from_entries(entries, printable=[])  # nothing may be printed
-    key = ch.answer_key("half", lexicon=lex)
+    noprint = {w: "vulgar" for w, (t, _) in words.items() if t != "broad"}
+    lex = Lexicon.from_entries(entries, printable=[], noprint=noprint)
+    lex_all = Lexicon.from_entries(entries, printable=[], noprint={w: "vulgar" for w in words})
+    assert lex_all.print_reason("earths") == "not standard"  # broad words are markable ...
+    key = ch.answer_key("half", lexicon=Lexicon.from_entries([e for e in entries if e.tier != "broad"], printable=[], noprint=noprint))
     six = next(k for k in key.cards if k.card.words == ("six", "heart"))
-    assert six.answers and six.only_rare and six.printable == []
+    assert six.answers and six.only_rare and six.printable == [] and six.marked == ()
     assert draw.ONLY_RARE in draw.only_rare_text(six)
     entries_ = draw.layout_key(key, get_paper("a4"))
     shown = next(e for e in entries_ if e.row is six)
-    assert shown.shown == 0 and shown.lines == []
+    assert shown.shown == 0 and shown.lines == [] and shown.words == []
+    assert draw.RARE_LEGEND not in draw.key_notes(key)
     data = draw.key_model(key, get_paper("a4"))
     card = next(c for c in data["cards"] if c["words"] == ["six", "heart"])
-    assert card["rare"] == card["answers"] and card["shown"] == 0
+    assert card["rare"] == card["answers"] and card["shown"] == 0 and card["marked"] == []
+    # ... so with them in, the card shows the broad word, marked, and the legend says what * is
+    key = ch.answer_key("half", lexicon=lex)
+    six = next(k for k in key.cards if k.card.words == ("six", "heart"))
+    assert six.marked == ("earths",) and six.shown == ["earths"]
+    shown = next(e for e in draw.layout_key(key, get_paper("a4")) if e.row is six)
+    assert shown.lines == ["earths" + draw.RARE_MARK] and shown.words == ["earths"]
+    assert draw.RARE_LEGEND in draw.key_notes(key)
+
+
+def test_rare_answer_is_marked_only_where_no_everyday_one_fits() -> None:
+    """A card with a printable answer shows no marked word; one with only rare answers shows the
+    most frequent merely-rare one (standard tier before broad), marked."""
+    from generator.games.chimera import draw
+    from generator.press.paper import get_paper
+    from generator.words.lexicon import Entry, Lexicon
+
+    entries = [Entry(w, t, z) for w, (t, z) in SIX_HEART.items()]
+    lex = Lexicon.from_entries(entries, printable=["shirt"])
+    key = ch.answer_key("half", lexicon=lex)
+    six = next(k for k in key.cards if k.card.words == ("six", "heart"))
+    assert six.printable == ["shirt"] and six.marked == () and six.shown == ["shirt"]
+    lex = Lexicon.from_entries(entries, printable=[], noprint={"hear": "sexual", "heat": "drugs"})
+    key = ch.answer_key("half", lexicon=lex)
+    six = next(k for k in key.cards if k.card.words == ("six", "heart"))
+    # hear and heat are kept off paper for cause; shirt (4.0) is the most frequent merely rare one
+    assert six.marked == ("shirt",)
+    assert next(e for e in draw.layout_key(key, get_paper("letter")) if e.row is six).lines[0] == "shirt*"
+
+
+@pytest.mark.parametrize("variant", list(ch.VARIANTS))
+def test_packaged_keys_mark_every_shown_rare_answer(variant: str) -> None:
+    """On every variant and both spellings: every answer the printed key shows that is not print
+    vocabulary is marked (and only rare, never crude, dated or clipped), and no marked answer is
+    shown on a card an everyday answer fits."""
+    from generator.games.chimera import draw
+    from generator.press.paper import get_paper
+    from generator.words.lexicon import load
+
+    lex = load()
+    for spelling in ("us", "uk"):
+        key = ch.answer_key(variant, spelling=spelling)
+        for e in draw.layout_key(key, get_paper("letter")):
+            row = e.row
+            text = " ".join(e.lines)
+            for w in e.words:
+                if lex.printable(w) and lex.spelling_allowed(w, spelling):
+                    assert w + draw.RARE_MARK not in text, (row.card, w)
+                else:
+                    assert w + draw.RARE_MARK in text, (row.card, w)
+                    assert not row.printable, (row.card, w)
+                    assert lex.print_reason(w) in ch.MARKABLE, (row.card, w)
+            if row.marked:
+                assert not row.printable and e.words == list(row.marked)
+            if row.printable:
+                assert draw.RARE_MARK not in text
 
 
 def _packaged_print_set(spelling: str = "us") -> set[str]:
@@ -328,7 +389,7 @@ def _packaged_print_set(spelling: str = "us") -> set[str]:
 
 
 @pytest.mark.parametrize("variant", list(ch.VARIANTS))
-def test_packaged_key_never_shows_a_word_outside_print(variant) -> None:
+def test_packaged_key_never_shows_a_word_outside_print_unmarked(variant) -> None:
     from generator.games.chimera import draw
     from generator.press.paper import get_paper
 
@@ -337,8 +398,9 @@ def test_packaged_key_never_shows_a_word_outside_print(variant) -> None:
     assert key.spelling == "us"
     for e in draw.layout_key(key, get_paper("a4")):
         row = e.row
-        shown = row.answers[: e.shown]
-        assert set(shown) <= allowed, (row.card, set(shown) - allowed)
+        shown = set(e.words) - set(row.marked)
+        assert shown <= allowed, (row.card, shown - allowed)
+        assert not (set(row.marked) & allowed), row.card
         flags = [w in allowed for w in row.answers]
         assert flags == sorted(flags, reverse=True), row.card  # print words all come first
         assert set(row.rare) == {w for w in row.answers if w not in allowed}

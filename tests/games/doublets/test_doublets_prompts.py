@@ -91,6 +91,31 @@ def test_function_words_are_never_ends(lex):
         assert not is_puzzle_end(w, lex), w
 
 
+# crude, drug or cruel second senses, found by the build's second_sense rule (a list of our own
+# beside the examples): none of them may end a puzzle, though they stay printable links
+SECOND_SENSE_ENDS = (
+    "smack", "bust", "stripper", "sucking", "banging", "whipping", "pox",  # the issue's
+    "snatch", "nuts", "tart", "clap", "petting", "lash", "whips", "ecstasy", "thunder", "roach",
+)  # fmt: skip
+# plain words whose drug or crude sense is remote: their first meaning is a thing one holds
+SECOND_SENSE_KEPT = ("pot", "deck", "rope", "soap", "chip", "horse", "grass", "love", "weed")
+
+
+def test_crude_second_senses_never_end_a_puzzle(lex):
+    for w in SECOND_SENSE_ENDS:
+        assert relations().notend.get(w) in ("second", "crude"), w
+        assert not is_puzzle_end(w, lex, "us") and not is_puzzle_end(w, lex, "uk"), w
+    for w in SECOND_SENSE_KEPT:
+        assert relations().notend.get(w) is None, w
+    for seed in range(3):
+        for difficulty in ("easy", "mixed"):
+            for length in (3, 4, 5):
+                sheet = make_sheet(8, length, difficulty, seed=seed, lexicon=lex)
+                for p in sheet.puzzles:
+                    assert relations().notend.get(p.start) is None, p
+                    assert relations().notend.get(p.end) is None, p
+
+
 def test_parse_reads_pairs_and_notend_lines():
     data = parse("# c\nhome pig sty\nkinds lion bear\n@notend function thus else\n")
     assert data.of("sty", "pig") == ("home", "pig", "sty")
