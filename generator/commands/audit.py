@@ -153,13 +153,11 @@ def gather(
 ) -> Audit:
     """Make everything the audit covers, exactly as the commands do, and gather what it prints."""
     from generator.errors import ParlourError
-    from generator.games.chimera import draw as chimera_draw
     from generator.games.chimera import model as ch
     from generator.games.doublets import model
     from generator.games.doublets.daily import daily_sheets
     from generator.games.doublets.jewels import make_jewels
     from generator.games.doublets.sheets import make_sheet
-    from generator.press.paper import get_paper
 
     def say(msg: str) -> None:
         if progress is not None:
@@ -200,14 +198,7 @@ def gather(
             printed.chains.append((place, tuple(c.words)))
     variants = list(ch.VARIANTS) if chimera_variants is None else list(chimera_variants)
     say(f"{len(variants)} Chimera keys")
-    paper = get_paper("letter")
-    for v in variants:
-        for e in chimera_draw.layout_key(ch.answer_key(v), paper):
-            place = f"chimera {v} {e.row.card.label}"
-            if e.row.printable:
-                printed.add(e.words, place)
-            elif e.words:
-                printed.marked[place] = list(e.words)
+    _chimera_keys(printed, variants)
     if fighting_words:
         say("Fighting Words check of every letter pair")
         _fighting_words_examples(printed)
@@ -221,6 +212,42 @@ def gather(
         "seed": seed,
     }
     return Audit(printed, daily, failures, scope)
+
+
+def _chimera_keys(printed: Printed, variants: list[str]) -> None:
+    """What each Chimera key prints, as laid out on Letter: ordinary answers, and apart from them
+    the rare answer a card shows (marked) when no everyday word fits it."""
+    from generator.games.chimera import draw as chimera_draw
+    from generator.games.chimera import model as ch
+    from generator.press.paper import get_paper
+
+    paper = get_paper("letter")
+    for v in variants:
+        for e in chimera_draw.layout_key(ch.answer_key(v), paper):
+            place = f"chimera {v} {e.row.card.label}"
+            if e.row.printable:
+                printed.add(e.words, place)
+            elif e.words:
+                printed.marked[place] = list(e.words)
+
+
+def _shown_rare_lines(p: Printed) -> list[str]:
+    """The lines on rare words shown on purpose: the referee's examples, the Chimera key's marks."""
+    lines = []
+    if p.referee:
+        lines.append(
+            f"Fighting Words checks no printable word answers (the referee's words shown, "
+            f"named with their list): {len(p.referee)}, e.g. "
+            + ", ".join(f"{k.upper()}: {' '.join(v)}" for k, v in list(p.referee.items())[:4])
+        )
+    if p.marked:
+        lines.append(
+            f"Chimera key cards only rare words fit (one shown, marked as rare): {len(p.marked)}, e.g. "
+            + ", ".join(
+                f"{k.split(' ', 2)[2]} ({k.split()[1]}): {' '.join(v)}" for k, v in list(p.marked.items())[:4]
+            )
+        )
+    return lines
 
 
 def report(audit: Audit, lexicon: Lexicon) -> tuple[list[str], dict[str, Any]]:
@@ -251,17 +278,7 @@ def report(audit: Audit, lexicon: Lexicon) -> tuple[list[str], dict[str, Any]]:
         + ", ".join(f"{k} {a:,}/{b:,}" for k, (a, b) in by_kind.items())
         + ")"
     )
-    if p.referee:
-        lines.append(
-            f"Fighting Words checks no printable word answers (the referee's words shown, "
-            f"named with their list): {len(p.referee)}, e.g. "
-            + ", ".join(f"{k.upper()}: {' '.join(v)}" for k, v in list(p.referee.items())[:4])
-        )
-    if p.marked:
-        lines.append(
-            f"Chimera key cards only rare words fit (one shown, marked as rare): {len(p.marked)}, e.g. "
-            + ", ".join(f"{k.split(' ', 2)[2]} ({k.split()[1]}): {' '.join(v)}" for k, v in list(p.marked.items())[:4])
-        )
+    lines += _shown_rare_lines(p)
     lines.append(f"rarest {len(rarest)} printed words (zipf, times printed):")
     lines.append("  " + ", ".join(f"{w} {z:.2f} x{n}" for w, z, n in rarest))
     lines.append(f"chains holding two spellings of one word: {len(mixed)}")
