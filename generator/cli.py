@@ -57,6 +57,8 @@ class Interrupted(KeyboardInterrupt):
     """SIGTERM or SIGHUP, handled like Ctrl-C: unwind, remove every temporary, exit 128 + signal."""
 
     _last: int = signal.SIGINT
+    #: the signal that arrived during the running command, if any (see ParlourGroup.main)
+    pending: int | None = None
 
     def __init__(self, signum: int) -> None:
         super().__init__(signum)
@@ -70,6 +72,7 @@ class Interrupted(KeyboardInterrupt):
 def _on_signal(signum: int, frame: Any) -> None:
     for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):  # let the clean-up finish undisturbed
         signal.signal(s, signal.SIG_IGN)
+    Interrupted.pending = signum
     raise Interrupted(signum)
 
 
@@ -80,6 +83,7 @@ def _signals() -> Iterator[None]:
         yield
         return
     old = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
+    Interrupted.pending = None
     try:
         for s, handler in old.items():
             if handler is not signal.SIG_IGN:  # e.g. nohup: keep ignoring what the caller ignores
@@ -220,6 +224,12 @@ class ParlourGroup(click.Group):
                         standalone_mode=False,
                         **extra,
                     )
+                except Exception as e:
+                    # A library that catches every exception (reportlab's file opening does) may
+                    # turn the interruption into an error of its own: the signal still decides.
+                    if Interrupted.pending is not None:
+                        raise Interrupted(Interrupted.pending) from e
+                    raise
                 finally:
                     abort_all()
             code = rv if isinstance(rv, int) else 0

@@ -6,6 +6,7 @@ import json
 import os
 from pathlib import Path
 
+import click
 import pytest
 from pypdf import PdfReader
 
@@ -366,3 +367,27 @@ def test_the_console_script_runs_commands_with_the_collector_on(tmp_path):
 
     assert cli.main(["calibrate", "-o", str(tmp_path / "b.pdf")], standalone_mode=False) == 0
     assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
+
+
+@click.command()
+def _swallowing() -> None:
+    """A command whose library turns every exception into an error of its own, as reportlab's file
+    opening does (a bare except around open): a signal arriving there comes out as that error."""
+    import signal
+    import time
+
+    try:
+        os.kill(os.getpid(), signal.SIGHUP)
+        time.sleep(5)  # the handler raises here
+    except BaseException:
+        raise ValueError('Can\'t open file "font.ttf"') from None
+
+
+def test_a_signal_a_library_swallowed_still_interrupts(monkeypatch, capsys):
+    import generator.cli as cli_module
+
+    monkeypatch.setitem(cli_module.COMMANDS, "swallowing", ("tests.test_cli:_swallowing", "A test command."))
+    code = cli_module.cli.main(["swallowing"], standalone_mode=False)
+    err = capsys.readouterr().err
+    assert code == 129, err
+    assert "Interrupted: nothing was written." in err and "Traceback" not in err and "font.ttf" not in err
