@@ -9,7 +9,7 @@ from array import array
 from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from generator.words import quick
 from generator.words.ladder_search import (
@@ -30,6 +30,8 @@ from generator.words.spelling import SPELLINGS as SPELLINGS
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from generator.words.lexicon import Lexicon
+
+_T = TypeVar("_T")
 
 MIN_LENGTH = 3
 MAX_LENGTH = 8
@@ -399,6 +401,14 @@ class Ladders:
         self._base = base
         self._graphs: dict[int, WordGraph] = {}
         self.memo: dict[object, object] = {}  # derived data cached by callers (e.g. puzzle ends)
+
+    def remembered(self, key: object, build: Callable[[], _T], saved: Callable[[Callable[[], _T]], _T]) -> _T:
+        """The derived data kept under `key` in memo, made once: over the packaged lexicon read
+        from parlour's cache through `saved` (which builds and saves it on a miss), else built."""
+        got = self.memo.get(key)
+        if got is None:
+            got = self.memo[key] = saved(build) if self.packaged else build()
+        return got  # type: ignore[return-value]  # (memo holds what each key's builder made)
 
     def printable(self, word: str) -> bool:
         """True if `word` may be printed (in the print vocabulary and at least LINK_ZIPF_FLOOR)."""

@@ -131,16 +131,13 @@ def _jewel_graph(ladders: Ladders, length: int, jewels: Sequence[str] = ()) -> W
     """The graph Jewels keys are searched in: the printable words of one length (see
     Ladders.printable), so every key is printable by construction and no deal is redrawn for
     a rare link.  Jewels outside it (a user's own) join it for that search."""
-    key = ("jewels-graph", length)
-    g = ladders.memo.get(key)
-    if g is None:
-        if ladders.packaged:  # the same, read from parlour's cache (built and saved on a miss)
-            from generator.games.doublets.cache import saved_jewel_graph
+    from generator.games.doublets.cache import saved_jewel_graph
 
-            g = saved_jewel_graph(ladders, length, lambda: _printable_graph(ladders, length))
-        else:
-            g = _printable_graph(ladders, length)
-        ladders.memo[key] = g
+    g = ladders.remembered(
+        ("jewels-graph", length),
+        lambda: _printable_graph(ladders, length),
+        lambda build: saved_jewel_graph(ladders, length, build),
+    )
     assert isinstance(g, WordGraph)
     extra = [j for j in jewels if j not in g.index]
     if extra:

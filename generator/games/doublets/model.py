@@ -315,16 +315,13 @@ def _saved_ends(ladders: Ladders, length: int, build: Callable[[], Ends]) -> End
 
 def ends_for(ladders: Ladders, length: int) -> Ends:
     """The candidate end words of `length` letters for these ladders (built once, kept)."""
-    key = ("doublets-ends", length)
-    cached = ladders.memo.get(key)
-    if cached is None:
-        if ladders.packaged:  # the same, read from parlour's cache (built and saved on a miss)
-            cached = _saved_ends(ladders, length, lambda: _ends(ladders, length))
-        else:
-            cached = _ends(ladders, length)
-        ladders.memo[key] = cached
-    assert isinstance(cached, Ends)
-    return cached
+    ends = ladders.remembered(
+        ("doublets-ends", length),
+        lambda: _ends(ladders, length),
+        lambda build: _saved_ends(ladders, length, build),
+    )
+    assert isinstance(ends, Ends)
+    return ends
 
 
 def _ends(ladders: Ladders, length: int) -> Ends:
