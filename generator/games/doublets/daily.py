@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from generator.games.doublets.model import MIXED, Sheet, ends_for, parse_date
+from generator.games.doublets.model import MAX_KEY_USES, MIXED, Sheet, ends_for, parse_date
 from generator.games.doublets.sheets import make_sheet
 from generator.words.ladder import DEFAULT_SPELLING, ladders_for
 
@@ -40,7 +40,8 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
 DAILY_GAP = 30
 DAILY_RELATED = 2  # puzzles with related ends a day: the related pairs last further into the year
-MIDDLE_YEAR_MOST = 40  # a word is a link of at most this many daily puzzles a year (where it can be)
+MIDDLE_YEAR_MOST = 40  # a word is a link of at most this many daily puzzles a year: it is spent
+# (no key may use it) once one more day, at MAX_KEY_USES a sheet, could take it past this
 DAILY_POOL_SHARE = 0.7  # at most this share of a half's end words is used in one stretch
 # The week's shape when no length is pinned: short words early in the week, long ones at the
 # weekend (Monday first, as date.weekday() counts).  Not 3 letters: a graded sheet needs two
@@ -161,7 +162,7 @@ def daily_sheets(
                 unique=unique,
                 spelling=spelling,
                 exclude=exclude,
-                spent=[w for w, c in middles.items() if c >= MIDDLE_YEAR_MOST and len(w) == size],
+                spent=[w for w, c in middles.items() if c > MIDDLE_YEAR_MOST - MAX_KEY_USES and len(w) == size],
                 related_most=DAILY_RELATED,
             )
             if day >= start:

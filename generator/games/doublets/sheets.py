@@ -93,7 +93,7 @@ class _Rules:
     saturated: frozenset[int] = frozenset()  # word ids already in MAX_KEY_USES keys
     variant_key: Callable[[str], str] = _identity
     taken: Sequence[frozenset[int]] = ()  # the links of the sheet's puzzles so far (SHARED_LINKS)
-    steer: frozenset[int] = frozenset()  # words a key goes round where it can (the year's spent links)
+    steer: frozenset[int] = frozenset()  # words no key may use (the year's spent links)
 
     def fits(self, par: int, ways: int) -> bool:
         """True if a puzzle of this par and chain count may fill the slot."""
@@ -178,7 +178,7 @@ class _Choosing:
     relaxed: bool = False
     taken: list[frozenset[int]] = field(default_factory=list)  # each puzzle's links
     shared_rule: bool = True  # SHARED_LINKS holds (it gives way only where nothing else fits)
-    spent: frozenset[int] = frozenset()  # words the dailies have used up as links this year (steered round)
+    spent: frozenset[int] = frozenset()  # words the dailies have used up as links this year (no key uses them)
     related_count: int = 0
 
     def fill_band(self, band: str | None, size: int, par_lo: int, par_hi: int) -> list[Puzzle]:
@@ -739,13 +739,13 @@ def _keyed(
     if not _links_ok(g, chain, rules.zipf_floor) or any(g.index[w] in avoid for w in chain[1:-1]):
         return None
     if rules.steer and any(g.index[w] in rules.steer for w in chain[1:-1]):
-        other = dag.friendliest(avoid | rules.steer)  # another minimal chain, round spent words
+        chain = dag.friendliest(avoid | rules.steer)  # another minimal chain, round spent words
         if (
-            _links_ok(g, other, rules.zipf_floor)
-            and not any(g.index[w] in avoid for w in other[1:-1])
-            and not spellings_clash(other, vk)
+            not _links_ok(g, chain, rules.zipf_floor)
+            or any(g.index[w] in avoid or g.index[w] in rules.steer for w in chain[1:-1])
+            or spellings_clash(chain, vk)
         ):
-            chain = other
+            return None  # every minimal chain needs a word the year has used up: another pair
     if rules.taken:
         links = {g.index[w] for w in chain[1:-1]}
         if any(len(links & other) >= SHARED_LINKS for other in rules.taken):

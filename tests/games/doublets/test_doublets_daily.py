@@ -93,3 +93,18 @@ def test_the_week_has_a_shape_and_length_pins_it():
     for sheet in week:
         links = [set(p.links) for p in sheet.puzzles]
         assert all(len(a & b) < 3 for i, a in enumerate(links) for b in links[i + 1 :])
+
+
+def test_no_word_is_a_link_more_often_than_the_years_cap(monkeypatch, real):
+    """The cap on a link's uses in a year is hard: with it lowered to 4, a month of dailies
+    never uses a word as a link a fifth time (the month's puzzles still fill and keep their
+    promises)."""
+    from collections import Counter
+
+    monkeypatch.setattr(DD, "MIDDLE_YEAR_MOST", 4)
+    month = list(DD.daily_sheets("2026-01-01", 31))
+    uses = Counter(w for s in month for p in s.puzzles for w in p.links)
+    assert uses and max(uses.values()) <= 4, uses.most_common(5)
+    assert all(len(s.puzzles) == 8 for s in month)
+    for s in month[:5]:
+        check_sheet(s, real)
