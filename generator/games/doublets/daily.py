@@ -42,6 +42,8 @@ DAILY_GAP = 30
 DAILY_RELATED = 2  # puzzles with related ends a day: the related pairs last further into the year
 MIDDLE_YEAR_MOST = 40  # a word is a link of at most this many daily puzzles a year: it is spent
 # (no key may use it) once one more day, at MAX_KEY_USES a sheet, could take it past this
+MIDDLE_CROWDED = 20  # from this many uses in a year a key goes round the word where it can, so the
+# busiest links of the graph are spread over the year rather than used up by the autumn
 DAILY_POOL_SHARE = 0.7  # at most this share of a half's end words is used in one stretch
 # The week's shape when no length is pinned: short words early in the week, long ones at the
 # weekend (Monday first, as date.weekday() counts).  Not 3 letters: a graded sheet needs two
@@ -162,7 +164,10 @@ def daily_sheets(
                 unique=unique,
                 spelling=spelling,
                 exclude=exclude,
-                spent=[w for w, c in middles.items() if c > MIDDLE_YEAR_MOST - MAX_KEY_USES and len(w) == size],
+                spent=[
+                    w for w, c in middles.items() if c > MIDDLE_YEAR_MOST - MAX_KEY_USES and len(w) == size
+                ],
+                crowded=[w for w, c in middles.items() if c >= MIDDLE_CROWDED and len(w) == size],
                 related_most=DAILY_RELATED,
             )
             if day >= start:

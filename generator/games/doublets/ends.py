@@ -30,7 +30,9 @@ def reach_masks_for(g: WordGraph, ends: Ends) -> dict[int, list[int]]:
     return ends.reach
 
 
-def keyable_masks_for(g: WordGraph, ends: Ends, floor: float) -> Mapping[int, list[int]]:
+def keyable_masks_for(
+    g: WordGraph, ends: Ends, floor: float, blocked: frozenset[int] = frozenset()
+) -> Mapping[int, list[int]]:
     """For every candidate start s and distance d = 0..MAX_PAR+1 (steps; par is d - 1): a
     bitset of the candidate ends t at distance d that a key at `floor` can join to s.  Bit i
     stands for ends.by_component[...][i], the i-th candidate end of s's component.  Such a t
@@ -39,7 +41,15 @@ def keyable_masks_for(g: WordGraph, ends: Ends, floor: float) -> Mapping[int, li
     words) is shorter.  A pair at most MAX_PAR+1 steps apart and outside these bitsets fails
     in _keyed whatever the other rules.  Cached per floor (and, for the packaged lexicon, in
     parlour's cache: see doublets_cache); built level by level over the whole graph with one
-    bit per candidate end, so little is held at once."""
+    bit per candidate end, so little is held at once.
+
+    `blocked`: words no key may pass through (the dailies' links used up for the year).  The
+    bitsets then leave out pairs whose every minimal chain needs one.  Such bitsets are built
+    again only once BLOCKED_STEP more words are blocked (blocked words only ever grow within
+    a year): bitsets built without a subset of `blocked` let through a few pairs that the key
+    search then refuses, and never drop a pair it would take, so the puzzles are the same."""
+    if blocked:
+        return _keyable_round(g, ends, floor, blocked)
     got = ends.keyable.get(floor)
     if got is None:
 
@@ -50,8 +60,26 @@ def keyable_masks_for(g: WordGraph, ends: Ends, floor: float) -> Mapping[int, li
     return got
 
 
-def _keyable_masks(g: WordGraph, ends: Ends, floor: float) -> dict[int, list[int]]:
-    """keyable_masks_for's bitsets, built afresh."""
+BLOCKED_STEP = 8  # blocked words added before keyable_masks_for builds its bitsets again
+
+
+def _keyable_round(
+    g: WordGraph, ends: Ends, floor: float, blocked: frozenset[int]
+) -> Mapping[int, list[int]]:
+    """keyable_masks_for's bitsets round `blocked`, or round a subset of it that lacks fewer
+    than BLOCKED_STEP of its words."""
+    kept = ends.keyable_round.get(floor)
+    if kept is not None and kept[0] <= blocked and len(blocked - kept[0]) < BLOCKED_STEP:
+        return kept[1]
+    got = _keyable_masks(g, ends, floor, blocked)
+    ends.keyable_round[floor] = (blocked, got)
+    return got
+
+
+def _keyable_masks(
+    g: WordGraph, ends: Ends, floor: float, blocked: frozenset[int] = frozenset()
+) -> dict[int, list[int]]:
+    """keyable_masks_for's bitsets, built afresh (chains never through `blocked`)."""
     radius = MAX_PAR + 1
     offset, bits, at = 0, [-1] * len(g.words), {}
     for ids in ends.by_component.values():  # each component's ends on consecutive bits
@@ -59,7 +87,10 @@ def _keyable_masks(g: WordGraph, ends: Ends, floor: float) -> dict[int, list[int
             bits[t] = offset + i
         at.update(dict.fromkeys(ids, offset))
         offset += len(ids)
-    through = [w not in g.avoid and ((z := g.zipf(w)) is None or z >= floor) for w in g.words]
+    through = [
+        i not in blocked and w not in g.avoid and ((z := g.zipf(w)) is None or z >= floor)
+        for i, w in enumerate(g.words)
+    ]
     good = g.reach_levels(radius, through, bits)
     if ends.wide is None:
         short, where = g.reach_levels(radius - 1, None, bits), {s: s for s in ends.pool}

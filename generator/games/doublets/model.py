@@ -277,6 +277,8 @@ class Ends:
     # where keyable bitsets are saved: (floor, how to build them) -> them (doublets_cache)
     saved: Callable[[float, Callable[[], Mapping[int, list[int]]]], Mapping[int, list[int]]] | None = None
     related: list[tuple[int, int, bool]] | None = None  # related ends (sheets.related_pairs), found once
+    # floor -> (words no chain may pass through, the keyable bitsets built without them)
+    keyable_round: dict[float, tuple[frozenset[int], Mapping[int, list[int]]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.common = frozenset(self.pool)

@@ -94,6 +94,7 @@ class _Rules:
     variant_key: Callable[[str], str] = _identity
     taken: Sequence[frozenset[int]] = ()  # the links of the sheet's puzzles so far (SHARED_LINKS)
     steer: frozenset[int] = frozenset()  # words no key may use (the year's spent links)
+    shun: frozenset[int] = frozenset()  # words a key goes round where it can (the year's busiest links)
 
     def fits(self, par: int, ways: int) -> bool:
         """True if a puzzle of this par and chain count may fill the slot."""
@@ -178,7 +179,8 @@ class _Choosing:
     relaxed: bool = False
     taken: list[frozenset[int]] = field(default_factory=list)  # each puzzle's links
     shared_rule: bool = True  # SHARED_LINKS holds (it gives way only where nothing else fits)
-    spent: frozenset[int] = frozenset()  # words the dailies have used up as links this year (no key uses them)
+    spent: frozenset[int] = frozenset()  # the dailies' links used up this year (no key uses them)
+    crowded: frozenset[int] = frozenset()  # links the dailies have used often this year (gone round)
     related_count: int = 0
 
     def fill_band(self, band: str | None, size: int, par_lo: int, par_hi: int) -> list[Puzzle]:
@@ -238,6 +240,7 @@ class _Choosing:
                 self.variant_key,
                 self.taken if self.shared_rule else (),
                 self.spent,
+                self.crowded,
             )
             puzzle, gave_way = _fill_slot(
                 self.g, self.ends, self.rng, rules, self.pair_fallback, self.loose, self._related()
@@ -270,6 +273,7 @@ def make_sheet(
     pair_fallback: Callable[[str, str], bool] | None = None,
     exclude_fallback: Collection[str] | None = None,
     spent: Collection[str] = (),
+    crowded: Collection[str] = (),
     related_most: int | None = None,
 ) -> Sheet:
     """Choose `count` Doublets of `length` letters at a difficulty band (or a links range).
@@ -283,10 +287,12 @@ def make_sheet(
     `pair_ok` (a rule on pairs of ends) serve the daily schedule, as does `pair_fallback`: a
     looser rule on pairs used for a puzzle that QUICK_TRIES random draws under `pair_ok` did
     not find, and `exclude_fallback`: a smaller `exclude` for a puzzle that even the looser
-    pair rule could not find (either way the sheet is marked `relaxed`), and `spent`: words
-    a key goes round where another minimal chain of the same rules allows (the dailies'
-    words used up as links this year), and `related_most`: the most puzzles with related ends
-    the sheet takes (the dailies spread the related pairs over the year).
+    pair rule could not find (either way the sheet is marked `relaxed`), `spent`: words no
+    key may use (the dailies' words used up as links this year: a pair whose every minimal
+    chain needs one is not taken), `crowded`: words a key goes round where another minimal
+    chain allows (links the dailies have used often this year), and `related_most`: the most
+    puzzles with related ends the sheet takes (the dailies spread the related pairs over the
+    year).
     """
     difficulty, bands = _sheet_bands(count, length, difficulty, links, unique, spelling)
     seed, iso = seed_and_date(seed, date)
@@ -311,6 +317,7 @@ def make_sheet(
         pair_fallback=pair_fallback,
         related=related_pairs(g, ends, random.Random(seed ^ RELATED_SALT), ladders.variant_key),
         spent=frozenset(g.index[w] for w in spent if w in g.index),
+        crowded=frozenset(g.index[w] for w in crowded if w in g.index),
         related_most=related_most,
     )
     return Sheet(
@@ -522,7 +529,7 @@ def _find_related(
     """The first related pair, in the sheet's order, that fits the rules and can be keyed."""
     par_lo, par_hi, words = rules.par_lo, rules.par_hi, g.words
     fitting = rules.fitting()
-    masks = keyable_masks_for(g, ends, rules.zipf_floor) if doublets_ends.PRUNE else None
+    masks = keyable_masks_for(g, ends, rules.zipf_floor, rules.steer) if doublets_ends.PRUNE else None
     unkeyable = ends.unkeyable.setdefault(rules.zipf_floor, set())
     used, saturated, pair_ok = rules.used, rules.saturated, rules.pair_ok
     for s, t in related:  # ends_ok's checks (the pairs are never one letter apart or variants)
@@ -574,7 +581,7 @@ def _find_puzzle(
     pool = [s for s in ends.pool if s not in rules.used and s not in rules.saturated]
     if not pool:
         return None
-    masks = keyable_masks_for(g, ends, rules.zipf_floor) if doublets_ends.PRUNE else None
+    masks = keyable_masks_for(g, ends, rules.zipf_floor, rules.steer) if doublets_ends.PRUNE else None
     most = QUICK_TRIES if quick else MAX_TRIES_PER_PUZZLE
     if par_hi <= OUTWARD_MAX_PAR:
         found = _find_outward(g, ends, rng, rules, pool, most, masks)
@@ -668,20 +675,25 @@ def _find_drawn(
 
 def _sweep(g: WordGraph, ends: Ends, rng: random.Random, rules: _Rules) -> Puzzle | None:
     """When random draws find nothing (a sparse band, or most fitting ends already used), try
-    every start in a seeded random order, and from each every fitting end: slower, but it
-    finds a puzzle whenever one exists."""
+    every start in a seeded random order, and from each every fitting end (in an order seeded
+    by the sweep and the start, so a start passed over costs no random numbers): slower, but
+    it finds a puzzle whenever one exists."""
     starts = [s for s in ends.pool if s not in rules.used and s not in rules.saturated]
     rng.shuffle(starts)
+    salt = rng.getrandbits(64)
     fitting = rules.fitting()
-    masks = keyable_masks_for(g, ends, rules.zipf_floor) if doublets_ends.PRUNE else None
+    masks = keyable_masks_for(g, ends, rules.zipf_floor, rules.steer) if doublets_ends.PRUNE else None
+    steps = range(rules.par_lo + 1, rules.par_hi + 2) if rules.par_hi <= MAX_PAR else None
     for s in starts:
+        if masks is not None and steps is not None and not _may_start(g, ends, rules, s, masks[s], steps):
+            continue  # no end at a fitting distance that a key can reach passes the rules
         reach = g.ball(g.words[s], rules.par_hi)
         fits = sorted(
             t
             for t, (par, ways) in reach.items()
             if t in ends.common and (par, min(ways, 4)) in fitting and rules.ends_ok(g, s, t)
         )
-        rng.shuffle(fits)
+        random.Random(salt ^ s).shuffle(fits)
         for t in fits:
             if masks is not None and not keyable(masks, ends, s, t, reach[t][0]):
                 continue
@@ -689,6 +701,21 @@ def _sweep(g: WordGraph, ends: Ends, rng: random.Random, rules: _Rules) -> Puzzl
             if found is not None:
                 return found
     return None
+
+
+def _may_start(g: WordGraph, ends: Ends, rules: _Rules, s: int, by_distance: list[int], steps: range) -> bool:
+    """True if some end at one of the distances `steps` that a key can reach from s (the
+    start's keyable bitsets `by_distance`) passes the rules' cheap checks: a start without
+    one cannot give the sweep a puzzle."""
+    group = ends.by_component[ends.component[s]]
+    for d in steps:
+        m = by_distance[d]
+        while m:
+            low = m & -m
+            if rules.ends_ok(g, s, group[low.bit_length() - 1]):
+                return True
+            m ^= low
+    return False
 
 
 def _keyed(
@@ -738,14 +765,20 @@ def _keyed(
             return None
     if not _links_ok(g, chain, rules.zipf_floor) or any(g.index[w] in avoid for w in chain[1:-1]):
         return None
-    if rules.steer and any(g.index[w] in rules.steer for w in chain[1:-1]):
-        chain = dag.friendliest(avoid | rules.steer)  # another minimal chain, round spent words
-        if (
-            not _links_ok(g, chain, rules.zipf_floor)
-            or any(g.index[w] in avoid or g.index[w] in rules.steer for w in chain[1:-1])
-            or spellings_clash(chain, vk)
-        ):
-            return None  # every minimal chain needs a word the year has used up: another pair
+    busy = rules.steer | rules.shun
+    if busy and any(g.index[w] in busy for w in chain[1:-1]):
+        for shunned in (busy, rules.steer) if rules.shun else (rules.steer,):
+            other = dag.friendliest(avoid | shunned)  # another minimal chain, round busy words
+            if (
+                _links_ok(g, other, rules.zipf_floor)
+                and not any(g.index[w] in avoid or g.index[w] in shunned for w in other[1:-1])
+                and not spellings_clash(other, vk)
+            ):
+                chain = other
+                break
+        else:
+            if any(g.index[w] in rules.steer for w in chain[1:-1]):
+                return None  # every minimal chain needs a word the year has used up: another pair
     if rules.taken:
         links = {g.index[w] for w in chain[1:-1]}
         if any(len(links & other) >= SHARED_LINKS for other in rules.taken):

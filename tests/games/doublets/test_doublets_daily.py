@@ -108,3 +108,16 @@ def test_no_word_is_a_link_more_often_than_the_years_cap(monkeypatch, real):
     assert all(len(s.puzzles) == 8 for s in month)
     for s in month[:5]:
         check_sheet(s, real)
+
+
+def test_pruning_round_spent_words_leaves_the_choice_unchanged(monkeypatch):
+    """With the year's cap lowered so that words are spent within days, the bitsets built
+    round the spent words (and rebuilt only every few words) pick the same puzzles as a
+    search that tests every pair."""
+    from generator.games.doublets import ends as doublets_ends
+
+    monkeypatch.setattr(DD, "MIDDLE_YEAR_MOST", 3)
+    pruned = list(DD.daily_sheets("2026-01-01", 12))
+    assert any(len(p.links) for s in pruned for p in s.puzzles)
+    monkeypatch.setattr(doublets_ends, "PRUNE", False)
+    assert list(DD.daily_sheets("2026-01-01", 12)) == pruned
