@@ -163,6 +163,21 @@ def clipped_words(sizes: tuple[int, ...], words: set[str]) -> set[str]:
     return out
 
 
+def contraction_forms(words: set[str]) -> dict[str, float]:
+    """Bare form -> wordfreq zipf of the contraction, for every contraction of SCOWL's
+    contraction lists at the standard sizes (can't, won't, we'll) whose bare form (cant) is in
+    `words`; see vet_words.contraction_like."""
+    from wordfreq import zipf_frequency
+
+    out: dict[str, float] = {}
+    for path in list_paths("contractions", STANDARD_SIZES):
+        for entry in read_list(path):
+            bare = entry.lower().replace("'", "")
+            if "'" in entry and bare in words:
+                out[bare] = max(out.get(bare, 0.0), zipf_frequency(entry.lower(), "en"))
+    return out
+
+
 def scowl_sizes(words: set[str]) -> dict[str, int]:
     """The smallest SCOWL size (of the categories read) listing each word."""
     size: dict[str, int] = {}
@@ -324,6 +339,7 @@ def build() -> dict[str, object]:
         blocked=blocked,
         shadowed=capital_forms(("proper-names",), SHADOW_SIZES),
         capitalised=capital_forms(("proper-names", "upper", "abbreviations"), ALL_SIZES),
+        contractions=contraction_forms(std_words),
     )
     side, groups = spellings(std_words | broad_words)
     return {
@@ -394,6 +410,10 @@ def header(built: dict[str, object]) -> list[str]:
         "                clipped forms WordNet names beside a longer, more frequent form that",
         "                starts with the word and is no derivation of it (temp: temporary,",
         "                corp: corporation, vet: veteran; exam, photo, gym stay);",
+        "  contraction   one of SCOWL's contractions (standard sizes) without its apostrophe,",
+        f"                the contraction {vet_words.CONTRACTION_GAP} zipf more frequent than the"
+        " bare word",
+        "                (cant: can't); well, were, ill and wed stay;",
         f"  name          its own SCOWL size is >= {vet_words.NAME_SIZE}, and WordNet's tagged uses"
         " are all of a",
         "                capitalised sense (japan), or SCOWL lists it as a name or capitalised",
