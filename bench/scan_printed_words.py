@@ -8,8 +8,9 @@ Makes, exactly as the commands do (generator.commands.audit.gather):
     words fit);
   - the `fighting-words check` examples of every letter pair;
   - `doublets solve` of Carroll's published pairs and of random pairs of print-vocabulary words
-    (the chain it prints, and the clean chain it adds when every shortest chain needs a word
-    parlour would not print).
+    (the links of the chain it prints, and of the clean chain it adds when every shortest chain
+    needs a word parlour would not print, which it names as such; the two words given are the
+    user's).
 
 Then checks every word shown against:
   - the print vocabulary (the lexicon's '@noprint' classes: crude, dated, clipped, contraction,
@@ -73,7 +74,8 @@ def solve_pairs(n_random: int, seed: int) -> list[tuple[str, str]]:
 
 
 def gather_solve(printed: dict[str, list[str]], pairs: list[tuple[str, str]]) -> Counter[str]:
-    """Add the words `doublets solve` prints for each pair; count the outcomes."""
+    """Add the words `doublets solve` prints for each pair between the two the user gave (those
+    are the user's, echoed); count the outcomes."""
     from generator.words.ladder import LadderError, ladder_words, solve
 
     outcomes: Counter[str] = Counter()
@@ -88,15 +90,23 @@ def gather_solve(printed: dict[str, list[str]], pairs: list[tuple[str, str]]) ->
         place = f"solve {a} {b}"
         if sol.unprintable:  # named as words parlour would not print, then the clean chain
             outcomes["needs an unprinted word (named, clean chain shown)"] += 1
-            for w in sol.chain:
+            for w in sol.chain[1:-1]:
                 if w not in sol.unprintable:
                     printed[w].append(place)
-            for w in sol.clean or ():
+            for w in (sol.clean or ())[1:-1]:
                 printed[w].append(place + " clean")
         else:
-            for w in sol.chain:
+            for w in sol.chain[1:-1]:
                 printed[w].append(place)
     return outcomes
+
+
+def options(**kw: object) -> argparse.Namespace:
+    """The scan's options, defaults as on the command line (for a caller such as a test)."""
+    ns = argparse.Namespace(start="2026-01-01", days=365, seeds=[1, 2, 3], jewels=10, solve=300, watch=[])
+    for k, v in kw.items():
+        setattr(ns, k, v)
+    return ns
 
 
 def scan(args: argparse.Namespace) -> tuple[list[str], dict[str, object]]:
@@ -119,7 +129,7 @@ def scan(args: argparse.Namespace) -> tuple[list[str], dict[str, object]]:
             seed=seed,
             chimera_variants=None if first else [],
             fighting_words=first,
-            progress=(lambda m: print(f"making {m} ...", file=sys.stderr)),
+            progress=None if getattr(args, "quiet", False) else (lambda m: print(f"making {m} ...", file=sys.stderr)),
         )
         for w, places in found.printed.where.items():
             printed[w] += places
@@ -133,7 +143,7 @@ def scan(args: argparse.Namespace) -> tuple[list[str], dict[str, object]]:
     print("making doublets solve of Carroll's pairs and random pairs ...", file=sys.stderr)
     outcomes = gather_solve(printed, solve_pairs(args.solve, args.seeds[0]))
 
-    watch = set(args.watch)
+    watch = set(getattr(args, "watch", ()))
     hits: dict[str, dict[str, object]] = {}
     by_class: Counter[str] = Counter()
     for w, places in sorted(printed.items()):
