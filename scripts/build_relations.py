@@ -49,9 +49,10 @@ body synset, but nobody reads FIGURE as a body; "tidy" is no box, "main" no ocea
              ANY rank or a drug's street name among its senses (smack, bust, stripper, sucking,
              banging, pox), or any word whose main sense is flogging (whip, whipping);
 - listed     a plain word (as for second) on a published profanity list, better_profanity 0.7.0
-             (MIT, vendored beside this script with its licence and pinned by checksum): slang
-             senses WordNet 3.0 does not record (knob; wiener, listed as "weiner"; see
-             listed_word). A link only needs its main sense innocent, which the print
+             (MIT, vendored beside this script with its licence and pinned by checksum) for which
+             WordNet records no sense of the list's kind (vulgar, slur, sexual, drug): slang
+             senses WordNet 3.0 lacks (knob; wiener, listed as "weiner"; see listed_word).
+             Where WordNet has the sense, the rules above have judged it (pot, weed stay). A link only needs its main sense innocent, which the print
              vocabulary already asks, so these words still print as links.
 
 The output has no date in it: the same inputs give the same bytes.
@@ -286,15 +287,34 @@ def listed_forms(wn: WordNet, listed: set[str], known: set[str], printable: set[
     return out
 
 
-def listed_word(wn: WordNet, word: str, listed: set[str]) -> bool:
+def listed_word(wn: WordNet, word: str, listed: set[str], ancestors: dict[str, set[str]]) -> bool:
     """True if `word`, or the base form of an inflection WordNet does not list (knobs: knob),
     is on the profanity list (`listed`, from listed_forms) and the word is plain: fewer than
     PLAIN_USES tagged uses with its base, as in second_sense. The list records slang senses
     WordNet 3.0 lacks (knob, wiener); a word used often in WordNet's texts is judged by them
-    (fat, drunk, strip and thrust stay ends)."""
+    (fat, drunk, strip and thrust stay ends), and so is a word WordNet records a sense of the
+    list's kind for (_judged: pot, weed, hemp)."""
     if word not in listed and not vet_words._base_forms(wn, word) & listed:
         return False
-    return sum(s.count for s in _end_senses(wn, word)) < PLAIN_USES
+    senses = _end_senses(wn, word)
+    if sum(s.count for s in senses) >= PLAIN_USES:
+        return False
+    return not any(_judged(wn, s, ancestors) for s in senses)
+
+
+def _judged(wn: WordNet, sense: Sense, ancestors: dict[str, set[str]]) -> bool:
+    """True if WordNet itself records a sense of the kind a profanity list flags (labelled
+    vulgar or a slur, or under vet_words' sexual or drug roots): then the WordNet rules above
+    have judged the word (pot and weed keep their first meaning, a thing one holds) and the
+    list has nothing to add; it speaks only where WordNet is silent (knob, wiener)."""
+    if set(wn.usage_domains(sense)) & (vet_words.USAGE["vulgar"] | vet_words.USAGE["slur"]):
+        return True
+    if CRUDE_LABEL.search(sense.synset.gloss.split('"', 1)[0]):
+        return True
+    above = ancestors.get(sense.synset.key)
+    if above is None:
+        above = ancestors[sense.synset.key] = wn.ancestors(sense.synset.key)
+    return bool(above & (vet_words.ROOTS["sexual"] | vet_words.ROOTS["drugs"]))
 
 
 def _irregular(wn: WordNet, word: str) -> bool:
@@ -510,7 +530,7 @@ def build(wn: WordNet) -> dict[str, object]:
                 notend[w] = "crude"
             elif second_sense(wn, w, ancestors):
                 notend[w] = "second"
-            elif listed_word(wn, w, listed):
+            elif listed_word(wn, w, listed, ancestors):
                 notend[w] = "listed"
     usable = {w for w in ends if w not in notend}
     chosen: dict[frozenset[str], tuple[str, str, str]] = {}

@@ -83,7 +83,8 @@ def test_listed_forms_maps_only_a_misspelt_entry_to_its_word() -> None:
     known, printable = br._lexicon_sets()
     forms = br.listed_forms(wn, listed, known, printable)
     assert forms - listed == {"wiener"}  # weiner: one swap of neighbours; nothing else maps
-    assert br.listed_word(wn, "knobs", forms) and not br.listed_word(wn, "fat", forms)
+    assert br.listed_word(wn, "knobs", forms, {}) and not br.listed_word(wn, "fat", forms, {})
+    assert not br.listed_word(wn, "pot", forms, {})  # WordNet records its drug sense: judged there
 
 
 def test_profanity_list_is_pinned_by_checksum(tmp_path) -> None:
