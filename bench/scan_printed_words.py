@@ -70,7 +70,7 @@ def solve_pairs(n_random: int, seed: int) -> list[tuple[str, str]]:
     for _ in range(n_random):
         words = by_len[rng.choice((3, 4, 4, 5, 5, 6))]
         pairs.append((rng.choice(words), rng.choice(words)))
-    return [(a, b) for a, b in pairs if a != b]  # type: ignore[has-type]
+    return [(a, b) for a, b in pairs if a != b]
 
 
 def gather_solve(printed: dict[str, list[str]], pairs: list[tuple[str, str]]) -> Counter[str]:
@@ -129,7 +129,9 @@ def scan(args: argparse.Namespace) -> tuple[list[str], dict[str, object]]:
             seed=seed,
             chimera_variants=None if first else [],
             fighting_words=first,
-            progress=None if getattr(args, "quiet", False) else (lambda m: print(f"making {m} ...", file=sys.stderr)),
+            progress=None
+            if getattr(args, "quiet", False)
+            else (lambda m: print(f"making {m} ...", file=sys.stderr)),
         )
         for w, places in found.printed.where.items():
             printed[w] += places

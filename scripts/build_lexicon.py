@@ -445,8 +445,7 @@ def header(built: dict[str, object]) -> list[str]:
         "                starts with the word and is no derivation of it (temp: temporary,",
         "                corp: corporation, vet: veteran; exam, photo, gym stay);",
         "  contraction   one of SCOWL's contractions (standard sizes) without its apostrophe,",
-        f"                the contraction {vet_words.CONTRACTION_GAP} zipf more frequent than the"
-        " bare word",
+        f"                the contraction {vet_words.CONTRACTION_GAP} zipf more frequent than the bare word",
         "                (cant: can't); well, were, ill and wed stay;",
         f"  name          its own SCOWL size is >= {vet_words.NAME_SIZE}, and WordNet's tagged uses"
         " are all of a",

@@ -129,8 +129,10 @@ def test_misspelt_rule_spares_regular_forms() -> None:
 # --- the scan: nothing of an excluded class on paper -----------------------------------------------
 
 
-def _scan_module():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("scan_printed_words", ROOT / "bench" / "scan_printed_words.py")
+def _scan_module():
+    spec = importlib.util.spec_from_file_location(
+        "scan_printed_words", ROOT / "bench" / "scan_printed_words.py"
+    )
     assert spec and spec.loader
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
