@@ -152,7 +152,13 @@ def scan(args: argparse.Namespace) -> tuple[list[str], dict[str, object]]:
         reason = lex.print_reason(w) if not lex.printable(w) else None
         by_class[reason or "print"] += 1
         if reason or w in watch:
-            hits[w] = {"why": reason or "watch list", "times": len(places), "where": places[:3]}
+            why = reason or "watch list"
+            if not reason:  # say how the watched word is printed, and any no-end class it has
+                cls = not_an_end(w)
+                why += (", an end" if w in ends else ", a link or answer") + (
+                    f", no-end class {cls}" if cls else ""
+                )
+            hits[w] = {"why": why, "times": len(places), "where": places[:3]}
     end_class: Counter[str] = Counter()
     for w, places in sorted(ends.items()):
         cls = not_an_end(w)
