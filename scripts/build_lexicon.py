@@ -163,6 +163,45 @@ def clipped_words(sizes: tuple[int, ...], words: set[str]) -> set[str]:
     return out
 
 
+def misspelt_broad(
+    wn: WordNet, std_words: set[str], broad_words: set[str], zipf: dict[str, float]
+) -> dict[str, str]:
+    """Broad-only words that are misspellings SCOWL's larger lists let in (english-words.70:
+    overcompetetive, canteloupe, dependancy), by build_noexample.misspelt: word -> the
+    standard word it misspells. The build drops them, so no referee accepts them either."""
+    import build_noexample
+
+    standard = {w: zipf[w] for w in std_words}
+    every = std_words | broad_words
+    out = {}
+    for w in sorted(broad_words):
+        s = build_noexample.misspelt(wn, w, zipf[w], standard, every.__contains__)
+        if s is not None:
+            out[w] = s
+    # a form of a misspelling is one too (violincellos: violincello)
+    for w in sorted(broad_words - set(out)):
+        for end, base in build_noexample.FORMS:
+            if w.endswith(end) and w[: -len(end)] + base in out:
+                out[w] = out[w[: -len(end)] + base]
+                break
+    return out
+
+
+def contraction_forms(words: set[str]) -> dict[str, float]:
+    """Bare form -> wordfreq zipf of the contraction, for every contraction of SCOWL's
+    contraction lists at the standard sizes (can't, won't, we'll) whose bare form (cant) is in
+    `words`; see vet_words.contraction_like."""
+    from wordfreq import zipf_frequency
+
+    out: dict[str, float] = {}
+    for path in list_paths("contractions", STANDARD_SIZES):
+        for entry in read_list(path):
+            bare = entry.lower().replace("'", "")
+            if "'" in entry and bare in words:
+                out[bare] = max(out.get(bare, 0.0), zipf_frequency(entry.lower(), "en"))
+    return out
+
+
 def scowl_sizes(words: set[str]) -> dict[str, int]:
     """The smallest SCOWL size (of the categories read) listing each word."""
     size: dict[str, int] = {}
@@ -303,6 +342,9 @@ def build() -> dict[str, object]:
     capital -= blocked
 
     zipf = {w: zipf_frequency(w, "en") for w in sorted(std_words | broad_words)}
+    wordnet = WordNet()
+    misspelt = misspelt_broad(wordnet, std_words, broad_words, zipf)
+    broad_words -= set(misspelt)
     tiers: dict[str, set[str]] = {
         "common": {w for w in std_words if zipf[w] >= COMMON_ZIPF},
         "standard": {w for w in std_words if zipf[w] < COMMON_ZIPF},
@@ -320,10 +362,11 @@ def build() -> dict[str, object]:
         name_forms(),
         clipped_std | clipped_broad,
         curated,
-        WordNet(),
+        wordnet,
         blocked=blocked,
         shadowed=capital_forms(("proper-names",), SHADOW_SIZES),
         capitalised=capital_forms(("proper-names", "upper", "abbreviations"), ALL_SIZES),
+        contractions=contraction_forms(std_words),
     )
     side, groups = spellings(std_words | broad_words)
     return {
@@ -333,6 +376,7 @@ def build() -> dict[str, object]:
         "blocked": blocked,
         "noprint": noprint,
         "clipped": clipped_std | clipped_broad,
+        "misspelt": misspelt,
         "spelling": side,
         "variants": groups,
         "files": {
@@ -358,6 +402,12 @@ def header(built: dict[str, object]) -> list[str]:
         "    standard tier: sizes " + ", ".join(map(str, STANDARD_SIZES)) + ";"
         " broad tier: sizes " + ", ".join(map(str, BROAD_SIZES)) + " (words not standard).",
         "    capitalised forms: 'upper' and 'proper-names' lists, same categories, sizes <= 70.",
+        f"    broad tier less {len(built['misspelt'])} likely misspellings (overcompetetive,"  # type: ignore[arg-type]
+        " canteloupe): 8+ letters,",
+        "    unknown to WordNet, zipf under 1.5, one misspelling-shaped edit (a vowel for a vowel,",
+        "    a letter doubled or undoubled, neighbours swapped; first letter kept) from a standard",
+        "    word 1.0 zipf more frequent, or a prefix (over, un, ...) on a misspelt standard word",
+        "    (scripts/build_noexample.py: misspelt).",
         "    Lowercase a-z words only; no proper names, abbreviations or contractions.",
         f"  wordfreq {wf_version} by Robyn Speer: zipf_frequency(word, 'en'), two decimals.",
         f"    common tier: standard words with zipf >= {COMMON_ZIPF}.",
@@ -394,6 +444,9 @@ def header(built: dict[str, object]) -> list[str]:
         "                clipped forms WordNet names beside a longer, more frequent form that",
         "                starts with the word and is no derivation of it (temp: temporary,",
         "                corp: corporation, vet: veteran; exam, photo, gym stay);",
+        "  contraction   one of SCOWL's contractions (standard sizes) without its apostrophe,",
+        f"                the contraction {vet_words.CONTRACTION_GAP} zipf more frequent than the bare word",
+        "                (cant: can't); well, were, ill and wed stay;",
         f"  name          its own SCOWL size is >= {vet_words.NAME_SIZE}, and WordNet's tagged uses"
         " are all of a",
         "                capitalised sense (japan), or SCOWL lists it as a name or capitalised",
@@ -483,6 +536,7 @@ def report(built: dict[str, object], size: int) -> None:
     print(f"capitalised-only forms: {len(built['capitalised']):,}")  # type: ignore[arg-type]
     clipped = sorted(built["clipped"])  # type: ignore[call-overload]
     print(f"clipped forms restored from SCOWL's abbreviation lists: {len(clipped)}")
+    print(f"likely misspellings dropped from the broad tier: {len(built['misspelt'])}")  # type: ignore[arg-type]
     noprint: dict[str, str] = built["noprint"]  # type: ignore[assignment]
     standard_n = len(built["tiers"]["common"]) + len(built["tiers"]["standard"])  # type: ignore[index]
     print(f"print vocabulary: {standard_n - len(noprint):,} of {standard_n:,} standard words")

@@ -20,14 +20,17 @@ never be shown as parlour's example, though they stay valid answers:
   swapped; never the first letter) turns into a standard-tier word at least 1.0 zipf more
   frequent, or into a productive prefix (over, under, non, un, out, super, self, counter) on a
   standard word of 6+ letters when the rest is no lexicon word (overcompetetive ->
-  over + competitive). The rule may catch a rare genuine word (aphelian): it only loses its place
-  as an example, never its validity.
+  over + competitive); never a regular form of another lexicon word (FORMS: pretests, osteoporoses,
+  lobotomise). Since build_lexicon.py drops such words from the broad tier (where SCOWL's
+  english-words.70 let them in), a fresh lexicon leaves this section empty; the rule lives here
+  (`misspelt`) and the build reuses it.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,6 +55,14 @@ MISSPELT_MIN_LEN = 8
 MISSPELT_MAX_ZIPF = 1.5
 MISSPELT_GAP = 1.0
 VOWELS = "aeiou"
+# A word that is a regular form of another lexicon word is that word's form, not a misspelling
+# (pretests: pretest; osteoporoses: osteoporosis; diminuendi: diminuendo; lobotomise: lobotomize).
+FORMS = (
+    ("s", ""), ("es", ""), ("ed", ""), ("ed", "e"), ("ing", ""), ("ing", "e"), ("er", ""), ("ers", ""),
+    ("ly", ""), ("ness", ""), ("ses", "sis"), ("xes", "xis"), ("ces", "cis"), ("i", "o"), ("i", "us"),
+    ("ise", "ize"), ("ised", "ized"), ("ising", "izing"), ("ises", "izes"), ("ier", "y"), ("iest", "y"),
+    ("iness", "y"), ("ily", "y"),
+)  # fmt: skip
 
 
 def _first_noun_under(wn: WordNet, word: str, targets: set[str], memo: dict[str, set[str]]) -> bool:
@@ -98,28 +109,39 @@ def _misspelling_edits(word: str) -> set[str]:
     return out
 
 
+def misspelt(
+    wn: WordNet, word: str, z: float, standard: dict[str, float], known: Callable[[str], bool]
+) -> str | None:
+    """The standard word that `word` (a broad-only word of wordfreq zipf `z`) looks like a
+    misspelling of, or None (the rule in the module docstring). `standard`: standard-tier words
+    and their zipf; `known`: True for any lexicon word (the prefix rule wants the rest unknown).
+    Shared with build_lexicon.py, which drops such words from the broad tier."""
+    if len(word) < MISSPELT_MIN_LEN or z >= MISSPELT_MAX_ZIPF or wn.lemmas_of(word):
+        return None
+    if any(word.endswith(end) and known(word[: -len(end)] + base) for end, base in FORMS):
+        return None  # a regular form of a lexicon word (FORMS)
+    for s in sorted(_misspelling_edits(word)):
+        if s in standard and standard[s] >= z + MISSPELT_GAP:
+            return s
+        p = next((p for p in PREFIXES if s.startswith(p) and word.startswith(p)), None)
+        if p and len(s) - len(p) >= 6 and s[len(p) :] in standard and not known(word[len(p) :]):
+            return s
+    return None
+
+
 def misspellings(wn: WordNet, lex: Lexicon) -> dict[str, str]:
-    """Broad-only words that look like a misspelling of a more frequent word: word -> that word."""
+    """Broad-only words that look like a misspelling of a more frequent word: word -> that word.
+    Since build_lexicon.py drops them from the broad tier, a fresh lexicon has none left."""
     from wordfreq import zipf_frequency
 
-    def standard(w: str) -> bool:
-        return lex.tier(w) in ("common", "standard")
-
+    standard = {w: lex.zipf(w) for w in lex.words("standard")}
     out = {}
     for w in lex.words("broad"):
-        if lex.tier(w) != "broad" or len(w) < MISSPELT_MIN_LEN or wn.lemmas_of(w):
+        if lex.tier(w) != "broad":
             continue
-        z = zipf_frequency(w, "en")
-        if z >= MISSPELT_MAX_ZIPF:
-            continue
-        for s in sorted(_misspelling_edits(w)):
-            if standard(s) and lex.zipf(s) >= z + MISSPELT_GAP:
-                out[w] = s
-                break
-            p = next((p for p in PREFIXES if s.startswith(p) and w.startswith(p)), None)
-            if p and len(s) - len(p) >= 6 and standard(s[len(p) :]) and lex.tier(w[len(p) :]) is None:
-                out[w] = s
-                break
+        s = misspelt(wn, w, zipf_frequency(w, "en"), standard, lambda x: lex.tier(x) is not None)
+        if s is not None:
+            out[w] = s
     return out
 
 

@@ -47,7 +47,13 @@ body synset, but nobody reads FIGURE as a body; "tidy" is no box, "main" no ocea
 - second     stricter still, for ends only (see second_sense): a plain word (under PLAIN_USES
              tagged uses, with its base) with a sexual, venereal, erotic or hard-drug sense of
              ANY rank or a drug's street name among its senses (smack, bust, stripper, sucking,
-             banging, pox), or any word whose main sense is flogging (whip, whipping).
+             banging, pox), or any word whose main sense is flogging (whip, whipping);
+- listed     a plain word (as for second) on a published profanity list, better_profanity 0.7.0
+             (MIT, vendored beside this script with its licence and pinned by checksum) for which
+             WordNet records no sense of the list's kind (vulgar, slur, sexual, drug): slang
+             senses WordNet 3.0 lacks (knob; wiener, listed as "weiner"; see listed_word).
+             Where WordNet has the sense, the rules above have judged it (pot, weed stay). A link only needs its main sense innocent, which the print
+             vocabulary already asks, so these words still print as links.
 
 The output has no date in it: the same inputs give the same bytes.
 """
@@ -130,6 +136,13 @@ SECOND_ROOTS = {  # vet_words' sexual and drug roots less desire, arousal, cloth
 }
 CRUEL_GLOSS = re.compile(r"\bflog\w*|\bbeat(ing)? (severely|with a (whip|strap|rod))")
 CLOTHING = {"n04508163", "n03673450"}  # undergarment, lingerie: vet_words' roots, not crude for an end
+# A published profanity list, read at build time only (never by parlour): better_profanity 0.7.0
+# (MIT), its profanity_wordlist.txt vendored unchanged beside this script with its licence
+# (LICENSE-better_profanity.txt). The checksum pins the bytes, so the output is reproducible.
+NOTEND_CLASSES = ("function", "crude", "second", "listed")
+PROFANITY = Path(__file__).resolve().parent / "better_profanity_wordlist.txt"
+PROFANITY_SOURCE = "better_profanity 0.7.0 (MIT; scripts/LICENSE-better_profanity.txt)"
+PROFANITY_SHA256 = "e75665f3f57b5e0412b178334764aae9cae319b88ef3f42027d1e1f22ed7172b"
 
 
 def end_words() -> set[str]:
@@ -145,6 +158,14 @@ def end_words() -> set[str]:
         for w in lex.words(PUZZLE_TIER, n)
         if lex.printable(w) and w not in curated
     }
+
+
+def _lexicon_sets() -> tuple[set[str], set[str]]:
+    """(every word of the packaged lexicon, its print vocabulary)."""
+    from generator.words.lexicon import load
+
+    lex = load()
+    return set(lex.words("broad")), set(lex.words("print"))
 
 
 def _own_senses(wn: WordNet, word: str) -> list[Sense]:
@@ -238,6 +259,62 @@ def second_sense(wn: WordNet, word: str, ancestors: dict[str, set[str]]) -> str 
         if drug and not plain_thing:  # drinks and tobacco are no drug here
             return "drugs"
     return None
+
+
+def profanity_list(path: Path = PROFANITY) -> set[str]:
+    """The a-z entries of the vendored profanity list (lowercased), after checking its bytes."""
+    import hashlib
+
+    data = path.read_bytes()
+    if hashlib.sha256(data).hexdigest() != PROFANITY_SHA256:
+        raise SystemExit(f"{path} is not the vendored better_profanity 0.7.0 list")
+    return {e for e in data.decode("utf-8").lower().split("\n") if e.isalpha()}
+
+
+def listed_forms(wn: WordNet, listed: set[str], known: set[str], printable: set[str]) -> set[str]:
+    """The list's entries, plus the print-vocabulary word an entry misspells: an entry that
+    neither the lexicon (`known`) nor WordNet knows and that one swap of two neighbouring
+    letters (the first kept) turns into a print-vocabulary word stands for it (weiner: wiener;
+    measured on the list, that is the only such entry)."""
+    out = set(listed)
+    for e in sorted(listed):
+        if e in known or wn.lemmas_of(e):
+            continue
+        for i in range(1, len(e) - 1):
+            swapped = e[:i] + e[i + 1] + e[i] + e[i + 2 :]
+            if e[i] != e[i + 1] and swapped in printable:
+                out.add(swapped)
+    return out
+
+
+def listed_word(wn: WordNet, word: str, listed: set[str], ancestors: dict[str, set[str]]) -> bool:
+    """True if `word`, or the base form of an inflection WordNet does not list (knobs: knob),
+    is on the profanity list (`listed`, from listed_forms) and the word is plain: fewer than
+    PLAIN_USES tagged uses with its base, as in second_sense. The list records slang senses
+    WordNet 3.0 lacks (knob, wiener); a word used often in WordNet's texts is judged by them
+    (fat, drunk, strip and thrust stay ends), and so is a word WordNet records a sense of the
+    list's kind for (_judged: pot, weed, hemp)."""
+    if word not in listed and not vet_words._base_forms(wn, word) & listed:
+        return False
+    senses = _end_senses(wn, word)
+    if sum(s.count for s in senses) >= PLAIN_USES:
+        return False
+    return not any(_judged(wn, s, ancestors) for s in senses)
+
+
+def _judged(wn: WordNet, sense: Sense, ancestors: dict[str, set[str]]) -> bool:
+    """True if WordNet itself records a sense of the kind a profanity list flags (labelled
+    vulgar or a slur, or under vet_words' sexual or drug roots): then the WordNet rules above
+    have judged the word (pot and weed keep their first meaning, a thing one holds) and the
+    list has nothing to add; it speaks only where WordNet is silent (knob, wiener)."""
+    if set(wn.usage_domains(sense)) & (vet_words.USAGE["vulgar"] | vet_words.USAGE["slur"]):
+        return True
+    if CRUDE_LABEL.search(sense.synset.gloss.split('"', 1)[0]):
+        return True
+    above = ancestors.get(sense.synset.key)
+    if above is None:
+        above = ancestors[sense.synset.key] = wn.ancestors(sense.synset.key)
+    return bool(above & (vet_words.ROOTS["sexual"] | vet_words.ROOTS["drugs"]))
 
 
 def _irregular(wn: WordNet, word: str) -> bool:
@@ -444,6 +521,7 @@ def build(wn: WordNet) -> dict[str, object]:
     ends = end_words()
     ancestors: dict[str, set[str]] = {}
     notend: dict[str, str] = {}
+    listed = listed_forms(wn, profanity_list(), *_lexicon_sets())
     for w in sorted(ends):
         if function_word(wn, w):
             notend[w] = "function"
@@ -452,6 +530,8 @@ def build(wn: WordNet) -> dict[str, object]:
                 notend[w] = "crude"
             elif second_sense(wn, w, ancestors):
                 notend[w] = "second"
+            elif listed_word(wn, w, listed, ancestors):
+                notend[w] = "listed"
     usable = {w for w in ends if w not in notend}
     chosen: dict[frozenset[str], tuple[str, str, str]] = {}
     dropped = Counter()
@@ -504,6 +584,7 @@ def render(built: dict[str, object]) -> bytes:
         "#",
         "# Format: RELATION START END (one length, in the order the prompt reads them), then",
         "# '@notend CLASS WORD...' lines: words printed as links but never a puzzle's end.",
+        f"# Class 'listed' reads the profanity list of {PROFANITY_SOURCE}.",
         "#",
         "# Pairs per relation: " + ", ".join(f"{r} {n}" for r, n in sorted(counts.items())),
         "# Pairs per length: "
@@ -520,7 +601,7 @@ def render(built: dict[str, object]) -> bytes:
         "#   PUBLICITY PERTAINING TO DISTRIBUTION OF THE SOFTWARE AND/OR DATABASE.",
     ]
     lines += [f"{r} {a} {b}" for r, a, b in pairs]
-    for cls in ("function", "crude", "second"):
+    for cls in NOTEND_CLASSES:
         words = sorted(w for w, c in notend.items() if c == cls)
         for i in range(0, len(words), 12):
             lines.append(f"@notend {cls} " + " ".join(words[i : i + 12]))

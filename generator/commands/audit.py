@@ -367,6 +367,14 @@ def doublets_story(p: Printed, lexicon: Lexicon) -> dict[str, Any]:
     end_classes: Counter[str] = Counter()
     for w in set(ends):
         end_classes[not_an_end(w) or lexicon.print_reason(w) or "print"] += 1
+    # links whose word is no end (printed in passing by policy): distinct words and printings
+    link_words = Counter(w for w, _ in p.links)
+    link_classes: dict[str, list[int]] = {}
+    for w, n in link_words.items():
+        cls = not_an_end(w)
+        if cls:
+            got = link_classes.setdefault(cls, [0, 0])
+            got[0], got[1] = got[0] + 1, got[1] + n
     return {
         "related": {"daily": share(daily), "sheets": share(sheets)},
         "relations": dict(relations.most_common()),
@@ -382,6 +390,9 @@ def doublets_story(p: Printed, lexicon: Lexicon) -> dict[str, Any]:
         "daily_middles_over_limit": sorted(w for w, n in middles.items() if n > MIDDLE_YEAR_MOST),
         "printed_words_by_class": dict(classes.most_common()),
         "end_words_by_class": dict(end_classes.most_common()),
+        "links_of_a_no_end_class": {
+            k: {"words": a, "printed": b} for k, (a, b) in sorted(link_classes.items())
+        },
     }
 
 
@@ -409,5 +420,12 @@ def story_lines(story: dict[str, Any]) -> list[str]:
         + ", ".join(f"{k} {n}" for k, n in story["printed_words_by_class"].items()),
         "doublets end words by class: "
         + ", ".join(f"{k} {n}" for k, n in story["end_words_by_class"].items()),
+        "links of a no-end class (printed in passing, never as an end): "
+        + (
+            ", ".join(
+                f"{k} {v['words']} words x{v['printed']}" for k, v in story["links_of_a_no_end_class"].items()
+            )
+            or "0"
+        ),
     ]
     return lines

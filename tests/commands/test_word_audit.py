@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections import Counter
 
 import pytest
 from click.testing import CliRunner
@@ -208,3 +209,23 @@ def test_the_audit_tells_the_doublets_story(small) -> None:
     assert sum(story["printed_words_by_class"].values()) == len(small.printed.where)
     lines = wa.story_lines(story)
     assert any(line.startswith("doublets related ends:") for line in lines)
+
+
+def test_the_audit_counts_links_of_a_no_end_class(small) -> None:
+    """Words that never end a puzzle but may be printed in passing (function words, crude or
+    listed second senses) are counted among the links, class by class, against an oracle count."""
+    from generator.words.relations import not_an_end
+
+    story = wa.doublets_story(small.printed, load())
+    got = story["links_of_a_no_end_class"]
+    words: dict[str, set[str]] = {}
+    printed: Counter[str] = Counter()
+    for w, _ in small.printed.links:
+        cls = not_an_end(w)
+        if cls:
+            words.setdefault(cls, set()).add(w)
+            printed[cls] += 1
+    assert got == {k: {"words": len(words[k]), "printed": printed[k]} for k in sorted(words)}
+    assert all(not_an_end(p[1]) is None and not_an_end(p[2]) is None for p in small.printed.puzzles)
+    line = next(x for x in wa.story_lines(story) if x.startswith("links of a no-end class"))
+    assert all(k in line for k in got)
