@@ -25,6 +25,18 @@ comes from (Princeton WordNet 3.0, read by wordnet_db.py; pointer symbols from w
 - kinds      two nouns whose main senses are direct hyponyms of one specific synset (one with at
              most KINDS_MAX hyponyms, in a lexicographer file of things one can draw:
              animals, plants, food, artifacts, body, objects, substances);
+- class      two nouns whose main senses both lie (any depth) under one of CLASS_ROOTS, a short
+             list of everyday classes written for parlour (mammal, bird, garment, vehicle, tree,
+             emotion, season, colour...): the members are found in WordNet, not listed: the word
+             names its first noun sense (one of the synset's first NAMES names), is mostly a noun
+             (or mostly a verb whose first noun sense is itself tagged in use: duck, crow, bear),
+             and is no name of the class itself (LION and BEAR, JOY and FEAR, DAWN and DUSK);
+- join       a compound: START and END written as one word is a word of the print vocabulary
+             that WordNet knows, and the compound means a kind of END (one of its hypernyms is
+             named END: raincoat is a coat) or its definition names END as a noun (snowball:
+             "... made of snow"); START is a content word in its own right, tagged in use as
+             a noun, verb or adjective, COMPOUND_USES times or more, and never "used in combination" (no
+             mid-, sub-, kilo-): RAIN and COAT, FOOT and PATH;
 - curated    scripts/curated_relations.txt (its own relations: home, made, from, grows, evolve,
              dip, stow, feed, on, pair, does, raise, and more opposites, kinds and parts).
 
@@ -130,6 +142,35 @@ SECOND_ROOTS = {  # vet_words' sexual and drug roots less desire, arousal, cloth
 }
 CRUEL_GLOSS = re.compile(r"\bflog\w*|\bbeat(ing)? (severely|with a (whip|strap|rod))")
 CLOTHING = {"n04508163", "n03673450"}  # undergarment, lingerie: vet_words' roots, not crude for an end
+# Everyday classes for "class" pairs: (lemma, how its gloss starts) picks the synset; every
+# word under it (at any depth) whose main sense it is joins the class.  Broad enough that two
+# members read as one sort of thing turned into another, no broader (no "container": a car is
+# one; no "worker": a router is one).
+CLASS_ROOTS = (
+    ("mammal", ""), ("bird", "warm-blooded"), ("fish", "any of various"), ("reptile", ""),
+    ("amphibian", "cold-blooded"), ("invertebrate", ""),
+    ("tree", "a tall"), ("flower", "a plant cultivated"), ("flower", "reproductive organ"), ("shrub", ""),
+    ("vegetable", "edible"), ("edible_fruit", ""), ("edible_nut", ""), ("beverage", ""), ("meat", "the flesh"),
+    ("dessert", ""), ("baked_goods", ""), ("dish", "a particular item"), ("condiment", ""), ("sauce", ""),
+    ("seafood", ""), ("dairy_product", ""), ("meal", "the food served"), ("herb", "aromatic"),
+    ("spice", "any of a variety"), ("sweet", "a food rich"), ("sandwich", ""),
+    ("garment", ""), ("footwear", "clothing worn"), ("footwear", "covering"), ("headdress", ""), ("hat", ""),
+    ("vehicle", "a conveyance"), ("weapon", "any instrument"), ("furniture", ""), ("vessel", "an object used"),
+    ("bag", "a flexible"), ("box", "a (usually rectangular)"), ("musical_instrument", ""),
+    ("building", "a structure"), ("room", "an area"), ("dwelling", ""), ("toy", "an artifact"), ("jewelry", ""),
+    ("fabric", "artifact"), ("tableware", ""), ("tool", "an implement"), ("kitchen_utensil", ""),
+    ("road", "an open way"), ("mercantile_establishment", ""),
+    ("external_body_part", ""), ("bone", "rigid"), ("organ", "a fully"),
+    ("metal", "any of several"), ("gem", "a crystalline"), ("fuel", ""), ("rock", "material consisting"),
+    ("relative", "a person"), ("aristocrat", ""), ("ruler", "a person"), ("serviceman", ""),
+    ("entertainer", ""), ("clergyman", ""), ("athlete", ""),
+    ("body_of_water", ""), ("geological_formation", ""), ("celestial_body", ""),
+    ("atmospheric_phenomenon", ""), ("weather", "the atmospheric"), ("cloud", "a visible"),
+    ("sport", "an active"), ("dance", "taking a series"), ("coin", ""), ("chromatic_color", ""),
+    ("emotion", ""), ("time_of_day", ""), ("season", "one of the natural"),
+)  # fmt: skip
+COMPOUND_USES = 2  # each half of a compound is tagged at least this often as a content word
+COMPOUND_MIN, COMPOUND_MAX = 6, 16  # lengths of a "join" compound (two halves of 3 to 8 letters)
 
 
 def end_words() -> set[str]:
@@ -145,6 +186,16 @@ def end_words() -> set[str]:
         for w in lex.words(PUZZLE_TIER, n)
         if lex.printable(w) and w not in curated
     }
+
+
+def print_vocabulary() -> list[str]:
+    """Lowercase words of the print vocabulary, COMPOUND_MIN to COMPOUND_MAX letters."""
+    from generator.words.lexicon import load
+
+    lex = load()
+    return [
+        w for n in range(COMPOUND_MIN, COMPOUND_MAX + 1) for w in lex.words("standard", n) if lex.printable(w)
+    ]
 
 
 def _own_senses(wn: WordNet, word: str) -> list[Sense]:
@@ -354,6 +405,81 @@ def wordnet_pairs(wn: WordNet, words: set[str]) -> Iterable[tuple[str, str, str]
                     yield "kinds", a, b
 
 
+def _root_keys(wn: WordNet) -> dict[str, str]:
+    """CLASS_ROOTS as synset key -> class name; a root WordNet lacks stops the build."""
+    out = {}
+    for lemma, starts in CLASS_ROOTS:
+        keys = [
+            s.synset.key
+            for s in wn.senses(lemma)
+            if s.synset.key[0] == "n" and s.synset.gloss.startswith(starts)
+        ]
+        if not keys:
+            raise SystemExit(f"class root {lemma!r} ({starts!r}...) is not in WordNet")
+        out[keys[0]] = lemma
+    return out
+
+
+def class_members(wn: WordNet, words: Iterable[str]) -> dict[str, set[str]]:
+    """Class name -> the words of `words` that are its members (see the docstring: class)."""
+    roots = _root_keys(wn)
+    members: dict[str, set[str]] = {}
+    for w in sorted(words):
+        own = wn.senses(w)
+        nouns = [s for s in own if s.synset.key[0] == "n"]
+        if not nouns or _irregular(wn, w):
+            continue
+        first = nouns[0]
+        if w not in first.synset.lemmas[:NAMES]:
+            continue
+        main = vet_words._dominant_pos(own)
+        if main != "n" and not (main == "v" and first.count > 0):
+            continue  # "low" is no weather, "draw" no valley; "duck" is a bird
+        for root in wn.ancestors(first.synset.key) & roots.keys():
+            if root != first.synset.key:
+                members.setdefault(roots[root], set()).add(w)
+    return members
+
+
+def class_pairs(wn: WordNet, words: Iterable[str]) -> Iterable[tuple[str, str, str]]:
+    """("class", a, b) for two members of one class, a < b."""
+    for group in class_members(wn, words).values():
+        for a in sorted(group):
+            for b in sorted(group):
+                if a < b and len(a) == len(b):
+                    yield "class", a, b
+
+
+def compound_pairs(wn: WordNet, words: set[str], vocabulary: Iterable[str]) -> Iterable[tuple[str, str, str]]:
+    """("join", a, b) for a compound a+b of the print vocabulary (see the docstring: join)."""
+
+    def tagged_content(word: str) -> bool:
+        own = wn.senses(word)
+        if any("used in combination" in s.synset.gloss for s in own):
+            return False  # mid-, self-
+        uses = sum(s.count for s in own if s.synset.key[0] in "nva")
+        return bool(own) and vet_words._dominant_pos(own) in "nva" and uses >= COMPOUND_USES
+
+    for w in sorted(vocabulary):
+        half = len(w) // 2
+        a, b = w[:half], w[half:]
+        if len(w) % 2 or a not in words or b not in words or w not in wn.index:
+            continue
+        own = wn.senses(w)
+        main = vet_words._dominant_pos(own)
+        first = next(s for s in own if s.synset.key[0] == main)
+        named = any(
+            b in (x.lower() for x in wn.synsets[k].lemmas)
+            for k in wn.ancestors(first.synset.key) - {first.synset.key}
+        )
+        definition = first.synset.gloss.split('"', 1)[0].split(";", 1)[0]
+        b_noun = vet_words._dominant_pos(wn.senses(b)) == "n" if b in wn.index else False
+        if not named and not (b_noun and b in re.findall(r"[a-z]+", definition)):
+            continue
+        if tagged_content(a) and tagged_content(b):
+            yield "join", a, b
+
+
 def curated_pairs(path: Path = CURATED) -> list[tuple[str, str, str]]:
     """The curated list's (relation, start, end), in file order; bad relations refused."""
     out = []
@@ -387,6 +513,7 @@ INFLECTED = dict.fromkeys(
         "made",
         "pair",
         "on",
+        "class",
     ),
     NOUN_ENDINGS,
 ) | dict.fromkeys(("opposite", "like", "scale"), ("s", "ed", "ing"))
@@ -468,8 +595,22 @@ def build(wn: WordNet) -> dict[str, object]:
     forms = inflections(wn, usable)
     bases = set(forms) | usable
     curated = curated_pairs()
-    order = ("opposite", "scale", "part", "material", "member", "kinds", "sort", "like", "same")
-    found = sorted(set(wordnet_pairs(wn, bases)), key=lambda r: (order.index(r[0]), r[1], r[2]))
+    order = (
+        "opposite",
+        "scale",
+        "part",
+        "material",
+        "member",
+        "kinds",
+        "sort",
+        "like",
+        "same",
+        "class",
+        "join",
+    )
+    found = set(wordnet_pairs(wn, bases)) | set(class_pairs(wn, bases))
+    found |= set(compound_pairs(wn, usable, print_vocabulary()))
+    found = sorted(found, key=lambda r: (order.index(r[0]), r[1], r[2]))
     for source, pairs in (("curated", curated), ("wordnet", found)):
         for relation, a, b in pairs:
             if relation in SYMMETRIC and a > b and source == "wordnet":
