@@ -27,10 +27,14 @@ comes from (Princeton WordNet 3.0, read by wordnet_db.py; pointer symbols from w
              animals, plants, food, artifacts, body, objects, substances);
 - class      two nouns whose main senses both lie (any depth) under one of CLASS_ROOTS, a short
              list of everyday classes written for parlour (mammal, bird, garment, vehicle, tree,
-             emotion, season, colour...): the members are found in WordNet, not listed: the word
+             feeling, season, colour, coin...): the members are found in WordNet, not listed: the word
              names its first noun sense (one of the synset's first NAMES names), is mostly a noun
              (or mostly a verb whose first noun sense is itself tagged in use: duck, crow, bear),
              and is no name of the class itself (LION and BEAR, JOY and FEAR, DAWN and DUSK);
+- acts       two verbs whose main senses lie under one of ACT_ROOTS (walk, cook, cut, look,
+             express emotion, ...), by the same rules, but mostly verbs (SAIL, WING, CLAW are
+             read as nouns): STROLL and MARCH, BAKE and BOIL, LAUGH and WEEP, and their like
+             -s, -ed and -ing forms;
 - join       a compound: START and END written as one word is a word of the print vocabulary
              that WordNet knows, and the compound means a kind of END (one of its hypernyms is
              named END: raincoat is a coat) or its definition names END as a noun (snowball:
@@ -147,7 +151,8 @@ CLOTHING = {"n04508163", "n03673450"}  # undergarment, lingerie: vet_words' root
 # members read as one sort of thing turned into another, no broader (no "container": a car is
 # one; no "worker": a router is one).
 CLASS_ROOTS = (
-    ("mammal", ""), ("bird", "warm-blooded"), ("fish", "any of various"), ("reptile", ""),
+    ("animal", "a living organism"), ("plant", "(botany)"), ("food", "any substance that can be metabolized"),
+    ("clothing", ""), ("mammal", ""), ("bird", "warm-blooded"), ("fish", "any of various"), ("reptile", ""),
     ("amphibian", "cold-blooded"), ("invertebrate", ""),
     ("tree", "a tall"), ("flower", "a plant cultivated"), ("flower", "reproductive organ"), ("shrub", ""),
     ("vegetable", "edible"), ("edible_fruit", ""), ("edible_nut", ""), ("beverage", ""), ("meat", "the flesh"),
@@ -167,7 +172,20 @@ CLASS_ROOTS = (
     ("body_of_water", ""), ("geological_formation", ""), ("celestial_body", ""),
     ("atmospheric_phenomenon", ""), ("weather", "the atmospheric"), ("cloud", "a visible"),
     ("sport", "an active"), ("dance", "taking a series"), ("coin", ""), ("chromatic_color", ""),
-    ("emotion", ""), ("time_of_day", ""), ("season", "one of the natural"),
+    ("feeling", "the experiencing"), ("time_of_day", ""), ("season", "one of the natural"),
+    ("plant_part", ""), ("area", "a part of a structure"),
+    ("establishment", "a public or private"), ("obstruction", "any structure"), ("housing", "structures"), ("shelter", "a structure that"),
+    ("fastener", "restraint"),
+    ("municipality", "an urban"), ("journey", ""), ("contest", "an occasion on which a winner"),
+    ("game", "a contest with rules"), ("document", "writing that provides"), ("leader", ""), ("noise", ""),
+    ("monetary_unit", ""), ("time_unit", ""), ("linear_unit", ""), ("capacity_unit", ""), ("mass_unit", ""),
+)  # fmt: skip
+# Everyday doings for "acts" pairs, the same way (a verb under one of these, its main sense).
+ACT_ROOTS = (
+    ("walk", "use one's feet"), ("travel_rapidly", ""), ("jump", "move forward by leaps"), ("cook", "prepare for eating"),
+    ("cut", "separate with"), ("rub", "move over something"), ("express_emotion", ""), ("look", "perceive with"),
+    ("eat", "take in solid"), ("drink", "take in liquids"), ("hit", "deal a blow"), ("propel", "cause to move forward"),
+    ("fasten", "cause to be firmly"), ("sing", "produce tones"), ("clean", "make clean"),
 )  # fmt: skip
 COMPOUND_USES = 2  # each half of a compound is tagged at least this often as a content word
 COMPOUND_MIN, COMPOUND_MAX = 6, 16  # lengths of a "join" compound (two halves of 3 to 8 letters)
@@ -405,14 +423,15 @@ def wordnet_pairs(wn: WordNet, words: set[str]) -> Iterable[tuple[str, str, str]
                     yield "kinds", a, b
 
 
-def _root_keys(wn: WordNet) -> dict[str, str]:
-    """CLASS_ROOTS as synset key -> class name; a root WordNet lacks stops the build."""
+def _root_keys(wn: WordNet, pos: str = "n") -> dict[str, str]:
+    """CLASS_ROOTS (ACT_ROOTS for verbs) as synset key -> class name; a root WordNet lacks
+    stops the build."""
     out = {}
-    for lemma, starts in CLASS_ROOTS:
+    for lemma, starts in CLASS_ROOTS if pos == "n" else ACT_ROOTS:
         keys = [
             s.synset.key
             for s in wn.senses(lemma)
-            if s.synset.key[0] == "n" and s.synset.gloss.startswith(starts)
+            if s.synset.key[0] == pos and s.synset.gloss.startswith(starts)
         ]
         if not keys:
             raise SystemExit(f"class root {lemma!r} ({starts!r}...) is not in WordNet")
@@ -420,21 +439,23 @@ def _root_keys(wn: WordNet) -> dict[str, str]:
     return out
 
 
-def class_members(wn: WordNet, words: Iterable[str]) -> dict[str, set[str]]:
-    """Class name -> the words of `words` that are its members (see the docstring: class)."""
-    roots = _root_keys(wn)
+def class_members(wn: WordNet, words: Iterable[str], pos: str = "n") -> dict[str, set[str]]:
+    """Class name -> the words of `words` that are its members (see the docstring: class;
+    with pos "v", acts)."""
+    roots = _root_keys(wn, pos)
+    other = "v"
     members: dict[str, set[str]] = {}
     for w in sorted(words):
         own = wn.senses(w)
-        nouns = [s for s in own if s.synset.key[0] == "n"]
-        if not nouns or _irregular(wn, w):
+        senses = [s for s in own if s.synset.key[0] == pos]
+        if not senses or _irregular(wn, w):
             continue
-        first = nouns[0]
+        first = senses[0]
         if w not in first.synset.lemmas[:NAMES]:
             continue
         main = vet_words._dominant_pos(own)
-        if main != "n" and not (main == "v" and first.count > 0):
-            continue  # "low" is no weather, "draw" no valley; "duck" is a bird
+        if main != pos and not (pos == "n" and main == other and first.count > 0):
+            continue  # "low" is no weather, "draw" no valley, "sail" no doing; "duck" is a bird
         for root in wn.ancestors(first.synset.key) & roots.keys():
             if root != first.synset.key:
                 members.setdefault(roots[root], set()).add(w)
@@ -442,12 +463,14 @@ def class_members(wn: WordNet, words: Iterable[str]) -> dict[str, set[str]]:
 
 
 def class_pairs(wn: WordNet, words: Iterable[str]) -> Iterable[tuple[str, str, str]]:
-    """("class", a, b) for two members of one class, a < b."""
-    for group in class_members(wn, words).values():
-        for a in sorted(group):
-            for b in sorted(group):
-                if a < b and len(a) == len(b):
-                    yield "class", a, b
+    """("class", a, b) for two members of one class, ("acts", a, b) for two verbs of one
+    doing, a < b."""
+    for relation, pos in (("class", "n"), ("acts", "v")):
+        for group in class_members(wn, words, pos).values():
+            for a in sorted(group):
+                for b in sorted(group):
+                    if a < b and len(a) == len(b):
+                        yield relation, a, b
 
 
 def compound_pairs(wn: WordNet, words: set[str], vocabulary: Iterable[str]) -> Iterable[tuple[str, str, str]]:
@@ -516,7 +539,7 @@ INFLECTED = dict.fromkeys(
         "class",
     ),
     NOUN_ENDINGS,
-) | dict.fromkeys(("opposite", "like", "scale"), ("s", "ed", "ing"))
+) | dict.fromkeys(("opposite", "like", "scale", "acts"), ("s", "ed", "ing"))
 VOWELS = set("aeiou")
 
 
@@ -606,6 +629,7 @@ def build(wn: WordNet) -> dict[str, object]:
         "like",
         "same",
         "class",
+        "acts",
         "join",
     )
     found = set(wordnet_pairs(wn, bases)) | set(class_pairs(wn, bases))
