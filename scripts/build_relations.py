@@ -30,7 +30,9 @@ comes from (Princeton WordNet 3.0, read by wordnet_db.py; pointer symbols from w
              feeling, season, colour, coin...): the members are found in WordNet, not listed: the word
              names its first noun sense (one of the synset's first NAMES names), is mostly a noun
              (or mostly a verb whose first noun sense is itself tagged in use: duck, crow, bear),
-             and is no name of the class itself (LION and BEAR, JOY and FEAR, DAWN and DUSK);
+             is not itself named by a class head (bird, garment, emotion), and for the widest
+             classes (BROAD_CLASSES) is no direct kind of the head (male, female, giant are
+             animals): LION and BEAR, JOY and FEAR, DAWN and DUSK;
 - acts       two verbs whose main senses lie under one of ACT_ROOTS (walk, cook, cut, look,
              express emotion, ...), by the same rules, but mostly verbs (SAIL, WING, CLAW are
              read as nouns): STROLL and MARCH, BAKE and BOIL, LAUGH and WEEP, and their like
@@ -187,6 +189,9 @@ ACT_ROOTS = (
     ("eat", "take in solid"), ("drink", "take in liquids"), ("hit", "deal a blow"), ("propel", "cause to move forward"),
     ("fasten", "cause to be firmly"), ("sing", "produce tones"), ("clean", "make clean"),
 )  # fmt: skip
+# The widest classes: their direct kinds are roles or general words (male, garment, emotion),
+# so a member lies at least two steps below.
+BROAD_CLASSES = {"animal", "plant", "food", "clothing", "feeling"}
 COMPOUND_USES = 2  # each half of a compound is tagged at least this often as a content word
 COMPOUND_MIN, COMPOUND_MAX = 6, 16  # lengths of a "join" compound (two halves of 3 to 8 letters)
 
@@ -456,9 +461,14 @@ def class_members(wn: WordNet, words: Iterable[str], pos: str = "n") -> dict[str
         main = vet_words._dominant_pos(own)
         if main != pos and not (pos == "n" and main == other and first.count > 0):
             continue  # "low" is no weather, "draw" no valley, "sail" no doing; "duck" is a bird
-        for root in wn.ancestors(first.synset.key) & roots.keys():
-            if root != first.synset.key:
-                members.setdefault(roots[root], set()).add(w)
+        if first.synset.key in roots:
+            continue  # a class's own name (bird, garment, emotion) is no member of a wider one
+        above = wn.ancestors(first.synset.key)
+        direct = {t for sym, t, _ in first.synset.pointers if sym in ("@", "@i")}
+        for root in above & roots.keys():
+            if roots[root] in BROAD_CLASSES and root in direct:
+                continue  # straight under "animal" sit male, female and giant: roles, not beasts
+            members.setdefault(roots[root], set()).add(w)
     return members
 
 
