@@ -527,6 +527,7 @@ def curated_pairs(path: Path = CURATED) -> list[tuple[str, str, str]]:
     return out
 
 
+# (A noun with an irregular plural in WordNet's exception list, leaf: leaves, gets no "-s" pair.)
 # Endings a relation's frame reads well with ("Teach the DOG to BARK" takes no -s; nouns take
 # only the plural; opposites and likenesses may be verbs).
 NOUN_ENDINGS = ("s",)
@@ -626,6 +627,7 @@ def build(wn: WordNet) -> dict[str, object]:
             chosen[key] = (relation, a, b)
 
     forms = inflections(wn, usable)
+    irregular = {base for form, bases in wn.exceptions["n"].items() for base in bases if base != form}
     bases = set(forms) | usable
     curated = curated_pairs()
     order = (
@@ -656,6 +658,8 @@ def build(wn: WordNet) -> dict[str, object]:
             for ending, one in forms.get(a, {}).items():
                 if ending not in INFLECTED.get(relation, ()):
                     continue
+                if INFLECTED[relation] == NOUN_ENDINGS and {a, b} & irregular:
+                    continue  # leaf's plural is leaves: "leafs" reads as the verb
                 for other in forms.get(b, {}).get(ending, ()):
                     for x in one:
                         add(relation, x, other, source)
