@@ -188,7 +188,7 @@ ACT_ROOTS = (
     ("cut", "separate with"), ("rub", "move over something"), ("express_emotion", ""), ("look", "perceive with"),
     ("eat", "take in solid"), ("drink", "take in liquids"), ("hit", "deal a blow"), ("propel", "cause to move forward"),
     ("fasten", "cause to be firmly"), ("sing", "produce tones"), ("clean", "make clean"),
-    ("breathe", "draw air"), ("make_noise", "emit a noise"),
+    ("breathe", "draw air"), ("make_noise", "emit a noise"), ("utter", "express audibly"),
     ("run", "move fast by using"),
 )  # fmt: skip
 # The widest classes: their direct kinds are roles or general words (male, garment, emotion),
