@@ -32,10 +32,10 @@ comes from (Princeton WordNet 3.0, read by wordnet_db.py; pointer symbols from w
              (or mostly a verb whose first noun sense is itself tagged in use: duck, crow, bear),
              is not itself named by a class head (bird, garment, emotion), and for the widest
              classes (BROAD_CLASSES) is no direct kind of the head (male, female, giant are
-             animals): LION and BEAR, JOY and FEAR, DAWN and DUSK;
+             animals): GOAT and LION, FURY and LOVE, SEDAN and WAGON;
 - acts       two verbs whose main senses lie under one of ACT_ROOTS (walk, cook, cut, look,
              express emotion, ...), by the same rules, but mostly verbs (SAIL, WING, CLAW are
-             read as nouns): STROLL and MARCH, BAKE and BOIL, LAUGH and WEEP, and their like
+             read as nouns): GLARE and STARE, CHOP and TRIM, PANT and SIGH, and their like
              -s, -ed and -ing forms;
 - join       a compound: START and END written as one word is a word of the print vocabulary
              that WordNet knows, and the compound means a kind of END (one of its hypernyms is
@@ -151,7 +151,7 @@ CLOTHING = {"n04508163", "n03673450"}  # undergarment, lingerie: vet_words' root
 # Everyday classes for "class" pairs: (lemma, how its gloss starts) picks the synset; every
 # word under it (at any depth) whose main sense it is joins the class.  Broad enough that two
 # members read as one sort of thing turned into another, no broader (no "container": a car is
-# one; no "worker": a router is one).
+# one; no "worker": a router is one; no "body part": DUCT into HAND; no "structure": DETOX into PORCH).
 CLASS_ROOTS = (
     ("animal", "a living organism"), ("plant", "(botany)"), ("food", "any substance that can be metabolized"),
     ("clothing", ""), ("mammal", ""), ("bird", "warm-blooded"), ("fish", "any of various"), ("reptile", ""),
