@@ -40,9 +40,9 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
 DAILY_GAP = 30
 # Most puzzles with related ends a day (None: every slot tries them first).  The related pairs
-# a year may use run short by its end: with no cap January has 45 % related puzzles and
-# December 3 %; three a day keeps nearly every story (34 % of 4-letter puzzles against 36 %)
-# and spreads them (29 % in January, 7 % in December; 2 a day: 25 % in all).  A daily takes a
+# a year may use run short by its end: with no cap January (2027) has 44 % related puzzles and
+# December 2 %; three a day keeps nearly every story (32.5 % of 4-letter puzzles against 33.5 %)
+# and spreads them (29 % in January, 4 % in December; two a day: 25 % of 4-letter puzzles).  A daily takes a
 # related pair whose key needs a link a little rarer than the sheet's floor (still print
 # vocabulary) before unrelated ends.
 DAILY_RELATED: int | None = 3
