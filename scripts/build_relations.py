@@ -25,6 +25,24 @@ comes from (Princeton WordNet 3.0, read by wordnet_db.py; pointer symbols from w
 - kinds      two nouns whose main senses are direct hyponyms of one specific synset (one with at
              most KINDS_MAX hyponyms, in a lexicographer file of things one can draw:
              animals, plants, food, artifacts, body, objects, substances);
+- class      two nouns whose main senses both lie (any depth) under one of CLASS_ROOTS, a short
+             list of everyday classes written for parlour (mammal, bird, garment, vehicle, tree,
+             feeling, season, colour, coin...): the members are found in WordNet, not listed: the word
+             names its first noun sense (one of the synset's first NAMES names), is mostly a noun
+             (or mostly a verb whose first noun sense is itself tagged in use: duck, crow, bear),
+             is not itself named by a class head (bird, garment, emotion), and for the widest
+             classes (BROAD_CLASSES) is no direct kind of the head (male, female, giant are
+             animals): GOAT and LION, FURY and LOVE, SEDAN and WAGON;
+- acts       two verbs whose main senses lie under one of ACT_ROOTS (walk, cook, cut, look,
+             express emotion, ...), by the same rules, but mostly verbs (SAIL, WING, CLAW are
+             read as nouns): GLARE and STARE, CHOP and TRIM, PANT and SIGH, and their like
+             -s, -ed and -ing forms;
+- join       a compound: START and END written as one word is a word of the print vocabulary
+             that WordNet knows, and the compound means a kind of END (one of its hypernyms is
+             named END: raincoat is a coat) or its definition names END as a noun (snowball:
+             "... made of snow"); START is a content word in its own right, tagged in use as
+             a noun, verb or adjective, COMPOUND_USES times or more, and never "used in combination" (no
+             mid-, sub-, kilo-): RAIN and COAT, FOOT and PATH;
 - curated    scripts/curated_relations.txt (its own relations: home, made, from, grows, evolve,
              dip, stow, feed, on, pair, does, raise, and more opposites, kinds and parts).
 
@@ -144,6 +162,55 @@ PROFANITY = Path(__file__).resolve().parent / "better_profanity_wordlist.txt"
 PROFANITY_SOURCE = "better_profanity 0.7.0 (MIT; scripts/LICENSE-better_profanity.txt)"
 PROFANITY_SHA256 = "e75665f3f57b5e0412b178334764aae9cae319b88ef3f42027d1e1f22ed7172b"
 
+# Everyday classes for "class" pairs: (lemma, how its gloss starts) picks the synset; every
+# word under it (at any depth) whose main sense it is joins the class.  Broad enough that two
+# members read as one sort of thing turned into another, no broader (no "container": a car is
+# one; no "worker": a router is one; no "body part": DUCT into HAND; no "structure": DETOX into PORCH).
+CLASS_ROOTS = (
+    ("animal", "a living organism"), ("plant", "(botany)"), ("food", "any substance that can be metabolized"),
+    ("clothing", ""), ("mammal", ""), ("bird", "warm-blooded"), ("fish", "any of various"), ("reptile", ""),
+    ("amphibian", "cold-blooded"), ("invertebrate", ""),
+    ("tree", "a tall"), ("flower", "a plant cultivated"), ("flower", "reproductive organ"), ("shrub", ""),
+    ("vegetable", "edible"), ("edible_fruit", ""), ("edible_nut", ""), ("beverage", ""), ("meat", "the flesh"),
+    ("dessert", ""), ("baked_goods", ""), ("dish", "a particular item"), ("condiment", ""), ("sauce", ""),
+    ("seafood", ""), ("dairy_product", ""), ("meal", "the food served"), ("herb", "aromatic"),
+    ("spice", "any of a variety"), ("sweet", "a food rich"), ("sandwich", ""),
+    ("garment", ""), ("footwear", "clothing worn"), ("footwear", "covering"), ("headdress", ""), ("hat", ""),
+    ("vehicle", "a conveyance"), ("weapon", "any instrument"), ("furniture", ""), ("vessel", "an object used"),
+    ("bag", "a flexible"), ("box", "a (usually rectangular)"), ("musical_instrument", ""),
+    ("building", "a structure"), ("room", "an area"), ("dwelling", ""), ("toy", "an artifact"), ("jewelry", ""),
+    ("fabric", "artifact"), ("tableware", ""), ("tool", "an implement"), ("kitchen_utensil", ""),
+    ("road", "an open way"), ("mercantile_establishment", ""),
+    ("external_body_part", ""), ("bone", "rigid"), ("organ", "a fully"),
+    ("metal", "any of several"), ("gem", "a crystalline"), ("fuel", ""), ("rock", "material consisting"),
+    ("relative", "a person"), ("aristocrat", ""), ("ruler", "a person"), ("serviceman", ""),
+    ("entertainer", ""), ("clergyman", ""), ("athlete", ""),
+    ("body_of_water", ""), ("geological_formation", ""), ("celestial_body", ""),
+    ("atmospheric_phenomenon", ""), ("weather", "the atmospheric"), ("cloud", "a visible"),
+    ("sport", "an active"), ("dance", "taking a series"), ("coin", ""), ("chromatic_color", ""),
+    ("feeling", "the experiencing"), ("time_of_day", ""), ("season", "one of the natural"),
+    ("plant_part", ""), ("area", "a part of a structure"),
+    ("establishment", "a public or private"), ("obstruction", "any structure"), ("housing", "structures"), ("shelter", "a structure that"),
+    ("fastener", "restraint"),
+    ("municipality", "an urban"), ("journey", ""), ("contest", "an occasion on which a winner"),
+    ("game", "a contest with rules"), ("document", "writing that provides"), ("leader", ""), ("noise", ""),
+    ("monetary_unit", ""), ("time_unit", ""), ("linear_unit", ""), ("capacity_unit", ""), ("mass_unit", ""),
+)  # fmt: skip
+# Everyday doings for "acts" pairs, the same way (a verb under one of these, its main sense).
+ACT_ROOTS = (
+    ("walk", "use one's feet"), ("travel_rapidly", ""), ("jump", "move forward by leaps"), ("cook", "prepare for eating"),
+    ("cut", "separate with"), ("rub", "move over something"), ("express_emotion", ""), ("look", "perceive with"),
+    ("eat", "take in solid"), ("drink", "take in liquids"), ("hit", "deal a blow"), ("propel", "cause to move forward"),
+    ("fasten", "cause to be firmly"), ("sing", "produce tones"), ("clean", "make clean"),
+    ("breathe", "draw air"), ("make_noise", "emit a noise"), ("utter", "express audibly"),
+    ("run", "move fast by using"),
+)  # fmt: skip
+# The widest classes: their direct kinds are roles or general words (male, garment, emotion),
+# so a member lies at least two steps below.
+BROAD_CLASSES = {"animal", "plant", "food", "clothing", "feeling"}
+COMPOUND_USES = 2  # each half of a compound is tagged at least this often as a content word
+COMPOUND_MIN, COMPOUND_MAX = 6, 16  # lengths of a "join" compound (two halves of 3 to 8 letters)
+
 
 def end_words() -> set[str]:
     """Words of 3-8 letters that may end a puzzle by the packaged lexicon's rules."""
@@ -166,6 +233,15 @@ def _lexicon_sets() -> tuple[set[str], set[str]]:
 
     lex = load()
     return set(lex.words("broad")), set(lex.words("print"))
+
+def print_vocabulary() -> list[str]:
+    """Lowercase words of the print vocabulary, COMPOUND_MIN to COMPOUND_MAX letters."""
+    from generator.words.lexicon import load
+
+    lex = load()
+    return [
+        w for n in range(COMPOUND_MIN, COMPOUND_MAX + 1) for w in lex.words("standard", n) if lex.printable(w)
+    ]
 
 
 def _own_senses(wn: WordNet, word: str) -> list[Sense]:
@@ -431,6 +507,91 @@ def wordnet_pairs(wn: WordNet, words: set[str]) -> Iterable[tuple[str, str, str]
                     yield "kinds", a, b
 
 
+def _root_keys(wn: WordNet, pos: str = "n") -> dict[str, str]:
+    """CLASS_ROOTS (ACT_ROOTS for verbs) as synset key -> class name; a root WordNet lacks
+    stops the build."""
+    out = {}
+    for lemma, starts in CLASS_ROOTS if pos == "n" else ACT_ROOTS:
+        keys = [
+            s.synset.key
+            for s in wn.senses(lemma)
+            if s.synset.key[0] == pos and s.synset.gloss.startswith(starts)
+        ]
+        if not keys:
+            raise SystemExit(f"class root {lemma!r} ({starts!r}...) is not in WordNet")
+        out[keys[0]] = lemma
+    return out
+
+
+def class_members(wn: WordNet, words: Iterable[str], pos: str = "n") -> dict[str, set[str]]:
+    """Class name -> the words of `words` that are its members (see the docstring: class;
+    with pos "v", acts)."""
+    roots = _root_keys(wn, pos)
+    other = "v"
+    members: dict[str, set[str]] = {}
+    for w in sorted(words):
+        own = wn.senses(w)
+        senses = [s for s in own if s.synset.key[0] == pos]
+        if not senses or _irregular(wn, w):
+            continue
+        first = senses[0]
+        if w not in first.synset.lemmas[:NAMES]:
+            continue
+        main = vet_words._dominant_pos(own)
+        if main != pos and not (pos == "n" and main == other and first.count > 0):
+            continue  # "low" is no weather, "draw" no valley, "sail" no doing; "duck" is a bird
+        if first.synset.key in roots:
+            continue  # a class's own name (bird, garment, emotion) is no member of a wider one
+        above = wn.ancestors(first.synset.key)
+        direct = {t for sym, t, _ in first.synset.pointers if sym in ("@", "@i")}
+        for root in above & roots.keys():
+            if roots[root] in BROAD_CLASSES and root in direct:
+                continue  # straight under "animal" sit male, female and giant: roles, not beasts
+            members.setdefault(roots[root], set()).add(w)
+    return members
+
+
+def class_pairs(wn: WordNet, words: Iterable[str]) -> Iterable[tuple[str, str, str]]:
+    """("class", a, b) for two members of one class, ("acts", a, b) for two verbs of one
+    doing, a < b."""
+    for relation, pos in (("class", "n"), ("acts", "v")):
+        for group in class_members(wn, words, pos).values():
+            for a in sorted(group):
+                for b in sorted(group):
+                    if a < b and len(a) == len(b):
+                        yield relation, a, b
+
+
+def compound_pairs(wn: WordNet, words: set[str], vocabulary: Iterable[str]) -> Iterable[tuple[str, str, str]]:
+    """("join", a, b) for a compound a+b of the print vocabulary (see the docstring: join)."""
+
+    def tagged_content(word: str) -> bool:
+        own = wn.senses(word)
+        if any("used in combination" in s.synset.gloss for s in own):
+            return False  # mid-, self-
+        uses = sum(s.count for s in own if s.synset.key[0] in "nva")
+        return bool(own) and vet_words._dominant_pos(own) in "nva" and uses >= COMPOUND_USES
+
+    for w in sorted(vocabulary):
+        half = len(w) // 2
+        a, b = w[:half], w[half:]
+        if len(w) % 2 or a not in words or b not in words or w not in wn.index:
+            continue
+        own = wn.senses(w)
+        main = vet_words._dominant_pos(own)
+        first = next(s for s in own if s.synset.key[0] == main)
+        named = any(
+            b in (x.lower() for x in wn.synsets[k].lemmas)
+            for k in wn.ancestors(first.synset.key) - {first.synset.key}
+        )
+        definition = first.synset.gloss.split('"', 1)[0].split(";", 1)[0]
+        b_noun = vet_words._dominant_pos(wn.senses(b)) == "n" if b in wn.index else False
+        if not named and not (b_noun and b in re.findall(r"[a-z]+", definition)):
+            continue
+        if tagged_content(a) and tagged_content(b):
+            yield "join", a, b
+
+
 def curated_pairs(path: Path = CURATED) -> list[tuple[str, str, str]]:
     """The curated list's (relation, start, end), in file order; bad relations refused."""
     out = []
@@ -445,6 +606,7 @@ def curated_pairs(path: Path = CURATED) -> list[tuple[str, str, str]]:
     return out
 
 
+# (A noun with an irregular plural in WordNet's exception list, leaf: leaves, gets no "-s" pair.)
 # Endings a relation's frame reads well with ("Teach the DOG to BARK" takes no -s; nouns take
 # only the plural; opposites and likenesses may be verbs).
 NOUN_ENDINGS = ("s",)
@@ -464,9 +626,10 @@ INFLECTED = dict.fromkeys(
         "made",
         "pair",
         "on",
+        "class",
     ),
     NOUN_ENDINGS,
-) | dict.fromkeys(("opposite", "like", "scale"), ("s", "ed", "ing"))
+) | dict.fromkeys(("opposite", "like", "scale", "acts"), ("s", "ed", "ing"))
 VOWELS = set("aeiou")
 
 
@@ -546,10 +709,26 @@ def build(wn: WordNet) -> dict[str, object]:
             chosen[key] = (relation, a, b)
 
     forms = inflections(wn, usable)
+    irregular = {base for form, bases in wn.exceptions["n"].items() for base in bases if base != form}
     bases = set(forms) | usable
     curated = curated_pairs()
-    order = ("opposite", "scale", "part", "material", "member", "kinds", "sort", "like", "same")
-    found = sorted(set(wordnet_pairs(wn, bases)), key=lambda r: (order.index(r[0]), r[1], r[2]))
+    order = (
+        "opposite",
+        "scale",
+        "part",
+        "material",
+        "member",
+        "kinds",
+        "sort",
+        "like",
+        "same",
+        "class",
+        "acts",
+        "join",
+    )
+    found = set(wordnet_pairs(wn, bases)) | set(class_pairs(wn, bases))
+    found |= set(compound_pairs(wn, usable, print_vocabulary()))
+    found = sorted(found, key=lambda r: (order.index(r[0]), r[1], r[2]))
     for source, pairs in (("curated", curated), ("wordnet", found)):
         for relation, a, b in pairs:
             if relation in SYMMETRIC and a > b and source == "wordnet":
@@ -561,6 +740,8 @@ def build(wn: WordNet) -> dict[str, object]:
             for ending, one in forms.get(a, {}).items():
                 if ending not in INFLECTED.get(relation, ()):
                     continue
+                if INFLECTED[relation] == NOUN_ENDINGS and {a, b} & irregular:
+                    continue  # leaf's plural is leaves: "leafs" reads as the verb
                 for other in forms.get(b, {}).get(ending, ()):
                     for x in one:
                         add(relation, x, other, source)

@@ -13,6 +13,9 @@ FRAMES: dict[str, str] = {
     "scale": "Turn {start} to {end}",
     "like": "Shade {start} into {end}",
     "kinds": "Change {start} into {end}",
+    "class": "Change {start} into {end}",
+    "acts": "Change {start} into {end}",
+    "join": "Join {start} to {end}",
     "sort": "Narrow {start} down to {end}",
     "same": "Swap {start} for {end}",
     "part": "Take the {end} from the {start}",
@@ -34,7 +37,7 @@ FRAMES: dict[str, str] = {
 }
 
 # Relations that read as well either way round: a sheet may turn such a pair over.
-SYMMETRIC = frozenset({"opposite", "scale", "like", "kinds", "pair", "same"})
+SYMMETRIC = frozenset({"opposite", "scale", "like", "kinds", "class", "acts", "pair", "same"})
 
 
 def prompt(relation: str | None, start: str, end: str) -> str:

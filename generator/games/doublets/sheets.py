@@ -95,6 +95,9 @@ class _Rules:
     taken: Sequence[frozenset[int]] = ()  # the links of the sheet's puzzles so far (SHARED_LINKS)
     steer: frozenset[int] = frozenset()  # words no key may use (the year's spent links)
     shun: frozenset[int] = frozenset()  # words a key goes round where it can (the year's busiest links)
+    # pairs of ends a pair rule refused, per rule: the rules stay fixed while one sheet is
+    # chosen (the dailies learn a sheet's pairs only once it is made), so a refusal holds
+    refused: dict[Callable[[str, str], bool], set[tuple[int, int]]] = field(default_factory=dict)
 
     def fits(self, par: int, ways: int) -> bool:
         """True if a puzzle of this par and chain count may fill the slot."""
@@ -174,6 +177,7 @@ class _Choosing:
     pair_fallback: Callable[[str, str], bool] | None
     related: list[tuple[int, int]] = field(default_factory=list)  # related ends, in a seeded order
     related_most: int | None = None  # most puzzles with related ends on the sheet (None: any)
+    related_first: bool = False  # related ends with a rarer link before unrelated ends (dailies)
     key_uses: Counter[int] = field(default_factory=Counter)
     key_limit: int = MAX_KEY_USES
     relaxed: bool = False
@@ -182,6 +186,8 @@ class _Choosing:
     spent: frozenset[int] = frozenset()  # the dailies' links used up this year (no key uses them)
     crowded: frozenset[int] = frozenset()  # links the dailies have used often this year (gone round)
     related_count: int = 0
+    refused: dict[Callable[[str, str], bool], set[tuple[int, int]]] = field(default_factory=dict)
+    related_by_band: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
 
     def fill_band(self, band: str | None, size: int, par_lo: int, par_hi: int) -> list[Puzzle]:
         """`size` puzzles for a band (or a par range), easiest first.  No (par, one-way) shape
@@ -212,11 +218,35 @@ class _Choosing:
         got.sort(key=lambda p: (p.par, p.score))  # stable: easiest first
         return got
 
-    def _related(self) -> list[tuple[int, int]]:
-        """The related pairs this slot may draw on: none once the sheet has its share."""
+    def _related(self, band: str | None) -> list[tuple[int, int]]:
+        """The related pairs this slot may draw on (none once the sheet has its share), in the
+        sheet's order, less those whose par, found before, puts them in another band (a
+        shorter list to walk for each slot; a pair whose par is not yet known stays in)."""
         if self.related_most is not None and self.related_count >= self.related_most:
             return []
-        return self.related
+        if band is None:
+            return self.related
+        if not self.related_by_band:  # every band's list in one pass, once a sheet
+            counts, unknown = self.ends.counts, (0, 0)
+            lists = self.related_by_band
+            for name in DIFFICULTY_BANDS:
+                lists[name] = []
+            bands: dict[tuple[int, int], str | None] = {}  # (par, ways up to 4) -> band
+            for s, t in self.related:
+                c = counts.get((s, t) if s < t else (t, s), unknown)
+                if c is None:
+                    continue  # no chain within MAX_PAR
+                if c is unknown:
+                    for got in lists.values():
+                        got.append((s, t))
+                    continue
+                shape = (c[0], min(c[1], 4))
+                if shape not in bands:
+                    bands[shape] = difficulty_of(*shape)
+                found = bands[shape]
+                if found is not None:
+                    lists[found].append((s, t))
+        return self.related_by_band.get(band, self.related)
 
     def _one(
         self, band: str | None, par_lo: int, par_hi: int, full: frozenset[tuple[int, bool]]
@@ -241,9 +271,17 @@ class _Choosing:
                 self.taken if self.shared_rule else (),
                 self.spent,
                 self.crowded,
+                self.refused,
             )
             puzzle, gave_way = _fill_slot(
-                self.g, self.ends, self.rng, rules, self.pair_fallback, self.loose, self._related()
+                self.g,
+                self.ends,
+                self.rng,
+                rules,
+                self.pair_fallback,
+                self.loose,
+                self._related(band),
+                self.related_first,
             )
             self.relaxed = self.relaxed or gave_way
             if puzzle is not None:
@@ -275,6 +313,7 @@ def make_sheet(
     spent: Collection[str] = (),
     crowded: Collection[str] = (),
     related_most: int | None = None,
+    related_first: bool = False,
 ) -> Sheet:
     """Choose `count` Doublets of `length` letters at a difficulty band (or a links range).
 
@@ -290,9 +329,11 @@ def make_sheet(
     pair rule could not find (either way the sheet is marked `relaxed`), `spent`: words no
     key may use (the dailies' words used up as links this year: a pair whose every minimal
     chain needs one is not taken), `crowded`: words a key goes round where another minimal
-    chain allows (links the dailies have used often this year), and `related_most`: the most
-    puzzles with related ends the sheet takes (the dailies spread the related pairs over the
-    year).
+    chain allows (links the dailies have used often this year), `related_most`: the most
+    puzzles with related ends the sheet takes (None: as many as fit), and `related_first`: a
+    related pair whose key needs a link rarer than `link_zipf_floor` (never below
+    LINK_ZIPF_FLOOR) before unrelated ends (the dailies; other sheets keep their keys familiar
+    first).
     """
     difficulty, bands = _sheet_bands(count, length, difficulty, links, unique, spelling)
     seed, iso = seed_and_date(seed, date)
@@ -319,6 +360,7 @@ def make_sheet(
         spent=frozenset(g.index[w] for w in spent if w in g.index),
         crowded=frozenset(g.index[w] for w in crowded if w in g.index),
         related_most=related_most,
+        related_first=related_first,
     )
     return Sheet(
         puzzles=_fill_bands(state, bands, links),
@@ -492,15 +534,18 @@ def _fill_slot(
     pair_fallback: Callable[[str, str], bool] | None = None,
     loose_used: set[int] | None = None,
     related: Sequence[tuple[int, int]] = (),
+    related_first: bool = False,
 ) -> tuple[Puzzle | None, bool]:
     """One puzzle for a slot, and whether a daily rule had to give way.  Related ends come
     first: at each stage and link floor every related pair (`related`) is tried before any
-    other; a puzzle with unrelated ends is the last resort of its stage and floor.  Shape variety is a wish (dropped if
-    nothing else fits); the band is a promise.  Daily sheets (with a `pair_fallback`) try
-    random draws under their rules, then under the looser pair rule, then with the smaller
-    exclusion `loose_used`, and sweep every start only at the end.  At each stage a key with
-    a link rarer than the rules' floor (but >= LINK_ZIPF_FLOOR) is taken only when none at the
-    floor fits: a rare link before a broken daily rule."""
+    other; a puzzle with unrelated ends is the last resort of its stage and floor (with
+    `related_first`, of its stage: a related pair with a rarer link comes before unrelated
+    ends, as the dailies want).  Shape variety is a wish (dropped if nothing else fits); the
+    band is a promise.  Daily sheets (with a `pair_fallback`) try random draws under their
+    rules, then under the looser pair rule, then with the smaller exclusion `loose_used`, and
+    sweep every start only at the end.  At each stage a key with a link rarer than the rules'
+    floor (but >= LINK_ZIPF_FLOOR) is taken only when none at the floor fits: a rare link
+    before a broken daily rule."""
     full = rules.full_shapes
     floors = sorted({rules.zipf_floor, min(rules.zipf_floor, LINK_ZIPF_FLOOR)}, reverse=True)
     stages: list[tuple[Callable[[str, str], bool] | None, set[int], bool]] = [
@@ -510,16 +555,21 @@ def _fill_slot(
         stages.append((pair_fallback, rules.used, loose_used is not None))
     if pair_fallback is not None and loose_used is not None:
         stages.append((pair_fallback, loose_used, False))
+    kinds: list[Sequence[tuple[int, int]] | None] = [related, None] if related else [None]
+    tries = (
+        [(among, floor) for among in kinds for floor in floors]
+        if related_first
+        else [(among, floor) for floor in floors for among in kinds]
+    )
     for n, (pair_ok, used, quick) in enumerate(stages):
-        for floor in floors:
-            for among in (related, None) if related else (None,):
-                rules.pair_ok, rules.used, rules.full_shapes, rules.zipf_floor = pair_ok, used, full, floor
+        for among, floor in tries:
+            rules.pair_ok, rules.used, rules.full_shapes, rules.zipf_floor = pair_ok, used, full, floor
+            puzzle = _find_puzzle(g, ends, rng, rules, quick, among)
+            if puzzle is None and full:
+                rules.full_shapes = frozenset()
                 puzzle = _find_puzzle(g, ends, rng, rules, quick, among)
-                if puzzle is None and full:
-                    rules.full_shapes = frozenset()
-                    puzzle = _find_puzzle(g, ends, rng, rules, quick, among)
-                if puzzle is not None:
-                    return puzzle, n > 0
+            if puzzle is not None:
+                return puzzle, n > 0
     return None, False
 
 
@@ -532,16 +582,22 @@ def _find_related(
     masks = keyable_masks_for(g, ends, rules.zipf_floor, rules.steer) if doublets_ends.PRUNE else None
     unkeyable = ends.unkeyable.setdefault(rules.zipf_floor, set())
     used, saturated, pair_ok = rules.used, rules.saturated, rules.pair_ok
+    counts = ends.counts
+    refused = rules.refused.setdefault(pair_ok, set()) if pair_ok is not None else set()
     for s, t in related:  # ends_ok's checks (the pairs are never one letter apart or variants)
         if s in used or t in used or s in saturated or t in saturated:
             continue
-        if pair_ok is not None and not pair_ok(words[s], words[t]):
-            continue
         pair = (s, t) if s < t else (t, s)
-        if pair in ends.counts:
-            got = ends.counts[pair]
-        else:
-            got = ends.counts[pair] = g.par_and_count(words[pair[0]], words[pair[1]], MAX_PAR)
+        known = pair in counts  # a par found before is checked first: it is the cheaper test
+        if known:
+            got = counts[pair]
+            if got is None or (got[0], min(got[1], 4)) not in fitting:
+                continue
+        if pair_ok is not None and (pair in refused or not pair_ok(words[s], words[t])):
+            refused.add(pair)
+            continue
+        if not known:
+            got = counts[pair] = g.par_and_count(words[pair[0]], words[pair[1]], MAX_PAR)
         if got is None or not par_lo <= got[0] <= par_hi or (got[0], min(got[1], 4)) not in fitting:
             continue
         if masks is not None and not keyable(masks, ends, s, t, got[0]):

@@ -45,6 +45,15 @@ def test_a_month_of_dailies_keeps_its_promises(real, january):
     assert sum(s.relaxed for s in january) <= 6  # measured: 4 in January 2026
 
 
+def test_dailies_take_related_ends_first_up_to_their_share(january):
+    """Related ends are tried first in every slot, so a January of 4-letter dailies holds at
+    least DAILY_RELATED of them on most days (an end drawn at random may also happen to be
+    related, so a day can hold more)."""
+    related = [sum(p.relation != "unrelated" for p in s.puzzles) for s in january]
+    assert DD.DAILY_RELATED is not None and DD.DAILY_RELATED >= 3
+    assert sum(n >= DD.DAILY_RELATED for n in related) > len(january) // 2, related
+
+
 def test_a_daily_sheet_is_the_same_whatever_range_asks_for_it(january):
     assert DD.daily_sheet("2026-01-20") == january[19]
     assert list(DD.daily_sheets("2026-01-10", 3)) == january[9:12]

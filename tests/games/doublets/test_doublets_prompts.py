@@ -153,3 +153,17 @@ def test_no_two_puzzles_share_three_links(lex):
         for i, a in enumerate(links):
             for b in links[i + 1 :]:
                 assert len(a & b) < 3, sheet.puzzles
+
+
+def test_classes_and_compounds_come_by_method():
+    """The data's "class" pairs (two members of one everyday class) and "join" pairs (a
+    compound of the print vocabulary) are many, and read as their frames say."""
+    data = relations()
+    counts = data.counts()
+    assert counts.get("class", 0) > 1000 and counts.get("join", 0) > 50
+    assert data.relation("rain", "coat") == "join"
+    assert prompt("join", "rain", "coat") == "Join RAIN to COAT"
+    for rel, a, b in (r for pairs in data.by_length.values() for r in pairs):
+        if rel == "join":  # the compound is a word parlour prints
+            assert load().printable(a + b), (a, b)
+    assert prompt("class", "dawn", "dusk") == "Change DAWN into DUSK"
