@@ -543,7 +543,8 @@ def _fill_slot(
     ends, as the dailies want).  Shape variety is a wish (dropped if nothing else fits); the
     band is a promise.  Daily sheets (with a `pair_fallback`) try random draws under their
     rules, then under the looser pair rule, then with the smaller exclusion `loose_used`, and
-    sweep every start only at the end.  At each stage a key with a link rarer than the rules'
+    sweep every start only at the end (a daily once every floor's draws have failed; another
+    sheet at each floor after its draws).  At each stage a key with a link rarer than the rules'
     floor (but >= LINK_ZIPF_FLOOR) is taken only when none at the floor fits: a rare link
     before a broken daily rule."""
     full = rules.full_shapes
@@ -555,6 +556,7 @@ def _fill_slot(
         stages.append((pair_fallback, rules.used, loose_used is not None))
     if pair_fallback is not None and loose_used is not None:
         stages.append((pair_fallback, loose_used, False))
+    daily = pair_fallback is not None  # a sheet's last stage sweeps at each floor in turn
     kinds: list[Sequence[tuple[int, int]] | None] = [related, None] if related else [None]
     tries = (
         [(among, floor) for among in kinds for floor in floors]
@@ -564,10 +566,21 @@ def _fill_slot(
     for n, (pair_ok, used, quick) in enumerate(stages):
         for among, floor in tries:
             rules.pair_ok, rules.used, rules.full_shapes, rules.zipf_floor = pair_ok, used, full, floor
-            puzzle = _find_puzzle(g, ends, rng, rules, quick, among)
+            puzzle = _find_puzzle(g, ends, rng, rules, quick or daily, among)
             if puzzle is None and full:
                 rules.full_shapes = frozenset()
-                puzzle = _find_puzzle(g, ends, rng, rules, quick, among)
+                puzzle = _find_puzzle(g, ends, rng, rules, quick or daily, among)
+            if puzzle is not None:
+                return puzzle, n > 0
+        if quick or not daily or rules.par_lo > rules.par_hi:
+            continue
+        # a daily's last stage: every floor's draws failed, so sweep every start, floor by floor
+        for floor in floors:
+            rules.pair_ok, rules.used, rules.full_shapes, rules.zipf_floor = pair_ok, used, full, floor
+            puzzle = _sweep(g, ends, rng, rules)
+            if puzzle is None and full:
+                rules.full_shapes = frozenset()
+                puzzle = _sweep(g, ends, rng, rules)
             if puzzle is not None:
                 return puzzle, n > 0
     return None, False
