@@ -621,6 +621,7 @@ def _find_related(
     return None
 
 
+SPARSE_PAR = 7  # once the dailies have spent words, a band reaching this par is swept, not drawn
 OUTWARD_PICKS = 4  # ends tried from one outward search before drawing a new start
 OUTWARD_MAX_PAR = 3  # search outward from the start when par is at most this
 
@@ -654,6 +655,8 @@ def _find_puzzle(
     most = QUICK_TRIES if quick else MAX_TRIES_PER_PUZZLE
     if par_hi <= OUTWARD_MAX_PAR:
         found = _find_outward(g, ends, rng, rules, pool, most, masks)
+    elif rules.steer and par_hi >= SPARSE_PAR:
+        return _sweep(g, ends, rng, rules)  # long chains round the year's spent words are few
     else:
         found = _find_drawn(g, ends, rng, rules, pool, most, masks)
     return found if found is not None or quick else _sweep(g, ends, rng, rules)
@@ -744,47 +747,86 @@ def _find_drawn(
 
 def _sweep(g: WordGraph, ends: Ends, rng: random.Random, rules: _Rules) -> Puzzle | None:
     """When random draws find nothing (a sparse band, or most fitting ends already used), try
-    every start in a seeded random order, and from each every fitting end (in an order seeded
-    by the sweep and the start, so a start passed over costs no random numbers): slower, but
-    it finds a puzzle whenever one exists."""
+    every start in a seeded random order, and from each every fitting end: slower, but it
+    finds a puzzle whenever one exists.  A start's ends are tried in an order fixed by the
+    sweep's seed, the start and the end alone (_sweep_order), so leaving out ends that no key
+    can reach, as the keyable bitsets do, never changes which puzzle is found; with the
+    bitsets, a start's fitting ends are read from them (their pars and counts found pair by
+    pair) instead of from a search outward over the whole graph."""
     starts = [s for s in ends.pool if s not in rules.used and s not in rules.saturated]
     rng.shuffle(starts)
     salt = rng.getrandbits(64)
     fitting = rules.fitting()
     masks = keyable_masks_for(g, ends, rules.zipf_floor, rules.steer) if doublets_ends.PRUNE else None
     steps = range(rules.par_lo + 1, rules.par_hi + 2) if rules.par_hi <= MAX_PAR else None
+    unkeyable = ends.unkeyable.setdefault(rules.zipf_floor, set())
     for s in starts:
-        if masks is not None and steps is not None and not _may_start(g, ends, rules, s, masks[s], steps):
-            continue  # no end at a fitting distance that a key can reach passes the rules
-        reach = g.ball(g.words[s], rules.par_hi)
-        fits = sorted(
-            t
-            for t, (par, ways) in reach.items()
-            if t in ends.common and (par, min(ways, 4)) in fitting and rules.ends_ok(g, s, t)
-        )
-        random.Random(salt ^ s).shuffle(fits)
-        for t in fits:
-            if masks is not None and not keyable(masks, ends, s, t, reach[t][0]):
-                continue
-            found = _keyed(g, s, t, rules, ends.wide, ends.unkeyable.setdefault(rules.zipf_floor, set()))
+        if masks is not None and steps is not None:
+            fits = _keyable_fits(g, ends, rules, s, masks[s], steps, fitting)
+        else:
+            reach = g.ball(g.words[s], rules.par_hi)
+            fits = [
+                t
+                for t, (par, ways) in reach.items()
+                if t in ends.common
+                and (par, min(ways, 4)) in fitting
+                and rules.ends_ok(g, s, t)
+                and (masks is None or keyable(masks, ends, s, t, par))
+            ]
+        for t in sorted(fits, key=_sweep_order(salt, s)):
+            found = _keyed(g, s, t, rules, ends.wide, unkeyable)
             if found is not None:
                 return found
     return None
 
 
-def _may_start(g: WordGraph, ends: Ends, rules: _Rules, s: int, by_distance: list[int], steps: range) -> bool:
-    """True if some end at one of the distances `steps` that a key can reach from s (the
-    start's keyable bitsets `by_distance`) passes the rules' cheap checks: a start without
-    one cannot give the sweep a puzzle."""
+_MASK64 = (1 << 64) - 1
+
+
+def _sweep_order(salt: int, s: int) -> Callable[[int], int]:
+    """A sort key for the ends of start s: a 64-bit mix (splitmix64's) of the sweep's salt, s
+    and the end, so each end's place depends on nothing else."""
+    base = (salt ^ (s * 0x9E3779B97F4A7C15)) & _MASK64
+
+    def key(t: int) -> int:
+        z = (base + (t + 1) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    return key
+
+
+def _keyable_fits(
+    g: WordGraph,
+    ends: Ends,
+    rules: _Rules,
+    s: int,
+    by_distance: list[int],
+    steps: range,
+    fitting: frozenset[tuple[int, int]],
+) -> list[int]:
+    """The ends t of start s at a fitting distance that the keyable bitsets `by_distance` let
+    a key reach, that pass the rules' cheap checks and whose par and chain count fit."""
     group = ends.by_component[ends.component[s]]
+    words, counts = g.words, ends.counts
+    out = []
     for d in steps:
         m = by_distance[d]
         while m:
             low = m & -m
-            if rules.ends_ok(g, s, group[low.bit_length() - 1]):
-                return True
             m ^= low
-    return False
+            t = group[low.bit_length() - 1]
+            if not rules.ends_ok(g, s, t):
+                continue
+            pair = (s, t) if s < t else (t, s)
+            if pair in counts:
+                got = counts[pair]
+            else:
+                got = counts[pair] = g.par_and_count(words[pair[0]], words[pair[1]], MAX_PAR)
+            if got is not None and (got[0], min(got[1], 4)) in fitting:
+                out.append(t)
+    return out
 
 
 def _keyed(
