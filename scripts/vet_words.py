@@ -19,6 +19,11 @@ fires names the category recorded for the word.
   it has SALIENT_COUNT tagged uses of its own, so "shot" is not "shoot") is of that kind: "pot" and "weed"
   stay (their main senses are a pan and a plant), "toke", "thug" and "kidnap" go.
 - abbreviation also covers lowercase entries of SCOWL's abbreviation lists (tech, intro).
+- dated, abbreviation (curated): a word on scripts/dated_words.txt or scripts/clipped_words.txt,
+  or a regular inflection of one (listed_form: its longest WordNet base form is listed). Each
+  list has its written policy at its head. The clipped list's '@keep' words (vet, pop, prop,
+  orb) and their inflections are spared the two clipped-word methods above (SCOWL's
+  abbreviation lists, clipped_form), never any other rule.
 - name: SCOWL ranks the lowercase word outside its core (size >= NAME_SIZE), and either
   WordNet's tagged uses of it are all of a capitalised sense (japan: Japan), or it is also
   a name or capitalised word in SCOWL's proper-names and upper lists (sizes <= 50: Dale) and its wordfreq zipf less
