@@ -42,12 +42,15 @@ if str(ROOT) not in sys.path:
 
 # The examples issue 25 gives of words that reached paper (crude second senses, archaic or dialect
 # words, clipped forms, solve's rare links); the check that follows the issue uses its own lists.
-ISSUE_WORDS = (
-    "stripper wiener sucking banging smack knob pox bust whipping stalking "
-    "hale cant lass sire lest aye nay hew hither stead wan cur "
-    "cams subs temp quad specs corp pee burred girt gird riven ell lye tress fink "
-    "azidothymidine methotrexate quinquefid azedarach overcompetetive"
-).split()
+ISSUE_DATED = tuple("hale cant lass sire lest aye nay hew hither stead wan cur".split())
+ISSUE_CLIPPED = tuple("cams subs temp quad specs corp".split())
+ISSUE_WORDS = [
+    *"stripper wiener sucking banging smack knob pox bust whipping stalking".split(),
+    *ISSUE_DATED,
+    *ISSUE_CLIPPED,
+    *"pee burred girt gird riven ell lye tress fink".split(),
+    *"azidothymidine methotrexate quinquefid azedarach overcompetetive".split(),
+]
 # Carroll's own doublets (Vanity Fair, 1879, and "Doublets: a word-puzzle"), as head/tail pairs.
 CARROLL = (
     "pig sty", "four five", "wheat bread", "ape man", "pen ink", "chin nose", "tears smile",

@@ -19,6 +19,11 @@ fires names the category recorded for the word.
   it has SALIENT_COUNT tagged uses of its own, so "shot" is not "shoot") is of that kind: "pot" and "weed"
   stay (their main senses are a pan and a plant), "toke", "thug" and "kidnap" go.
 - abbreviation also covers lowercase entries of SCOWL's abbreviation lists (tech, intro).
+- dated, abbreviation (curated): a word on scripts/dated_words.txt or scripts/clipped_words.txt,
+  or a regular inflection of one (listed_form: its longest WordNet base form is listed). Each
+  list has its written policy at its head. The clipped list's '@keep' words (vet, pop, prop,
+  orb) and their inflections are spared the two clipped-word methods above (SCOWL's
+  abbreviation lists, clipped_form), never any other rule.
 - name: SCOWL ranks the lowercase word outside its core (size >= NAME_SIZE), and either
   WordNet's tagged uses of it are all of a capitalised sense (japan: Japan), or it is also
   a name or capitalised word in SCOWL's proper-names and upper lists (sizes <= 50: Dale) and its wordfreq zipf less
@@ -310,13 +315,18 @@ def vet(
     shadowed: AbstractSet[str] = frozenset(),
     capitalised: AbstractSet[str] = frozenset(),
     contractions: Mapping[str, float] | None = None,
+    dated: AbstractSet[str] = frozenset(),
+    clipped: AbstractSet[str] = frozenset(),
+    kept: AbstractSet[str] = frozenset(),
 ) -> dict[str, str]:
     """Return word -> category for every word of `words` that is NOT printable (`blocked`:
     the blocklist, words never in the lexicon at all, read for crude_company; `shadowed`:
     words SCOWL also lists as personal names, judged by name_inflated; `capitalised`: every
     word SCOWL writes with a capital somewhere, left out of the plain nouns of
     plural_gap_limits; `contractions`: bare form -> zipf of its contraction, for
-    contraction_like)."""
+    contraction_like; `dated`, `clipped`: the curated lists scripts/dated_words.txt and
+    scripts/clipped_words.txt, whose words and their regular inflections are "dated" and
+    "abbreviation"; `kept`: that file's '@keep' words, which the clipped-word methods spare)."""
     out: dict[str, str] = {}
     ancestors: dict[str, set[str]] = {}
     plain = set(words)
@@ -331,12 +341,17 @@ def vet(
             category = "curated"  # the word, or its base form (abortions -> abortion)
         if category is None and wordnet is not None:
             category = wordnet_category(wordnet, word, ancestors)
+        if category is None and listed_form(wordnet, word, dated):
+            category = "dated"
+        if category is None and listed_form(wordnet, word, clipped):
+            category = "abbreviation"
+        spared = word in kept or (wordnet is not None and bool(kept & set(wordnet.lemmas_of(word))))
         past_core = scowl_size.get(word, 99) >= NAME_SIZE
         if category is None and wordnet is not None and past_core and mostly_a_name(wordnet, word):
             category = "name"
-        if category is None and word in abbreviations:
+        if category is None and word in abbreviations and not spared:
             category = "abbreviation"
-        if category is None and wordnet is not None and clipped_form(wordnet, word, zipf):
+        if category is None and wordnet is not None and not spared and clipped_form(wordnet, word, zipf):
             category = "abbreviation"
         z = zipf[word]
         if category is None and contraction_like(word, zipf, contractions or {}):
@@ -356,6 +371,35 @@ def vet(
             if word not in out and crude_company(wordnet, word, verdicts, ancestors):
                 out[word] = "sexual"
     return out
+
+
+def parse_word_lists(text: str) -> tuple[set[str], set[str]]:
+    """The words of a curated list file (scripts/dated_words.txt, clipped_words.txt): one
+    lowercase word a line, '#' starts a comment; returns (listed, kept), the words before and
+    after a line '@keep'."""
+    listed: set[str] = set()
+    kept: set[str] = set()
+    into = listed
+    for line in text.splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line == "@keep":
+            into = kept
+        elif line:
+            if not re.fullmatch(r"[a-z]+", line):
+                raise ValueError(f"not a lowercase word: {line!r}")
+            into.add(line)
+    return listed, kept
+
+
+def listed_form(wn: WordNet | None, word: str, listed: AbstractSet[str]) -> bool:
+    """True if the word is on a curated list, or is a regular inflection of a listed word: one
+    of its longest WordNet base forms is listed (lasses -> lass, hewing -> hew; not waning,
+    whose longest base is wane, not wan; not yes, which WordNet lists as a word of its own)."""
+    if not listed:
+        return False
+    if word in listed:
+        return True
+    return wn is not None and bool(listed & _base_forms(wn, word))
 
 
 def contraction_like(word: str, zipf: Mapping[str, float], contractions: Mapping[str, float]) -> bool:
