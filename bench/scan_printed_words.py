@@ -17,7 +17,7 @@ Then checks every word shown against:
     ...). A word outside it is a hit, except the referee's answers `fighting-words check` names
     as from its broader list and the Chimera key's marked rare answers, which are only hits when
     their class is not 'rare' (crude, dated, clipped, a drug or a misspelling);
-  - for puzzle ends, the '@notend' classes of relations.txt (function, crude, second, listed);
+  - for puzzle ends, the '@notend' classes of relations.txt (function, crude, second, listed, harm);
   - a watch list of words (default: the examples issue 25 names; --words FILE for your own).
 
 Prints counts per class and every hit with where it was printed; exit 1 if anything hit.

@@ -72,6 +72,9 @@ body synset, but nobody reads FIGURE as a body; "tidy" is no box, "main" no ocea
              senses WordNet 3.0 lacks (knob; wiener, listed as "weiner"; see listed_word).
              Where WordNet has the sense, the rules above have judged it (pot, weed stay). A link only needs its main sense innocent, which the print
              vocabulary already asks, so these words still print as links.
+- harm       a word (or a form of one) on scripts/harm_words.txt, a curated list with its policy
+             at its head: words whose everyday sense is harm done to a person (stalking,
+             kidnap, mugging, murder, torture); WordNet files stalking under hunting only.
 
 The output has no date in it: the same inputs give the same bytes.
 """
@@ -157,7 +160,8 @@ CLOTHING = {"n04508163", "n03673450"}  # undergarment, lingerie: vet_words' root
 # A published profanity list, read at build time only (never by parlour): better_profanity 0.7.0
 # (MIT), its profanity_wordlist.txt vendored unchanged beside this script with its licence
 # (LICENSE-better_profanity.txt). The checksum pins the bytes, so the output is reproducible.
-NOTEND_CLASSES = ("function", "crude", "second", "listed")
+NOTEND_CLASSES = ("function", "crude", "second", "listed", "harm")
+HARM = Path(__file__).resolve().parent / "harm_words.txt"  # curated, with its policy at its head
 PROFANITY = Path(__file__).resolve().parent / "better_profanity_wordlist.txt"
 PROFANITY_SOURCE = "better_profanity 0.7.0 (MIT; scripts/LICENSE-better_profanity.txt)"
 PROFANITY_SHA256 = "e75665f3f57b5e0412b178334764aae9cae319b88ef3f42027d1e1f22ed7172b"
@@ -345,6 +349,16 @@ def profanity_list(path: Path = PROFANITY) -> set[str]:
     if hashlib.sha256(data).hexdigest() != PROFANITY_SHA256:
         raise SystemExit(f"{path} is not the vendored better_profanity 0.7.0 list")
     return {e for e in data.decode("utf-8").lower().split("\n") if e.isalpha()}
+
+
+def harm_list(path: Path = HARM) -> set[str]:
+    """The entries of the curated list of harm words (see its policy)."""
+    return {w for line in path.read_text(encoding="utf-8").splitlines() for w in line.split("#", 1)[0].split()}
+
+
+def harm_word(wn: WordNet, word: str, harm: set[str]) -> bool:
+    """True if `word` or a base form of it (WordNet's morphology) is on the harm list."""
+    return word in harm or bool(vet_words._base_forms(wn, word) & harm)
 
 
 def listed_forms(wn: WordNet, listed: set[str], known: set[str], printable: set[str]) -> set[str]:
@@ -685,6 +699,7 @@ def build(wn: WordNet) -> dict[str, object]:
     ancestors: dict[str, set[str]] = {}
     notend: dict[str, str] = {}
     listed = listed_forms(wn, profanity_list(), *_lexicon_sets())
+    harm = harm_list()
     for w in sorted(ends):
         if function_word(wn, w):
             notend[w] = "function"
@@ -695,6 +710,8 @@ def build(wn: WordNet) -> dict[str, object]:
                 notend[w] = "second"
             elif listed_word(wn, w, listed, ancestors):
                 notend[w] = "listed"
+            elif harm_word(wn, w, harm):
+                notend[w] = "harm"
     usable = {w for w in ends if w not in notend}
     chosen: dict[frozenset[str], tuple[str, str, str]] = {}
     dropped = Counter()

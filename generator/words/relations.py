@@ -16,7 +16,7 @@ class Relations:
 
     by_length: dict[int, tuple[tuple[str, str, str], ...]]
     pair: dict[frozenset[str], tuple[str, str, str]]
-    notend: dict[str, str]  # word -> class (function, crude, second)
+    notend: dict[str, str]  # word -> class (function, crude, second, listed, harm)
 
     def of(self, a: str, b: str) -> tuple[str, str, str] | None:
         """(relation, start, end) for the pair {a, b}, in the data's order, or None."""
@@ -61,5 +61,6 @@ def relations() -> Relations:
 
 
 def not_an_end(word: str) -> str | None:
-    """The class that keeps `word` from being a puzzle's end (function, crude, second), or None."""
+    """The class that keeps `word` from being a puzzle's end (function, crude, second, listed,
+    harm), or None."""
     return relations().notend.get(word)

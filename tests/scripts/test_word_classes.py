@@ -2,6 +2,7 @@
 words it must leave alone (an oracle of plain words), and the scan of everything parlour prints:
   - contraction: a bare contraction far rarer than its apostrophe form (cant) leaves print;
   - listed: a plain word on the published better_profanity list is no puzzle end (knob, wiener);
+  - harm: a word on the curated harm list (its policy at its head) is no puzzle end (stalking);
   - misspellings SCOWL's largest list let in are gone from the lexicon (overcompetetive).
 """
 
@@ -85,6 +86,32 @@ def test_listed_forms_maps_only_a_misspelt_entry_to_its_word() -> None:
     assert forms - listed == {"wiener"}  # weiner: one swap of neighbours; nothing else maps
     assert br.listed_word(wn, "knobs", forms, {}) and not br.listed_word(wn, "fat", forms, {})
     assert not br.listed_word(wn, "pot", forms, {})  # WordNet records its drug sense: judged there
+
+
+# --- harm (curated list with its policy) -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("word", ["stalking", "stalker", "stalked", "torture", "tortured", "hostage", "abuser"])
+def test_harm_words_never_end_a_puzzle(lex, word) -> None:
+    assert not_an_end(word) == "harm"
+
+
+@pytest.mark.parametrize("word", ["stalk", "stalks", "mug", "beat", "hunt", "trap", "sword", "wolf", "witch", *PLAIN])
+def test_the_plain_words_harm_grew_from_stay_ends(word) -> None:
+    assert not_an_end(word) is None, word
+
+
+@needs_wordnet
+def test_harm_list_entries_take_their_regular_forms_and_no_others() -> None:
+    sys.path.insert(0, str(SCRIPTS))
+    import build_relations as br
+    from wordnet_db import WordNet
+
+    wn = WordNet()
+    harm = br.harm_list()
+    assert "stalking" in harm and "stalk" not in harm
+    assert br.harm_word(wn, "abusers", harm) and br.harm_word(wn, "hostages", harm)
+    assert not br.harm_word(wn, "stalks", harm) and not br.harm_word(wn, "mugs", harm)
 
 
 def test_profanity_list_is_pinned_by_checksum(tmp_path) -> None:
