@@ -621,7 +621,6 @@ def _find_related(
     return None
 
 
-SPARSE_PAR = 7  # once the dailies have spent words, a band reaching this par is swept, not drawn
 OUTWARD_PICKS = 4  # ends tried from one outward search before drawing a new start
 OUTWARD_MAX_PAR = 3  # search outward from the start when par is at most this
 
@@ -655,8 +654,6 @@ def _find_puzzle(
     most = QUICK_TRIES if quick else MAX_TRIES_PER_PUZZLE
     if par_hi <= OUTWARD_MAX_PAR:
         found = _find_outward(g, ends, rng, rules, pool, most, masks)
-    elif rules.steer and par_hi >= SPARSE_PAR:
-        return _sweep(g, ends, rng, rules)  # long chains round the year's spent words are few
     else:
         found = _find_drawn(g, ends, rng, rules, pool, most, masks)
     return found if found is not None or quick else _sweep(g, ends, rng, rules)
