@@ -276,7 +276,8 @@ class Ends:
     keyable: dict[float, Mapping[int, list[int]]] = field(default_factory=dict)
     # where keyable bitsets are saved: (floor, how to build them) -> them (doublets_cache)
     saved: Callable[[float, Callable[[], Mapping[int, list[int]]]], Mapping[int, list[int]]] | None = None
-    related: list[tuple[int, int, bool]] | None = None  # related ends (sheets.related_pairs), found once
+    # related ends (sheets.related_pairs), found once: (start, end, either way round?, tier)
+    related: list[tuple[int, int, bool, int]] | None = None
     # floor -> (words no chain may pass through, the keyable bitsets built without them)
     keyable_round: dict[float, tuple[frozenset[int], Mapping[int, list[int]]]] = field(default_factory=dict)
 

@@ -499,6 +499,14 @@ def _cover(pairs: list[tuple[int, int]]) -> int:
     return n
 
 
+# Which related pairs a sheet tries first: 0, the little stories and their kin (a thing and
+# its home, its stuff, its part, its opposite: Carroll's own kinds); 1, two names or kinds of
+# one thing; 2, two members of one wide everyday class or doing (LION and BEAR), which are
+# many and read as a plainer story.  A relation not named here is tier 1.
+RELATION_TIERS = dict.fromkeys(
+    ("home", "made", "from", "grows", "evolve", "dip", "stow", "feed", "on", "pair", "does", "raise"), 0
+) | dict.fromkeys(("opposite", "scale", "part", "member", "material"), 0)
+RELATION_TIERS |= dict.fromkeys(("class", "acts"), 2)
 RELATED_SALT = 0x5E1A7ED  # the related pairs' order comes from the seed, not the sheet's draws
 SHARED_LINKS = 3  # no two puzzles of a sheet share this many links
 
@@ -508,8 +516,10 @@ def related_pairs(
 ) -> list[tuple[int, int]]:
     """The related pairs of the relation data (generator/data/relations.txt) whose words are
     both candidate ends in one component of `g`, not one letter apart and not two spellings
-    of one word, as (start, end) ids in a seeded order; a pair whose relation reads either
-    way round is turned over at random."""
+    of one word, as (start, end) ids: the little stories first (RELATION_TIERS: drive PIG
+    into the STY before two kinds of one thing, and those before two members of one wide
+    class), in a seeded order within each tier; a pair whose relation reads either way round
+    is turned over at random."""
     if ends.related is None:  # the same for every sheet of these ends: found once
         found = []
         index, common, component = g.index, ends.common, ends.component
@@ -519,11 +529,12 @@ def related_pairs(
                 continue
             if _one_apart(a, b) or variant_key(a) == variant_key(b):
                 continue
-            found.append((s, t, relation in SYMMETRIC))
+            found.append((s, t, relation in SYMMETRIC, RELATION_TIERS.get(relation, 1)))
         ends.related = found
     out = list(ends.related)
     rng.shuffle(out)
-    return [(t, s) if turn and rng.random() < 0.5 else (s, t) for s, t, turn in out]
+    out.sort(key=lambda pair: pair[3])  # stable: the seeded order holds within a tier
+    return [(t, s) if turn and rng.random() < 0.5 else (s, t) for s, t, turn, _ in out]
 
 
 def _fill_slot(

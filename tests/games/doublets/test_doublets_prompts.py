@@ -168,3 +168,22 @@ def test_classes_and_compounds_come_by_method():
         if rel == "join":  # the compound is a word parlour prints
             assert load().printable(a + b), (a, b)
     assert prompt("class", "dawn", "dusk") == "Change DAWN into DUSK"
+
+
+def test_related_pairs_put_the_little_stories_first():
+    """A sheet tries Carroll's kinds of story (a thing and its home, its stuff, its part, its
+    opposite) before two kinds of one thing, and those before two members of a wide class."""
+    import random
+
+    from generator.games.doublets.model import ends_for
+    from generator.games.doublets.sheets import RELATION_TIERS, related_pairs
+    from generator.words.ladder import ladders_for
+
+    ladders = ladders_for(None, "us")
+    g, ends = ladders.graph(4), ends_for(ladders, 4)
+    pairs = related_pairs(g, ends, random.Random(7))
+    tiers = [RELATION_TIERS.get(relations().relation(g.words[s], g.words[t]) or "", 1) for s, t in pairs]
+    assert tiers == sorted(tiers) and {0, 1, 2} <= set(tiers)
+    again = related_pairs(g, ends, random.Random(8))
+    assert again != pairs  # the order within a tier comes from the seed
+    assert {frozenset(p) for p in again} == {frozenset(p) for p in pairs}
