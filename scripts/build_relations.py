@@ -689,6 +689,17 @@ def inflections(wn: WordNet, words: set[str]) -> dict[str, dict[str, list[str]]]
     return out
 
 
+def _inflects_as(wn: WordNet, relation: str, a: str, b: str, ending: str) -> bool:
+    """True if the `ending` forms of a related pair of bases are related the same way: an
+    adjective pair has no such forms (kind and mean are opposites; KINDS and MEANS are not),
+    so opposites, likenesses and scales inflect only where both bases are mostly verbs (all
+    endings: PUSHED, PULLED) or mostly nouns (the plural: BOYS, GIRLS)."""
+    if relation not in ("opposite", "like", "scale"):
+        return True
+    kinds = {vet_words._dominant_pos(wn.senses(a)), vet_words._dominant_pos(wn.senses(b))}
+    return kinds == {"v"} or (kinds == {"n"} and ending == "s")
+
+
 def one_apart(a: str, b: str) -> bool:
     return sum(x != y for x, y in zip(a, b, strict=True)) <= 1
 
@@ -755,7 +766,7 @@ def build(wn: WordNet) -> dict[str, object]:
             else:
                 dropped[source] += 1
             for ending, one in forms.get(a, {}).items():
-                if ending not in INFLECTED.get(relation, ()):
+                if ending not in INFLECTED.get(relation, ()) or not _inflects_as(wn, relation, a, b, ending):
                     continue
                 if INFLECTED[relation] == NOUN_ENDINGS and {a, b} & irregular:
                     continue  # leaf's plural is leaves: "leafs" reads as the verb

@@ -187,3 +187,14 @@ def test_related_pairs_put_the_little_stories_first():
     again = related_pairs(g, ends, random.Random(8))
     assert again != pairs  # the order within a tier comes from the seed
     assert {frozenset(p) for p in again} == {frozenset(p) for p in pairs}
+
+
+def test_adjective_opposites_are_not_inflected_into_other_words():
+    """kind and mean are opposites; KINDS and MEANS (sorts, methods) are not: an adjective
+    pair gives no -s, -ed or -ing pairs, while verb opposites keep theirs."""
+    rel = relations()
+    assert rel.relation("kind", "mean") == "opposite"
+    assert rel.relation("kinds", "means") is None
+    assert rel.relation("goods", "evils") is None
+    verbs = [(a, b) for r, a, b in rel.by_length.get(6, ()) if r == "opposite" and a.endswith("ed")]
+    assert verbs  # pushed/pulled-like pairs stay
