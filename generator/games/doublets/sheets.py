@@ -574,27 +574,42 @@ def _fill_slot(
         if related_first
         else [(among, floor) for floor in floors for among in kinds]
     )
+
+    def shaped(find: Callable[..., Puzzle | None], *args: object) -> Puzzle | None:
+        """find(*args) with the full shapes left out, then, if that finds nothing, with any."""
+        rules.full_shapes = full
+        puzzle = find(*args)
+        if puzzle is None and full:
+            rules.full_shapes = frozenset()
+            puzzle = find(*args)
+        return puzzle
+
     for n, (pair_ok, used, quick) in enumerate(stages):
+        rules.pair_ok, rules.used = pair_ok, used
         for among, floor in tries:
-            rules.pair_ok, rules.used, rules.full_shapes, rules.zipf_floor = pair_ok, used, full, floor
-            puzzle = _find_puzzle(g, ends, rng, rules, quick or daily, among)
-            if puzzle is None and full:
-                rules.full_shapes = frozenset()
-                puzzle = _find_puzzle(g, ends, rng, rules, quick or daily, among)
+            rules.zipf_floor = floor
+            puzzle = shaped(_find_puzzle, g, ends, rng, rules, quick or daily, among)
             if puzzle is not None:
                 return puzzle, n > 0
         if quick or not daily or rules.par_lo > rules.par_hi:
             continue
         # a daily's last stage: every floor's draws failed, so sweep every start, floor by floor
         for floor in floors:
-            rules.pair_ok, rules.used, rules.full_shapes, rules.zipf_floor = pair_ok, used, full, floor
-            puzzle = _sweep(g, ends, rng, rules)
-            if puzzle is None and full:
-                rules.full_shapes = frozenset()
-                puzzle = _sweep(g, ends, rng, rules)
+            rules.zipf_floor = floor
+            puzzle = shaped(_sweep, g, ends, rng, rules)
             if puzzle is not None:
                 return puzzle, n > 0
     return None, False
+
+
+def _counted(g: WordGraph, ends: Ends, s: int, t: int) -> tuple[int, int] | None:
+    """The par and number of minimal chains of s -> t (None: no chain within MAX_PAR), found
+    once: they are the graph's, so ends.counts keeps them for later sheets."""
+    pair = (s, t) if s < t else (t, s)
+    if pair in ends.counts:
+        return ends.counts[pair]
+    got = ends.counts[pair] = g.par_and_count(g.words[pair[0]], g.words[pair[1]], MAX_PAR)
+    return got
 
 
 def _find_related(
@@ -621,7 +636,7 @@ def _find_related(
             refused.add(pair)
             continue
         if not known:
-            got = counts[pair] = g.par_and_count(words[pair[0]], words[pair[1]], MAX_PAR)
+            got = _counted(g, ends, s, t)
         if got is None or not par_lo <= got[0] <= par_hi or (got[0], min(got[1], 4)) not in fitting:
             continue
         if masks is not None and not keyable(masks, ends, s, t, got[0]):
@@ -715,7 +730,7 @@ def _find_drawn(
     """Random pairs (start, end in its component) at a fitting distance, counted and keyed.
     With `keyable` (keyable_masks_for) only pairs at a fitting distance that a key can take
     are drawn; without, every pair is drawn and tested (the reach masks give the distance)."""
-    words, par_lo, par_hi = g.words, rules.par_lo, rules.par_hi
+    par_lo, par_hi = rules.par_lo, rules.par_hi
     masks = None
     if keyable is None:
         masks = None if par_hi > MAX_PAR else reach_masks_for(g, ends)
@@ -740,11 +755,7 @@ def _find_drawn(
                 continue
         if not rules.ends_ok(g, s, t):
             continue
-        pair = (s, t) if s < t else (t, s)
-        if pair in ends.counts:  # pars and counts are the graph's, so they are kept for later sheets
-            got = ends.counts[pair]
-        else:
-            got = ends.counts[pair] = g.par_and_count(words[pair[0]], words[pair[1]], MAX_PAR)
+        got = _counted(g, ends, s, t)
         if got is None or not par_lo <= got[0] <= par_hi or (got[0], min(got[1], 4)) not in fitting:
             continue
         found = _keyed(g, s, t, rules, ends.wide, unkeyable)
@@ -817,7 +828,6 @@ def _keyable_fits(
     """The ends t of start s at a fitting distance that the keyable bitsets `by_distance` let
     a key reach, that pass the rules' cheap checks and whose par and chain count fit."""
     group = ends.by_component[ends.component[s]]
-    words, counts = g.words, ends.counts
     out = []
     for d in steps:
         m = by_distance[d]
@@ -827,11 +837,7 @@ def _keyable_fits(
             t = group[low.bit_length() - 1]
             if not rules.ends_ok(g, s, t):
                 continue
-            pair = (s, t) if s < t else (t, s)
-            if pair in counts:
-                got = counts[pair]
-            else:
-                got = counts[pair] = g.par_and_count(words[pair[0]], words[pair[1]], MAX_PAR)
+            got = _counted(g, ends, s, t)
             if got is not None and (got[0], min(got[1], 4)) in fitting:
                 out.append(t)
     return out
