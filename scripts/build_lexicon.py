@@ -43,8 +43,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import build_files  # noqa: E402
 import vet_words  # noqa: E402
-from wordnet_db import WORDNET_DIR, WordNet  # noqa: E402
+import wordnet_db  # noqa: E402
+from wordnet_db import WordNet  # noqa: E402
 
 from generator.words.lexicon import (  # noqa: E402
     COMMON_ZIPF,
@@ -629,19 +631,15 @@ def main(argv: list[str] | None = None) -> int:
     if not SCOWL_DIR.is_dir():
         print(f"{SCOWL_DIR} not found: run 'apt-get install scowl' first", file=sys.stderr)
         return 2
-    if not (WORDNET_DIR / "data.noun").exists():
-        print(f"{WORDNET_DIR} not found: run 'apt-get install wordnet-base' first", file=sys.stderr)
+    if why := wordnet_db.missing():
+        print(why, file=sys.stderr)
         return 2
     built = build()
     if args.review:
         review(built)
         return 0
     if args.check:
-        if not args.output.exists() or args.output.read_bytes() != render(built):
-            print(f"{args.output} is stale: run scripts/build_lexicon.py", file=sys.stderr)
-            return 1
-        print(f"{args.output} is up to date")
-        return 0
+        return build_files.check(args.output, render(built), "scripts/build_lexicon.py")
     data = write(built, args.output)
     report(built, len(data))
     return 0

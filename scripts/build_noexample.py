@@ -37,7 +37,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from wordnet_db import WORDNET_DIR, WordNet  # noqa: E402
+import build_files  # noqa: E402
+import wordnet_db  # noqa: E402
+from wordnet_db import WordNet  # noqa: E402
 
 from generator.words.lexicon import NOEXAMPLE_FILE, Lexicon, load  # noqa: E402
 
@@ -162,16 +164,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--output", type=Path, default=OUTPUT, help="where to write")
     parser.add_argument("--check", action="store_true", help="exit 1 if the shipped file is stale")
     args = parser.parse_args(argv)
-    if not (WORDNET_DIR / "data.noun").exists():
-        print(f"{WORDNET_DIR} not found: run 'apt-get install wordnet-base' first", file=sys.stderr)
+    if why := wordnet_db.missing():
+        print(why, file=sys.stderr)
         return 2
     wn, lex = WordNet(), load()
     drug, misspelt = drugs(wn, lex), misspellings(wn, lex)
     data = render(drug, misspelt)
     if args.check:
-        same = args.output.exists() and args.output.read_bytes() == data
-        print(f"{NOEXAMPLE_FILE} is up to date" if same else f"{NOEXAMPLE_FILE} is stale: rebuild it")
-        return 0 if same else 1
+        return build_files.check(args.output, data, "scripts/build_noexample.py")
     args.output.write_bytes(data)
     print(f"wrote {args.output}: {len(drug)} drug, {len(misspelt)} misspelling")
     return 0

@@ -92,8 +92,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import build_files  # noqa: E402
 import vet_words  # noqa: E402
-from wordnet_db import WORDNET_DIR, Sense, WordNet  # noqa: E402
+import wordnet_db  # noqa: E402
+from wordnet_db import Sense, WordNet  # noqa: E402
 
 from generator.games.doublets.prompts import FRAMES, SYMMETRIC  # noqa: E402
 
@@ -822,15 +824,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--output", type=Path, default=OUTPUT, help="where to write")
     parser.add_argument("--check", action="store_true", help="exit 1 if the shipped file is stale")
     args = parser.parse_args(argv)
-    if not (WORDNET_DIR / "data.noun").exists():
-        print(f"{WORDNET_DIR} not found: run 'apt-get install wordnet-base' first", file=sys.stderr)
+    if why := wordnet_db.missing():
+        print(why, file=sys.stderr)
         return 2
     built = build(WordNet())
     data = render(built)
     if args.check:
-        same = args.output.exists() and args.output.read_bytes() == data
-        print("relations.txt is up to date" if same else "relations.txt is stale: rebuild it")
-        return 0 if same else 1
+        return build_files.check(args.output, data, "scripts/build_relations.py")
     args.output.write_bytes(data)
     pairs = built["pairs"]
     assert isinstance(pairs, list)

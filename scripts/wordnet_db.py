@@ -14,6 +14,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 WORDNET_DIR = Path("/usr/share/wordnet")
+
+
+def missing() -> str | None:
+    """Why WordNet cannot be read here (one line for stderr), or None if it can."""
+    if (WORDNET_DIR / "data.noun").exists():
+        return None
+    return f"{WORDNET_DIR} not found: run 'apt-get install wordnet-base' first"
 POS_FILES = (("noun", "n"), ("verb", "v"), ("adj", "a"), ("adv", "r"))
 
 # lexnames(5WN): lex_filenum -> name
