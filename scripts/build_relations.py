@@ -354,13 +354,14 @@ def profanity_list(path: Path = PROFANITY) -> set[str]:
 
 
 def harm_list(path: Path = HARM) -> set[str]:
-    """The entries of the curated list of harm words (see its policy)."""
-    return {w for line in path.read_text(encoding="utf-8").splitlines() for w in line.split("#", 1)[0].split()}
+    """The entries of the curated list of harm words (see its policy), read as the lexicon
+    build reads its curated lists."""
+    return vet_words.parse_word_lists(path.read_text(encoding="utf-8"))[0]
 
 
 def harm_word(wn: WordNet, word: str, harm: set[str]) -> bool:
-    """True if `word` or a base form of it (WordNet's morphology) is on the harm list."""
-    return word in harm or bool(vet_words._base_forms(wn, word) & harm)
+    """True if `word` or a regular inflection of it is on the harm list (vet_words.listed_form)."""
+    return vet_words.listed_form(wn, word, harm)
 
 
 def listed_forms(wn: WordNet, listed: set[str], known: set[str], printable: set[str]) -> set[str]:
