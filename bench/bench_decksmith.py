@@ -113,7 +113,9 @@ def decksmith_venv(where: Path) -> Path:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--runs", type=int, default=5)
-    ap.add_argument("--decksmith-venv", type=Path, default=Path(tempfile.gettempdir()) / "parlour-bench-decksmith")
+    ap.add_argument(
+        "--decksmith-venv", type=Path, default=Path(tempfile.gettempdir()) / "parlour-bench-decksmith"
+    )
     args = ap.parse_args()
     exe = decksmith_venv(args.decksmith_venv)
     with tempfile.TemporaryDirectory() as tmp:
@@ -143,10 +145,14 @@ def main() -> None:
     med = {k: statistics.median(v) for k, v in times.items()}
     print(f"108 cards, median of {args.runs} runs, whole-process CPU (user + system):")
     print(f"  decksmith build + export   {med['decksmith'] * 1000:8.0f} ms")
-    print(f"  parlour fighting-words deck {med['parlour'] * 1000:7.0f} ms  ({med['parlour'] / med['floor']:.2f}x the floor)")
+    print(
+        f"  parlour fighting-words deck {med['parlour'] * 1000:7.0f} ms  ({med['parlour'] / med['floor']:.2f}x the floor)"
+    )
     print(f"  floor (click + reportlab)   {med['floor'] * 1000:7.0f} ms")
     ratio = med["decksmith"] / med["parlour"]
-    print(f"decksmith / parlour: {ratio:.1f}x (goal: at least {GOAL:.0f}x) {'met' if ratio >= GOAL else 'NOT met'}")
+    print(
+        f"decksmith / parlour: {ratio:.1f}x (goal: at least {GOAL:.0f}x) {'met' if ratio >= GOAL else 'NOT met'}"
+    )
     if pages > 0:
         print(f"(decksmith's PDF: {pages} pages)")
 

@@ -26,8 +26,9 @@ try:  # one folder per game
     from generator.games.doublets import daily as _daily
     from generator.games.doublets.sheets import make_sheet
 except ImportError:  # the older layout
-    from generator.games import doublets_daily as _daily  # type: ignore[no-redef]
     from generator.games.doublets_sheets import make_sheet  # type: ignore[no-redef]
+
+    from generator.games import doublets_daily as _daily  # type: ignore[no-redef]
 
 daily_sheets = _daily.daily_sheets
 WEEK_SHAPED = hasattr(_daily, "week_length")  # else every daily has 4 letters by default

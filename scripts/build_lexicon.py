@@ -3,7 +3,7 @@
 How to rebuild (from the repository root)::
 
     apt-get install scowl              # puts the SCOWL lists in /usr/share/dict/scowl/
-    python scripts/build_lexicon.py    # needs wordfreq (a runtime dependency of parlour)
+    python scripts/build_lexicon.py    # needs wordfreq (the build and test extras; not a runtime dependency)
 
 What it does, step by step:
 

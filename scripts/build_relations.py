@@ -240,6 +240,7 @@ def _lexicon_sets() -> tuple[set[str], set[str]]:
     lex = load()
     return set(lex.words("broad")), set(lex.words("print"))
 
+
 def print_vocabulary() -> list[str]:
     """Lowercase words of the print vocabulary, COMPOUND_MIN to COMPOUND_MAX letters."""
     from generator.words.lexicon import load

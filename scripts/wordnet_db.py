@@ -21,6 +21,8 @@ def missing() -> str | None:
     if (WORDNET_DIR / "data.noun").exists():
         return None
     return f"{WORDNET_DIR} not found: run 'apt-get install wordnet-base' first"
+
+
 POS_FILES = (("noun", "n"), ("verb", "v"), ("adj", "a"), ("adv", "r"))
 
 # lexnames(5WN): lex_filenum -> name

@@ -3,12 +3,36 @@
 from __future__ import annotations
 
 import gc
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from generator.cli import cli
+# Before anything else is imported or collected (this module is the first the suite loads, in every
+# xdist worker too): the settings, the cache and the templates point into a folder of the run's
+# own, so no test reads or writes the user's settings file or cache, whatever a fixture of wider
+# scope does first. HOME goes there as well, for code that falls back on ~/.cache or ~/.config.
+_ISOLATED = Path(tempfile.mkdtemp(prefix="parlour-tests-"))
+for _var, _sub in (
+    ("HOME", "home"),
+    ("XDG_CONFIG_HOME", "config"),
+    ("XDG_CACHE_HOME", "cache-home"),
+    ("PARLOUR_CACHE_DIR", "cache"),
+):
+    (_ISOLATED / _sub).mkdir()
+    os.environ[_var] = str(_ISOLATED / _sub)
+for _var in ("PARLOUR_CONFIG", "PARLOUR_TEMPLATES"):
+    os.environ.pop(_var, None)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    shutil.rmtree(_ISOLATED, ignore_errors=True)
+
+
+from generator.cli import cli  # noqa: E402  (after the environment above is set)
 
 
 @pytest.fixture(autouse=True)

@@ -628,7 +628,18 @@ CACHE_READERS = [
     ["piecepack", "--pieces", "coins", "-o", "pieces.pdf"],  # the ink boxes
     ["doublets", "jewels", "--json", "jewels.json", "-o", "jewels.pdf"],  # the Jewels graphs, the ends
     ["doublets", "sheet", "--json", "sheet.json", "-o", "sheet.pdf"],  # the keyable bitsets
-    ["doublets", "sheet", "--count", "9", "--length", "3", "--json", "big.json", "-o", "big.pdf"],  # capacities
+    [
+        "doublets",
+        "sheet",
+        "--count",
+        "9",
+        "--length",
+        "3",
+        "--json",
+        "big.json",
+        "-o",
+        "big.pdf",
+    ],  # capacities
     ["doublets", "solve", "head", "tail", "--all"],  # the one-shot word lists
     ["chimera", "key", "--json", "key.json", "-o", "key.pdf"],  # the referee's answers
     ["fighting-words", "check", "trade"],  # the word index

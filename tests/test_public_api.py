@@ -75,7 +75,9 @@ class _Scan(ast.NodeVisitor):
         if isinstance(node, ast.Import):
             for a in node.names:
                 if a.name.split(".")[0] != OWN:
-                    self.bound[a.asname or a.name.split(".")[0]] = a.name if a.asname else a.name.split(".")[0]
+                    self.bound[a.asname or a.name.split(".")[0]] = (
+                        a.name if a.asname else a.name.split(".")[0]
+                    )
         elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
             if node.module.split(".")[0] not in (OWN, "__future__"):
                 for a in node.names:
@@ -252,7 +254,9 @@ def _modules() -> list[Path]:
 
 def test_generator_uses_its_dependencies_public_api_only() -> None:
     found = {
-        f"{p.relative_to(ROOT.parent)}:{v}": None for p in _modules() for v in violations(p.read_text("utf-8"))
+        f"{p.relative_to(ROOT.parent)}:{v}": None
+        for p in _modules()
+        for v in violations(p.read_text("utf-8"))
     }
     assert not found, "private names or patches of a dependency:\n" + "\n".join(found)
 

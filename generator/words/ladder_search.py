@@ -78,6 +78,7 @@ class ShortestChains:
         base = self.graph.cost
         extra = frozenset(avoid)
         if extra:
+
             def cost(i: int) -> int:
                 return base(i) + (AVOID_PENALTY if i in extra else 0)
 

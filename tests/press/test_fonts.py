@@ -59,7 +59,11 @@ def test_string_width_agrees_with_reportlab_at_every_size() -> None:
         for text in ("Doublets", "WAVE → WAVY", "the Chimera's lair", "q"):
             for size in (6, 7.25, 9.5, 11, 23.75, 64):
                 want = pdfmetrics.stringWidth(text, face, size)
-                assert abs(fonts.string_width(text, face, size) - want) <= 1e-9 * max(1.0, want), (face, text, size)
+                assert abs(fonts.string_width(text, face, size) - want) <= 1e-9 * max(1.0, want), (
+                    face,
+                    text,
+                    size,
+                )
 
 
 def test_measuring_ever_new_texts_keeps_the_caches_bounded():

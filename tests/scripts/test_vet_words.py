@@ -62,7 +62,9 @@ def _scowl(kind: str, sizes: tuple[int, ...]) -> set[str]:
         for n in sizes:
             path = SCOWL / f"{category}-{kind}.{n}"
             if path.exists():
-                out.update(e.strip().lower() for e in path.read_text(encoding="utf-8", errors="replace").split())
+                out.update(
+                    e.strip().lower() for e in path.read_text(encoding="utf-8", errors="replace").split()
+                )
     return out
 
 
@@ -113,7 +115,16 @@ def test_lead_plural(vet, wn) -> None:
 
 @needs_wordnet
 def test_gap_limits_are_a_quantile_of_plain_nouns(vet, wn) -> None:
-    zipf = {"cat": 4.8, "cats": 4.3, "dog": 5.1, "dogs": 4.5, "hat": 4.4, "hats": 3.6, "glen": 3.9, "glens": 2.7}
+    zipf = {
+        "cat": 4.8,
+        "cats": 4.3,
+        "dog": 5.1,
+        "dogs": 4.5,
+        "hat": 4.4,
+        "hats": 3.6,
+        "glen": 3.9,
+        "glens": 2.7,
+    }
     sizes = {"cat": 10, "dog": 10, "hat": 10, "glen": 10}
     limits = vet.plural_gap_limits(wn, set(sizes), zipf, sizes, {"glen"})
     assert limits == {10: pytest.approx(0.6)}  # gaps 0.5, 0.6, 0.8: the glen gap is left out

@@ -91,12 +91,16 @@ def test_listed_forms_maps_only_a_misspelt_entry_to_its_word() -> None:
 # --- harm (curated list with its policy) -----------------------------------------------------------
 
 
-@pytest.mark.parametrize("word", ["stalking", "stalker", "stalked", "torture", "tortured", "hostage", "abuser"])
+@pytest.mark.parametrize(
+    "word", ["stalking", "stalker", "stalked", "torture", "tortured", "hostage", "abuser"]
+)
 def test_harm_words_never_end_a_puzzle(lex, word) -> None:
     assert not_an_end(word) == "harm"
 
 
-@pytest.mark.parametrize("word", ["stalk", "stalks", "mug", "beat", "hunt", "trap", "sword", "wolf", "witch", *PLAIN])
+@pytest.mark.parametrize(
+    "word", ["stalk", "stalks", "mug", "beat", "hunt", "trap", "sword", "wolf", "witch", *PLAIN]
+)
 def test_the_plain_words_harm_grew_from_stay_ends(word) -> None:
     assert not_an_end(word) is None, word
 

@@ -93,7 +93,9 @@ def test_choose_a_pack_preview_it_and_download_the_clis_bytes(server, page, run,
     assert got == out.read_bytes()
     if SCREENSHOTS:  # page 3 shown: the Doublets section's first page (after the cover and guide)
         page.get_by_role("button", name="Next page").click()
-        page.wait_for_function("() => document.querySelector('#page-label').textContent.startsWith('Page 3 of')")
+        page.wait_for_function(
+            "() => document.querySelector('#page-label').textContent.startsWith('Page 3 of')"
+        )
         page.wait_for_function(IMAGE_SHOWN)
         page.screenshot(path=str(ROOT / "docs" / "serve-desktop.png"))
 
@@ -101,7 +103,9 @@ def test_choose_a_pack_preview_it_and_download_the_clis_bytes(server, page, run,
 def test_solve_todays_doublet_on_screen(server, page):
     from generator.games.doublets.daily import daily_sheet
 
-    puzzle = daily_sheet(dt.date.today(), 8, None).puzzles[0]  # the day's first puzzle (the week's shape), from the game
+    puzzle = daily_sheet(dt.date.today(), 8, None).puzzles[
+        0
+    ]  # the day's first puzzle (the week's shape), from the game
     page.goto(server + "/#daily")
     first = page.locator("ol.puzzles > li").first
     first.wait_for(timeout=120_000)

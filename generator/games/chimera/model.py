@@ -509,8 +509,9 @@ def _all_answers(v: Variant, lexicon: Lexicon | None) -> list[_Answers]:
         saved = cache.read_saved(
             path,
             _KEY_FORMAT,
-            lambda d: len(d["cards"]) == 52
-            and all(set(r) == set(SPELLINGS) == set(m) for _, r, m in d["cards"]),
+            lambda d: (
+                len(d["cards"]) == 52 and all(set(r) == set(SPELLINGS) == set(m) for _, r, m in d["cards"])
+            ),
         )
         if saved is not None:
             return [

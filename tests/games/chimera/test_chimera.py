@@ -307,7 +307,12 @@ def test_card_with_only_unmarkable_answers_says_so() -> None:
     lex = Lexicon.from_entries(entries, printable=[], noprint=noprint)
     lex_all = Lexicon.from_entries(entries, printable=[], noprint={w: "vulgar" for w in words})
     assert lex_all.print_reason("earths") == "not standard"  # broad words are markable ...
-    key = ch.answer_key("half", lexicon=Lexicon.from_entries([e for e in entries if e.tier != "broad"], printable=[], noprint=noprint))
+    key = ch.answer_key(
+        "half",
+        lexicon=Lexicon.from_entries(
+            [e for e in entries if e.tier != "broad"], printable=[], noprint=noprint
+        ),
+    )
     six = next(k for k in key.cards if k.card.words == ("six", "heart"))
     assert six.answers and six.only_rare and six.printable == [] and six.marked == ()
     assert draw.ONLY_RARE in draw.only_rare_text(six)

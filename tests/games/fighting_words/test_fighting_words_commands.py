@@ -115,4 +115,3 @@ def test_deck_help_gives_the_template_counts(run):
     res = run("fighting-words", "deck", "--help")
     flat = " ".join(res.output.split())
     assert f"{deck.size} cards ({deck.letter_total} letters, {deck.event_total} events)" in flat
-
