@@ -15,7 +15,14 @@ import click
 
 from generator.config import BY_KEY
 from generator.errors import ParlourError
-from generator.press.print_defaults import CARD_PRESETS, DEFAULT_BLEED_MM, DEFAULT_DPI, DUPLEX_MODES, MANIFEST
+from generator.press.print_defaults import (
+    CARD_PRESETS,
+    CUTTERS,
+    DEFAULT_BLEED_MM,
+    DEFAULT_DPI,
+    DUPLEX_MODES,
+    MANIFEST,
+)
 from generator.words.spelling import DEFAULT_SPELLING, SPELLINGS
 
 if TYPE_CHECKING:  # imported where used: a query command never loads the card, booklet or page code
@@ -65,17 +72,34 @@ class PrintOptions:
     cover: tuple[str, ...] | None = None  # a booklet cover's lines [default: the title and subject]
     dpi: int = DEFAULT_DPI  # --dpi of those PNGs
     spelling: str = DEFAULT_SPELLING  # the pack's --spelling: how prose, labels and card text spell
+    cutter: str | None = None  # --cutter: a cutting machine's marks and cut files (press.cutter)
+
+    def machine(self) -> Any:
+        """The press.cutter.Cutter that --cutter names, or None."""
+        from generator.press.cutter import get_cutter
+
+        return get_cutter(self.cutter)
 
     def layout(self) -> Layout:
         from generator.press.cards import impose
 
-        return impose(self.paper, self.card, self.bleed)
+        machine = self.machine()
+        area = machine.readable(self.paper) if machine is not None and machine.marks else None
+        return impose(self.paper, self.card, self.bleed, area)
 
     def deck(self, label: str, back: Drawer | None = None) -> DeckOptions:
         """How a deck part called `label` prints under these options (see press.cards.deck_pages)."""
         from generator.press.cards import DeckOptions
 
-        return DeckOptions(self.layout(), label, back, self.duplex, self.back_offset, blanks=self.blanks)
+        return DeckOptions(
+            self.layout(),
+            label,
+            back,
+            self.duplex,
+            self.back_offset,
+            blanks=self.blanks,
+            cutter=self.machine(),
+        )
 
 
 def command_inputs(values: dict[str, Any]) -> list[Path]:
@@ -184,6 +208,9 @@ def _read_print_options(kw: dict[str, Any], cards: bool) -> tuple[PrintOptions, 
     )
     if not 0 <= opts.bleed <= 10 * mm:
         raise click.BadParameter("bleed must be between 0 and 10 mm", param_hint="'--bleed'")
+    opts.cutter = kw.pop("cutter", None)
+    if opts.cutter is not None and not _given("bleed"):
+        opts.bleed = DEFAULT_BLEED_MM * mm  # a blade drifts: bleed is on unless --bleed says otherwise
     if cards:
         opts.layout()
     opts.output_text = raw_output
@@ -197,6 +224,18 @@ def _read_print_options(kw: dict[str, Any], cards: bool) -> tuple[PrintOptions, 
             )
         opts.dpi = check_dpi(dpi)
     return opts, raw_output, raw_json
+
+
+def _given(name: str) -> bool:
+    """True if the option `name` was typed (or came from the environment), not left at its default."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is None:
+        return False
+    source = ctx.get_parameter_source(name)
+    return source is not None and source not in (
+        click.ParameterSource.DEFAULT,
+        click.ParameterSource.DEFAULT_MAP,
+    )
 
 
 BASE_OPTIONS = [
@@ -278,6 +317,18 @@ CARD_OPTIONS = [
         "default) leave it short, with backs printed only behind real fronts (--json counts the blanks).",
     ),
 ]
+
+
+CUTTER_OPTION = click.option(
+    "--cutter",
+    type=click.Choice(CUTTERS, case_sensitive=False),
+    default=None,
+    help="Print for a cutting machine: silhouette (Cameo, Portrait) and scanncut put the machine's "
+    "registration marks on each sheet and write its cut files (SVG, and DXF with the cutter extra) "
+    "into a folder beside the PDF; cricut writes each card as an image for Design Space's print then "
+    f"cut. Turns bleed on ({DEFAULT_BLEED_MM:g} mm) unless --bleed is given.",
+)
+CARD_OPTIONS.append(CUTTER_OPTION)
 
 
 IMAGES_OPTIONS = [
@@ -385,6 +436,7 @@ def write_outputs(doc: Document, opts: PrintOptions, name: str, model: Any = Non
             card_rows = []
             if cards_tmp is not None:
                 card_rows = write_card_images(decks_in(doc), cards_tmp, opts.dpi, doc.style)
+            cut_note = _write_cut_files(doc, opts, tx, shown)
         except OSError as exc:
             raise ParlourError(
                 f"cannot write the output ({exc.strerror or exc}); nothing was written"
@@ -396,8 +448,48 @@ def write_outputs(doc: Document, opts: PrintOptions, name: str, model: Any = Non
         msg += f", {len(pngs)} preview{'s' if len(pngs) != 1 else ''} in {opts.png_dir}"
     if opts.cards_dir:
         msg += f", {len(card_rows)} card images and {MANIFEST} in {opts.cards_dir}"
+    msg += cut_note
     status(msg + json_note(opts))
     return Path(shown)
+
+
+def cut_folder(pdf: str, cutter: str) -> Path:
+    """Where --cutter's files go: a folder beside the PDF, named after it and the machine's files."""
+    p = Path(pdf)
+    return p.with_name(f"{p.stem}-{'cricut' if cutter == 'cricut' else 'cut'}")
+
+
+def _write_cut_files(doc: Document, opts: PrintOptions, tx: Outputs, shown: str) -> str:
+    """--cutter's files, staged beside the PDF: the cut files of every marked sheet (silhouette,
+    scanncut) or each card as an image for Design Space (cricut). Returns the status line's tail."""
+    machine = opts.machine()
+    if machine is None:
+        return ""
+    if shown == STDOUT:
+        raise ParlourError("--cutter writes its files beside the PDF: give -o FILE, not standard output")
+    folder = cut_folder(shown, machine.name)
+    if machine.files:
+        from generator.press.cutter import write_cut_files
+
+        sheets = doc.cut_sheets()
+        if not sheets:
+            raise ParlourError(
+                f"--cutter {machine.name}: this document has no pieces to cut; leave --cutter out"
+            )
+        tmp = tx.directory(folder, "--cutter", make_parents=True)
+        names = write_cut_files(sheets, tmp, Path(shown).stem)
+        dxf = any(n.endswith(".dxf") for n in names)
+        extra = "" if dxf else " (no DXF: install parlour[cutter])"
+        return f", {len(sheets)} cut file{'s' if len(sheets) != 1 else ''} in {folder}{extra}"
+    from generator.press.card_images import decks_in
+    from generator.press.cutter import write_cricut_images
+
+    decks = decks_in(doc)
+    if not decks:
+        raise ParlourError("--cutter cricut: this document prints no cards; leave --cutter out")
+    tmp = tx.directory(folder, "--cutter", make_parents=True)
+    rows = write_cricut_images(decks, tmp, opts.dpi, doc.style)
+    return f", {len(rows)} card images for Design Space in {folder}"
 
 
 def write_json(path: Path | None, data: Any, tx: Outputs) -> None:

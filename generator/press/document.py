@@ -55,6 +55,7 @@ class Page:
     side_gaps: tuple[tuple[float, float], ...] = ()  # every such stretch, for a footer too long for one
     deck: Any = None  # the deck a card sheet prints (a press.cards.DeckPrint), for --cards
     card: bool = False  # printed on card stock (cards, tiles, pieces to fold), for the print guide
+    cut: Any = None  # what a cutting machine cuts on this sheet (a press.cutter.CutSheet), for its cut file
 
 
 class PageRun(ABC):
@@ -150,6 +151,14 @@ class Document:
                     yield sec, False, Page(_draw_blank, "This side is left blank on purpose")
                 n += 1
                 yield sec, i == 0, page
+
+    def cut_sheets(self) -> list[tuple[int, Any]]:
+        """(page number, press.cutter.CutSheet) of every page a cutting machine cuts."""
+        return [
+            (n, page.cut)
+            for n, (_, _, page) in enumerate(self._walk(make=False), start=1)
+            if page is not None and page.cut is not None
+        ]
 
     def _duplex(self) -> set[str]:
         """How the two-sided sheets in the document turn ("long", "short"); empty if there are none."""

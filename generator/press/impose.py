@@ -166,25 +166,33 @@ def _fit(avail: float, size: float, gutter: float, bleed: float) -> int:
     return n
 
 
-def impose(paper: Paper, card: CardSize, bleed: float = 0.0) -> Layout:
+def impose(
+    paper: Paper, card: CardSize, bleed: float = 0.0, area: tuple[float, float, float, float] | None = None
+) -> Layout:
     """The layout that fits the most cards (upright preferred on a tie), keeping room for crop marks,
-    and in the side margins for the sheet's labels, which run there clear of every card."""
+    and in the side margins for the sheet's labels, which run there clear of every card. With `area`
+    (x0, y0, x1, y1, centred on the page: a cutting machine's readable area), every card's trim lies
+    inside it, its bleed too above and below (where the marks are), and clear of the side labels."""
+    room_w, room_h = paper.width - 2 * SIDE_MARGIN_MIN, paper.height - 2 * MARGIN_MIN
+    where = "inside the crop marks"
+    if area is not None:
+        room_w = min(room_w, area[2] - area[0] + 2 * bleed)
+        room_h = area[3] - area[1]  # the bleed too stays clear of the marks' reach, top and bottom
+        where = "between the cutting machine's marks"
     best: Layout | None = None
     for rotated in (False, True):
         cw, ch = (card.height, card.width) if rotated else (card.width, card.height)
-        cols = _fit(paper.width - 2 * SIDE_MARGIN_MIN, cw, 2 * bleed, bleed)
-        rows = _fit(paper.height - 2 * MARGIN_MIN, ch, 2 * bleed, bleed)
+        cols = _fit(room_w, cw, 2 * bleed, bleed)
+        rows = _fit(room_h, ch, 2 * bleed, bleed)
         lay = Layout(paper, card, bleed, cols, rows, rotated)
         if best is None or lay.per_page > best.per_page:
             best = lay
     assert best is not None
     if best.per_page == 0:
-        room_w = (paper.width - 2 * SIDE_MARGIN_MIN) / mm
-        room_h = (paper.height - 2 * MARGIN_MIN) / mm
         extra = f" plus {2 * bleed / mm:g} mm of bleed" if bleed else ""
         raise ParlourError(
             f"{card.width / mm:g} x {card.height / mm:g} mm cards{extra} do not fit on {paper.name} paper "
-            f"(room for {room_w:.0f} x {room_h:.0f} mm inside the crop marks): choose a smaller --card"
+            f"(room for {room_w / mm:.0f} x {room_h / mm:.0f} mm {where}): choose a smaller --card"
         )
     return best
 

@@ -17,3 +17,4 @@ DUPLEX_MODES = ("long", "short", "none")
 
 DEFAULT_DPI = 300  # --cards PNGs
 MANIFEST = "cards.csv"  # the list --cards writes beside the PNGs
+CUTTERS = ("silhouette", "scanncut", "cricut")  # --cutter: the machines press.cutter prints for

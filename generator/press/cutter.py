@@ -1,0 +1,339 @@
+"""Print-then-cut: a cutting machine's registration marks on the sheet, the area its sensor reads,
+and the cut files (SVG, DXF) whose outlines lie on the printed cut lines in the marks' frame.
+
+Where the marks go, and why (see the README's "Cutting machines" for what a family does):
+
+- Silhouette (Cameo, Portrait): Silhouette Studio's "Type 1" marks: a filled 5 mm square at the
+  top-left, an L at the top-right and at the bottom-left, legs 20 mm long and 0.3 mm thick, each
+  mark's outer corner 10 mm in from the page's edges. Taken from inkscape-silhouette
+  (fablabnbg/inkscape-silhouette, render_silhouette_regmarks.py: REG_SQUARE_MM = 5,
+  REG_LINE_MM = 20, the 0.3 mm line width, and its user guide's default of 10 mm from the document's
+  left and top with the mark-to-mark distance the page less 2 x 10 mm); the same three marks, 10 mm
+  in, are on silhouette-card-maker's sheets (Alan-Cha/silhouette-card-maker, assets/*_registration.pdf,
+  measured). Set Studio's registration marks to Type 1, length 20 mm, thickness 0.3 mm, inset 10 mm.
+  Nothing is printed within the legs' reach of a mark (the hatched area Studio shows).
+- ScanNCut: the machine scans the whole mat, so the sheet carries an L at each of its four corners,
+  10 mm in, 20 mm legs (inkscape-silhouette's four-corner style), for lining the cut file up with the
+  scan in CanvasWorkspace. Brother's own print-to-cut mark geometry was not available to follow.
+- Cricut: Design Space prints its own marks round an uploaded image inside its print-then-cut area
+  (6.75 x 9.25 in on Letter or A4), so parlour prints no marks for it: each card is written as a PNG at
+  its trimmed size, its rounded corners transparent, whose outer edge is the cut line Design Space
+  traces.
+
+Units: points on the page (y up, origin at the bottom-left); the files are in millimetres in the
+same frame (SVG with y down from the top edge, as SVG has it; DXF with y up).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.errors import ParlourError
+from generator.press.paper import Paper, inch, mm
+from generator.press.print_defaults import CUTTERS as CUTTERS
+
+Rect = tuple[float, float, float, float]  # x0, y0, x1, y1
+Segment = tuple[float, float, float, float]
+
+CORNER_RADIUS = 3.0 * mm  # a playing card's rounded corner (the cut line follows it)
+CUT_LINE = 0.25  # the printed cut guide's width in points
+CUT_COLOUR = (0.55, 0.55, 0.55)  # a quiet grey: the guide, and its DXF/SVG colour is red as machines expect
+CRICUT_AREA = (6.75 * inch, 9.25 * inch)  # Design Space's largest print-then-cut image on Letter or A4
+
+
+@dataclass(frozen=True)
+class Cutter:
+    """A machine: its marks (filled rectangles on the page), the keep-out round them, and whether
+    parlour writes cut files for it (else card images)."""
+
+    name: str
+    title: str  # as owners know it
+    corners: tuple[str, ...]  # "tl", "tr", "bl", "br": where a mark is; "square" at the one in `square`
+    square: str | None = None
+    inset: float = 10 * mm
+    leg: float = 20 * mm
+    square_side: float = 5 * mm
+    thickness: float = 0.3 * mm
+    clear: float = 2 * mm  # kept free between a mark's reach and any piece
+    files: bool = True
+
+    @property
+    def marks(self) -> bool:
+        return bool(self.corners)
+
+    def mark_rects(self, paper: Paper) -> list[Rect]:
+        """The marks as filled rectangles on the page (each L is two: its legs, centred on the line)."""
+        W, H = paper.size
+        i, leg, t = self.inset, self.leg, self.thickness
+        out: list[Rect] = []
+        for corner in self.corners:
+            x = i if corner[1] == "l" else W - i  # the mark's outer corner
+            y = H - i if corner[0] == "t" else i
+            sx = 1 if corner[1] == "l" else -1  # legs run inward
+            sy = -1 if corner[0] == "t" else 1
+            if corner == self.square:
+                s = self.square_side
+                out.append(_rect(x, y, x + sx * s, y + sy * s))
+                continue
+            out.append(_rect(x, y - t / 2, x + sx * leg, y + t / 2))  # along the edge
+            out.append(_rect(x - t / 2, y, x + t / 2, y + sy * leg))  # up or down the side
+        return out
+
+    def readable(self, paper: Paper) -> Rect:
+        """Where pieces' cut lines may go: inside the marks' frame and clear of their reach (the
+        marks sit in the top and bottom bands, so the band between them runs the page's width)."""
+        W, H = paper.size
+        side = self.inset + self.thickness / 2 + self.clear
+        band = self.inset + max(self.leg, self.square_side) + self.clear
+        return (side, band, W - side, H - band)
+
+
+CUTTER_SPECS: dict[str, Cutter] = {
+    "silhouette": Cutter("silhouette", "Silhouette (Cameo, Portrait)", ("tl", "tr", "bl"), square="tl"),
+    "scanncut": Cutter("scanncut", "Brother ScanNCut", ("tl", "tr", "bl", "br")),
+    "cricut": Cutter("cricut", "Cricut (Design Space print then cut)", (), files=False),
+}
+
+
+def get_cutter(name: str | None) -> Cutter | None:
+    if name is None or name == "":
+        return None
+    key = name.strip().lower()
+    if key not in CUTTER_SPECS:
+        raise ParlourError(f"unknown --cutter {name!r}: use one of {', '.join(CUTTERS)}")
+    return CUTTER_SPECS[key]
+
+
+def _rect(x0: float, y0: float, x1: float, y1: float) -> Rect:
+    return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+
+
+# ---------------------------------------------------------------------------------------------
+# What one sheet cuts
+
+
+@dataclass(frozen=True)
+class Outline:
+    """One piece's cut: a rectangle with rounded corners (radius 0: square corners; a circle when the
+    radius is half of both sides), in page points."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    radius: float = 0.0
+    name: str = ""
+
+
+@dataclass
+class CutSheet:
+    """What one printed page asks of the machine: the outlines to cut and the lines to score."""
+
+    cutter: Cutter
+    paper: Paper
+    outlines: list[Outline] = field(default_factory=list)
+    scores: list[Segment] = field(default_factory=list)
+    label: str = ""
+
+
+def check_inside(sheet: CutSheet) -> None:
+    """One line when a piece's cut leaves the area the machine reads."""
+    if not sheet.cutter.marks:
+        return
+    x0, y0, x1, y1 = sheet.cutter.readable(sheet.paper)
+    for o in sheet.outlines:
+        if o.x < x0 - 1e-6 or o.y < y0 - 1e-6 or o.x + o.w > x1 + 1e-6 or o.y + o.h > y1 + 1e-6:
+            raise ParlourError(
+                f"--cutter {sheet.cutter.name}: {o.name or 'a piece'} on {sheet.label or 'a sheet'} reaches "
+                f"outside the {(x1 - x0) / mm:.0f} x {(y1 - y0) / mm:.0f} mm the machine reads between its "
+                f"marks on {sheet.paper.name} paper: choose a smaller --card or a larger --paper"
+            )
+
+
+def draw_marks(c, cutter: Cutter, paper: Paper) -> None:  # c: reportlab Canvas
+    """The machine's registration marks, solid black."""
+    c.saveState()
+    c.setFillColorRGB(0, 0, 0)
+    for x0, y0, x1, y1 in cutter.mark_rects(paper):
+        c.rect(x0, y0, x1 - x0, y1 - y0, stroke=0, fill=1)
+    c.restoreState()
+
+
+def draw_guides(c, sheet: CutSheet) -> None:  # c: reportlab Canvas
+    """The printed cut lines: each outline as a hairline (the blade follows it; where it drifts the
+    line shows which way), score lines dashed."""
+    c.saveState()
+    c.setStrokeColorRGB(*CUT_COLOUR)
+    c.setLineWidth(CUT_LINE)
+    for o in sheet.outlines:
+        _outline_path(c, o)
+    c.setDash(2, 2)
+    for seg in sheet.scores:
+        c.line(*seg)
+    c.restoreState()
+
+
+def _outline_path(c, o: Outline) -> None:
+    if o.radius > 0:
+        c.roundRect(o.x, o.y, o.w, o.h, o.radius, stroke=1, fill=0)
+    else:
+        c.rect(o.x, o.y, o.w, o.h, stroke=1, fill=0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Cut files
+
+
+def _f(v: float) -> str:
+    return f"{v:.3f}".rstrip("0").rstrip(".")
+
+
+def svg_text(sheet: CutSheet) -> str:
+    """The sheet's cut file as SVG: the page's size in millimetres, outlines as rectangles with
+    rounded corners (red: cut), score lines dashed (blue: score), y down from the page's top edge."""
+    W, H = sheet.paper.size
+    wmm, hmm = W / mm, H / mm
+    lines = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_f(wmm)}mm" height="{_f(hmm)}mm" '
+        f'viewBox="0 0 {_f(wmm)} {_f(hmm)}">',
+        f"<title>{_esc(sheet.label)}: cut lines for {_esc(sheet.cutter.title)}</title>",
+        '<g id="cut" fill="none" stroke="#ff0000" stroke-width="0.1">',
+    ]
+    for o in sheet.outlines:
+        x, y = o.x / mm, (H - o.y - o.h) / mm
+        r = f' rx="{_f(o.radius / mm)}" ry="{_f(o.radius / mm)}"' if o.radius > 0 else ""
+        lines.append(
+            f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(o.w / mm)}" height="{_f(o.h / mm)}"{r}>'
+            f"<title>{_esc(o.name)}</title></rect>"
+        )
+    lines.append("</g>")
+    if sheet.scores:
+        lines.append('<g id="score" fill="none" stroke="#0000ff" stroke-width="0.1" stroke-dasharray="1 1">')
+        for x1, y1, x2, y2 in sheet.scores:
+            lines.append(
+                f'<line x1="{_f(x1 / mm)}" y1="{_f((H - y1) / mm)}" x2="{_f(x2 / mm)}" y2="{_f((H - y2) / mm)}"/>'
+            )
+        lines.append("</g>")
+    lines.append("</svg>")
+    return "\n".join(lines) + "\n"
+
+
+def _esc(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _bulge_points(o: Outline) -> list[tuple[float, float, float]]:
+    """The outline as (x, y, bulge) in millimetres, anticlockwise: straight sides and quarter arcs."""
+    x0, y0, x1, y1 = o.x / mm, o.y / mm, (o.x + o.w) / mm, (o.y + o.h) / mm
+    r = min(o.radius / mm, (x1 - x0) / 2, (y1 - y0) / 2)
+    if r <= 0:
+        return [(x0, y0, 0.0), (x1, y0, 0.0), (x1, y1, 0.0), (x0, y1, 0.0)]
+    b = math.tan(math.radians(90) / 4)  # a quarter circle, anticlockwise
+    return [
+        (x0 + r, y0, 0.0),
+        (x1 - r, y0, b),
+        (x1, y0 + r, 0.0),
+        (x1, y1 - r, b),
+        (x1 - r, y1, 0.0),
+        (x0 + r, y1, b),
+        (x0, y1 - r, 0.0),
+        (x0, y0 + r, b),
+    ]
+
+
+def write_dxf(sheet: CutSheet, path: Path) -> bool:
+    """The sheet's cut file as DXF (millimetres, y up from the page's bottom-left): outlines as closed
+    polylines with arcs on layer CUT, score lines on layer SCORE. False without ezdxf (the extra)."""
+    try:
+        import ezdxf
+    except ImportError:
+        return False
+    doc = ezdxf.new("R2000", setup=False)
+    doc.units = 4  # millimetres
+    doc.layers.add("CUT", color=1)
+    doc.layers.add("SCORE", color=5)
+    msp = doc.modelspace()
+    for o in sheet.outlines:
+        pts = _bulge_points(o)
+        msp.add_lwpolyline(
+            [(x, y, 0.0, 0.0, b) for x, y, b in pts], format="xyseb", close=True, dxfattribs={"layer": "CUT"}
+        )
+    for x1, y1, x2, y2 in sheet.scores:
+        msp.add_line((x1 / mm, y1 / mm), (x2 / mm, y2 / mm), dxfattribs={"layer": "SCORE"})
+    doc.header["$EXTMIN"] = (0, 0, 0)
+    doc.header["$EXTMAX"] = (sheet.paper.width / mm, sheet.paper.height / mm, 0)
+    doc.saveas(str(path))
+    return True
+
+
+def write_cut_files(sheets: Sequence[tuple[int, CutSheet]], folder: Path, stem: str) -> list[str]:
+    """For each (page number, sheet): STEM-pNNN.svg and, with ezdxf, STEM-pNNN.dxf in `folder`."""
+    names: list[str] = []
+    for page, sheet in sheets:
+        base = f"{stem}-p{page:03d}"
+        (folder / f"{base}.svg").write_text(svg_text(sheet), encoding="utf-8")
+        names.append(f"{base}.svg")
+        if write_dxf(sheet, folder / f"{base}.dxf"):
+            names.append(f"{base}.dxf")
+    return names
+
+
+# ---------------------------------------------------------------------------------------------
+# Cricut: each card an image whose outer edge is the cut
+
+
+def cricut_png(png: bytes, bleed_px: int, radius_px: int, dpi: int) -> bytes:
+    """A card image from --cards' renderer cut down to its trim, its corners rounded off to
+    transparency: Design Space traces the image's outer edge, which is then the card's cut line."""
+    import io
+
+    from PIL import Image, ImageDraw
+
+    with Image.open(io.BytesIO(png)) as im:
+        card = im.convert("RGBA")
+    if bleed_px:
+        card = card.crop((bleed_px, bleed_px, card.width - bleed_px, card.height - bleed_px))
+    mask = Image.new("L", card.size, 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, card.width - 1, card.height - 1), radius_px, fill=255)
+    card.putalpha(mask)
+    out = io.BytesIO()
+    card.save(out, "PNG", dpi=(dpi, dpi))
+    return out.getvalue()
+
+
+def write_cricut_images(decks: Sequence, folder: Path, dpi: int, style) -> list:  # press.cards.DeckPrint
+    """Every deck's cards as Design Space images (see cricut_png) and cards.csv in `folder`. A card
+    that does not fit Design Space's print-then-cut area is refused with one line."""
+    import csv
+
+    from generator.press.card_images import COLUMNS, deck_images, pixels
+    from generator.press.print_defaults import MANIFEST
+
+    rows = []
+    taken: set[str] = set()
+    aw, ah = CRICUT_AREA
+    for deck in decks:
+        cw, ch = deck.card.width, deck.card.height
+        if not (cw <= aw and ch <= ah) and not (ch <= aw and cw <= ah):
+            raise ParlourError(
+                f"--cutter cricut: {cw / mm:g} x {ch / mm:g} mm cards are larger than Design Space's "
+                f"{aw / mm:.0f} x {ah / mm:.0f} mm print-then-cut area: choose a smaller --card"
+            )
+        bleed_px = pixels(deck.bleed, dpi) if deck.bleed else 0
+        radius_px = pixels(CORNER_RADIUS, dpi)
+        for row, png in deck_images(deck, dpi, style):
+            if row.file in taken:
+                raise ParlourError(f"--cutter cricut: two decks would both write {row.file}")
+            taken.add(row.file)
+            (folder / row.file).write_bytes(cricut_png(png, bleed_px, radius_px, dpi))
+            rows.append(row)
+    with open(folder / MANIFEST, "w", encoding="utf-8", newline="") as f:
+        writer = csv.writer(f, lineterminator="\n")
+        writer.writerow(COLUMNS)
+        for row in rows:
+            writer.writerow([getattr(row, col) for col in COLUMNS])
+    return rows
