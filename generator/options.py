@@ -218,9 +218,10 @@ def _read_print_options(kw: dict[str, Any], cards: bool) -> tuple[PrintOptions, 
         opts.booklet, opts.paper = opts.paper, booklet_half(opts.paper)
     opts.cards_dir, dpi = kw.pop("cards_dir", None), kw.pop("dpi", None)
     if dpi is not None:
-        if opts.cards_dir is None:
+        if opts.cards_dir is None and opts.cutter != "cricut":
             raise click.BadParameter(
-                "--dpi sets the resolution of --cards DIR: give --cards too", param_hint="'--dpi'"
+                "--dpi sets the resolution of --cards DIR (or of --cutter cricut's images): give --cards too",
+                param_hint="'--dpi'",
             )
         opts.dpi = check_dpi(dpi)
     return opts, raw_output, raw_json

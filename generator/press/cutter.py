@@ -286,7 +286,7 @@ def write_cut_files(sheets: Sequence[tuple[int, CutSheet]], folder: Path, stem: 
 # Cricut: each card an image whose outer edge is the cut
 
 
-def cricut_png(png: bytes, bleed_px: int, radius_px: int, dpi: int) -> bytes:
+def cricut_png(png: bytes, trim_px: tuple[int, int], radius_px: int, dpi: int) -> bytes:
     """A card image from --cards' renderer cut down to its trim, its corners rounded off to
     transparency: Design Space traces the image's outer edge, which is then the card's cut line."""
     import io
@@ -295,8 +295,8 @@ def cricut_png(png: bytes, bleed_px: int, radius_px: int, dpi: int) -> bytes:
 
     with Image.open(io.BytesIO(png)) as im:
         card = im.convert("RGBA")
-    if bleed_px:
-        card = card.crop((bleed_px, bleed_px, card.width - bleed_px, card.height - bleed_px))
+    left, top = round((card.width - trim_px[0]) / 2), round((card.height - trim_px[1]) / 2)
+    card = card.crop((left, top, left + trim_px[0], top + trim_px[1]))  # the trim, the bleed off
     mask = Image.new("L", card.size, 0)
     ImageDraw.Draw(mask).rounded_rectangle((0, 0, card.width - 1, card.height - 1), radius_px, fill=255)
     card.putalpha(mask)
@@ -323,13 +323,13 @@ def write_cricut_images(decks: Sequence, folder: Path, dpi: int, style) -> list:
                 f"--cutter cricut: {cw / mm:g} x {ch / mm:g} mm cards are larger than Design Space's "
                 f"{aw / mm:.0f} x {ah / mm:.0f} mm print-then-cut area: choose a smaller --card"
             )
-        bleed_px = pixels(deck.bleed, dpi) if deck.bleed else 0
+        trim_px = (pixels(cw, dpi), pixels(ch, dpi))
         radius_px = pixels(CORNER_RADIUS, dpi)
         for row, png in deck_images(deck, dpi, style):
             if row.file in taken:
                 raise ParlourError(f"--cutter cricut: two decks would both write {row.file}")
             taken.add(row.file)
-            (folder / row.file).write_bytes(cricut_png(png, bleed_px, radius_px, dpi))
+            (folder / row.file).write_bytes(cricut_png(png, trim_px, radius_px, dpi))
             rows.append(row)
     with open(folder / MANIFEST, "w", encoding="utf-8", newline="") as f:
         writer = csv.writer(f, lineterminator="\n")
