@@ -82,7 +82,8 @@ def pdf_cut_lines(reader: PdfReader, index: int) -> tuple[list[Box], list[tuple[
             path.extend([(x + ctm[4], y + ctm[5]), (x + w + ctm[4], y + h + ctm[5])])
             starts.append((x + ctm[4], y + ctm[5]))
         elif op in (b"S", b"s", b"f", b"f*", b"B", b"B*", b"n"):
-            if op == b"S" and colour is not None and all(abs(a - b) < 1e-3 for a, b in zip(colour, GUIDE)):
+            grey = colour is not None and len(colour) == 3
+            if op == b"S" and grey and all(abs(a - b) < 1e-3 for a, b in zip(colour, GUIDE, strict=True)):
                 xs, ys = [p[0] for p in path], [p[1] for p in path]
                 if dashed:
                     scores.append((path[0][0], path[0][1], path[-1][0], path[-1][1]))
