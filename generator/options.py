@@ -176,7 +176,7 @@ def print_options(
         if cards:
             options += CARD_OPTIONS
         if cards or images:
-            options += IMAGES_OPTIONS
+            options += [*IMAGES_OPTIONS, CUTTER_OPTION]
         for opt in reversed(options):
             wrapper = opt(wrapper)
         return wrapper
@@ -329,7 +329,6 @@ CUTTER_OPTION = click.option(
     "into a folder beside the PDF; cricut writes each card as an image for Design Space's print then "
     f"cut. Turns bleed on ({DEFAULT_BLEED_MM:g} mm) unless --bleed is given.",
 )
-CARD_OPTIONS.append(CUTTER_OPTION)
 
 
 IMAGES_OPTIONS = [
