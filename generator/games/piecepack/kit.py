@@ -11,11 +11,10 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.press import cutter as cut
-
 from generator.games.piecepack import draw
 from generator.games.piecepack import model as pp
 from generator.games.piecepack import nets as pn
+from generator.press import cutter as cut
 from generator.press.cards import DUPLEX_NOTES, Drawer, fold_pages, place
 from generator.press.document import Page, PageInfo
 from generator.press.impose import CardSize, Slot, back_turn
@@ -162,15 +161,16 @@ def piece_pages(
     that reads marks, the fronts carry its marks and cut lines instead of the title."""
     what = " and ".join(w for w, got in (("tiles", tiles), ("coins", coins)) if got)
     head = piece_header(f"Piecepack {what}", duplex)
-    marks = machine is not None and machine.marks
+    marker = machine if machine is not None and machine.marks else None
+    marks = marker is not None
     # with a cutting machine's marks the top band is theirs: no header (the print guide says what to do)
-    area = machine.readable(paper) if marks else None
+    area = marker.readable(paper) if marker is not None else None
     sheets = pack_pieces(tiles, coins, paper, 0.0 if marks else head.height, area)
     pages: list[Page] = []
     for n, sheet in enumerate(sheets, start=1):
         more = f", sheet {n} of {len(sheets)}" if len(sheets) > 1 else ""
         title = f"Piecepack {what}{more}"
-        cut_sheet = _cut_sheet(machine, paper, sheet, f"{title}: fronts") if marks else None
+        cut_sheet = _cut_sheet(marker, paper, sheet, f"{title}: fronts") if marker is not None else None
 
         def fronts(
             c: Canvas, info: PageInfo, sheet: list[Spot] = sheet, title: str = title, cs=cut_sheet
