@@ -130,13 +130,22 @@ class Outline:
 
 @dataclass
 class CutSheet:
-    """What one printed page asks of the machine: the outlines to cut and the lines to score."""
+    """What one printed page asks of the machine: the outlines to cut, straight cuts (a net's edges)
+    and the lines to score (a net's folds)."""
 
     cutter: Cutter
     paper: Paper
     outlines: list[Outline] = field(default_factory=list)
     scores: list[Segment] = field(default_factory=list)
     label: str = ""
+    cuts: list[Segment] = field(default_factory=list)
+
+    def extents(self) -> list[tuple[str, Rect]]:
+        """(what, x0, y0, x1, y1) of everything the blade touches."""
+        out = [(o.name or "a piece", (o.x, o.y, o.x + o.w, o.y + o.h)) for o in self.outlines]
+        for what, segs in (("a cut line", self.cuts), ("a fold", self.scores)):
+            out += [(what, _rect(*seg)) for seg in segs]
+        return out
 
 
 def check_inside(sheet: CutSheet) -> None:
@@ -144,10 +153,10 @@ def check_inside(sheet: CutSheet) -> None:
     if not sheet.cutter.marks:
         return
     x0, y0, x1, y1 = sheet.cutter.readable(sheet.paper)
-    for o in sheet.outlines:
-        if o.x < x0 - 1e-6 or o.y < y0 - 1e-6 or o.x + o.w > x1 + 1e-6 or o.y + o.h > y1 + 1e-6:
+    for what, (a, b, c, d) in sheet.extents():
+        if a < x0 - 1e-6 or b < y0 - 1e-6 or c > x1 + 1e-6 or d > y1 + 1e-6:
             raise ParlourError(
-                f"--cutter {sheet.cutter.name}: {o.name or 'a piece'} on {sheet.label or 'a sheet'} reaches "
+                f"--cutter {sheet.cutter.name}: {what} on {sheet.label or 'a sheet'} reaches "
                 f"outside the {(x1 - x0) / mm:.0f} x {(y1 - y0) / mm:.0f} mm the machine reads between its "
                 f"marks on {sheet.paper.name} paper: choose a smaller --card or a larger --paper"
             )
@@ -170,6 +179,8 @@ def draw_guides(c, sheet: CutSheet) -> None:  # c: reportlab Canvas
     c.setLineWidth(CUT_LINE)
     for o in sheet.outlines:
         _outline_path(c, o)
+    for seg in sheet.cuts:
+        c.line(*seg)
     c.setDash(2, 2)
     for seg in sheet.scores:
         c.line(*seg)
@@ -193,7 +204,8 @@ def _f(v: float) -> str:
 
 def svg_text(sheet: CutSheet) -> str:
     """The sheet's cut file as SVG: the page's size in millimetres, outlines as rectangles with
-    rounded corners (red: cut), score lines dashed (blue: score), y down from the page's top edge."""
+    rounded corners and straight cuts as lines (red: cut), score lines dashed (blue: score), y down
+    from the page's top edge."""
     W, H = sheet.paper.size
     wmm, hmm = W / mm, H / mm
     lines = [
@@ -209,6 +221,10 @@ def svg_text(sheet: CutSheet) -> str:
         lines.append(
             f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(o.w / mm)}" height="{_f(o.h / mm)}"{r}>'
             f"<title>{_esc(o.name)}</title></rect>"
+        )
+    for x1, y1, x2, y2 in sheet.cuts:
+        lines.append(
+            f'<line x1="{_f(x1 / mm)}" y1="{_f((H - y1) / mm)}" x2="{_f(x2 / mm)}" y2="{_f((H - y2) / mm)}"/>'
         )
     lines.append("</g>")
     if sheet.scores:
@@ -247,7 +263,8 @@ def _bulge_points(o: Outline) -> list[tuple[float, float, float]]:
 
 def write_dxf(sheet: CutSheet, path: Path) -> bool:
     """The sheet's cut file as DXF (millimetres, y up from the page's bottom-left): outlines as closed
-    polylines with arcs on layer CUT, score lines on layer SCORE. False without ezdxf (the extra)."""
+    polylines with arcs and straight cuts as lines on layer CUT, score lines on layer SCORE. False
+    without ezdxf (the extra)."""
     try:
         import ezdxf
     except ImportError:
@@ -262,8 +279,9 @@ def write_dxf(sheet: CutSheet, path: Path) -> bool:
         msp.add_lwpolyline(
             [(x, y, 0.0, 0.0, b) for x, y, b in pts], format="xyseb", close=True, dxfattribs={"layer": "CUT"}
         )
-    for x1, y1, x2, y2 in sheet.scores:
-        msp.add_line((x1 / mm, y1 / mm), (x2 / mm, y2 / mm), dxfattribs={"layer": "SCORE"})
+    for layer, segs in (("CUT", sheet.cuts), ("SCORE", sheet.scores)):
+        for x1, y1, x2, y2 in segs:
+            msp.add_line((x1 / mm, y1 / mm), (x2 / mm, y2 / mm), dxfattribs={"layer": layer})
     doc.header["$EXTMIN"] = (0, 0, 0)
     doc.header["$EXTMAX"] = (sheet.paper.width / mm, sheet.paper.height / mm, 0)
     doc.saveas(str(path))

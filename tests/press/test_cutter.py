@@ -46,9 +46,18 @@ def _mul(a: list[float], b: list[float]) -> list[float]:
     ]
 
 
-def pdf_cut_lines(reader: PdfReader, index: int) -> tuple[list[Box], list[tuple[float, ...]]]:
+Lines = tuple[list[Box], list[tuple[float, ...]], list[tuple[float, ...]]]  # outlines, straight cuts, scores
+
+
+def _seg(x1: float, y1: float, x2: float, y2: float) -> tuple[float, ...]:
+    """A segment with its ends in order (a line drawn either way is the same cut)."""
+    a, b = sorted([(x1, y1), (x2, y2)], key=lambda p: (round(p[0], 1), round(p[1], 1)))
+    return (*a, *b)
+
+
+def pdf_cut_lines(reader: PdfReader, index: int) -> Lines:
     """The cut lines drawn on a page (stroked in the guide's grey): outlines as boxes with their corner
-    radius, and dashed score lines, in page points."""
+    radius, straight cuts, and dashed score lines, in page points."""
     page = reader.pages[index]
     ops = ContentStream(page.get_contents(), reader).operations
     ctm = [1.0, 0, 0, 1, 0, 0]
@@ -58,6 +67,7 @@ def pdf_cut_lines(reader: PdfReader, index: int) -> tuple[list[Box], list[tuple[
     path: list[tuple[float, float]] = []
     starts: list[tuple[float, float]] = []
     boxes: list[Box] = []
+    cuts: list[tuple[float, ...]] = []
     scores: list[tuple[float, ...]] = []
     for args, op in ops:
         vals = [float(a) for a in args] if op not in (b"Tj", b"TJ", b"Tf", b"Do", b"d") else []
@@ -79,42 +89,52 @@ def pdf_cut_lines(reader: PdfReader, index: int) -> tuple[list[Box], list[tuple[
             path.extend(pts)
         elif op == b"re":
             x, y, w, h = vals
-            path.extend([(x + ctm[4], y + ctm[5]), (x + w + ctm[4], y + h + ctm[5])])
-            starts.append((x + ctm[4], y + ctm[5]))
+            corners = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+            path.extend(
+                (ctm[0] * a + ctm[2] * b + ctm[4], ctm[1] * a + ctm[3] * b + ctm[5]) for a, b in corners
+            )
+            starts.append(path[-4])
         elif op in (b"S", b"s", b"f", b"f*", b"B", b"B*", b"n"):
             grey = colour is not None and len(colour) == 3
             if op == b"S" and grey and all(abs(a - b) < 1e-3 for a, b in zip(colour, GUIDE, strict=True)):
                 xs, ys = [p[0] for p in path], [p[1] for p in path]
                 if dashed:
-                    scores.append((path[0][0], path[0][1], path[-1][0], path[-1][1]))
+                    scores.append(_seg(*path[0], *path[-1]))
+                elif len(path) == 2 and len(starts) == 1:
+                    cuts.append(_seg(*path[0], *path[1]))
                 else:
                     x0, y0 = min(xs), min(ys)
                     r = round(starts[0][0] - x0, 3) if starts[0][1] == y0 else 0.0
                     boxes.append((x0, y0, max(xs), max(ys), r))
             path, starts = [], []
-    return boxes, scores
+    return boxes, cuts, scores
 
 
-def svg_outlines(path: Path, height: float) -> tuple[list[Box], list[tuple[float, ...]]]:
-    """The SVG's outlines and score lines, turned into page points (y up)."""
+def svg_outlines(path: Path, height: float) -> Lines:
+    """The SVG's outlines, straight cuts and score lines, turned into page points (y up)."""
     root = ET.parse(path).getroot()
     ns = {"s": "http://www.w3.org/2000/svg"}
     boxes = []
     for r in root.iterfind(".//s:g[@id='cut']/s:rect", ns):
         x, y, w, h = (float(r.get(k)) * MM for k in ("x", "y", "width", "height"))
         boxes.append((x, height - y - h, x + w, height - y, float(r.get("rx", 0)) * MM))
-    scores = [
-        tuple(
-            float(ln.get(k)) * MM if k[0] == "x" else height - float(ln.get(k)) * MM
-            for k in ("x1", "y1", "x2", "y2")
-        )
-        for ln in root.iterfind(".//s:g[@id='score']/s:line", ns)
-    ]
-    return boxes, scores
+
+    def lines(group: str) -> list[tuple[float, ...]]:
+        return [
+            _seg(
+                *(
+                    float(ln.get(k)) * MM if k[0] == "x" else height - float(ln.get(k)) * MM
+                    for k in ("x1", "y1", "x2", "y2")
+                )
+            )
+            for ln in root.iterfind(f".//s:g[@id='{group}']/s:line", ns)
+        ]
+
+    return boxes, lines("cut"), lines("score")
 
 
-def dxf_outlines(path: Path) -> tuple[list[Box], list[tuple[float, ...]]]:
-    """The DXF's closed polylines on layer CUT (radius from their arcs) and lines on layer SCORE."""
+def dxf_outlines(path: Path) -> Lines:
+    """The DXF's closed polylines on layer CUT (radius from their arcs), its lines on CUT and SCORE."""
     ezdxf = pytest.importorskip("ezdxf")
     doc = ezdxf.readfile(str(path))
     assert doc.units == 4  # millimetres
@@ -129,18 +149,25 @@ def dxf_outlines(path: Path) -> tuple[list[Box], list[tuple[float, ...]]]:
                 r = math.dist((x1, y1), (x2, y2)) / math.sqrt(2)
         assert e.closed
         boxes.append((min(xs) * MM, min(ys) * MM, max(xs) * MM, max(ys) * MM, r * MM))
-    scores = [
-        (e.dxf.start.x * MM, e.dxf.start.y * MM, e.dxf.end.x * MM, e.dxf.end.y * MM)
-        for e in doc.modelspace().query("LINE[layer=='SCORE']")
-    ]
-    return boxes, scores
+
+    def lines(layer: str) -> list[tuple[float, ...]]:
+        return [
+            _seg(e.dxf.start.x * MM, e.dxf.start.y * MM, e.dxf.end.x * MM, e.dxf.end.y * MM)
+            for e in doc.modelspace().query(f"LINE[layer=='{layer}']")
+        ]
+
+    return boxes, lines("CUT"), lines("SCORE")
 
 
 def same(a: list, b: list) -> bool:
-    return len(a) == len(b) and all(
-        all(abs(u - v) <= TOL for u, v in zip(p, q, strict=True))
-        for p, q in zip(sorted(a), sorted(b), strict=True)
-    )
+    """Each of `a` matches its own one of `b` within TOL, and none is left over."""
+    left = list(b)
+    for p in a:
+        hit = next((q for q in left if all(abs(u - v) <= TOL for u, v in zip(p, q, strict=True))), None)
+        if hit is None:
+            return False
+        left.remove(hit)
+    return not left
 
 
 def _dark(img, x_mm: float, y_from_top_mm: float, scale: float) -> bool:
@@ -206,17 +233,20 @@ def test_cut_files_lie_on_the_printed_cut_lines(printed, deck, paper, cutter):
     for number, svg in files:
         page = reader.pages[number - 1]
         W, H = float(page.mediabox.width), float(page.mediabox.height)
-        printed_boxes, printed_scores = pdf_cut_lines(reader, number - 1)
-        assert printed_boxes, f"page {number}: no cut lines printed"
-        file_boxes, file_scores = svg_outlines(svg, H)
-        assert same(file_boxes, printed_boxes), f"page {number}: the SVG's outlines are not the printed ones"
-        assert same(file_scores, printed_scores), (
-            f"page {number}: the SVG's score lines are not the printed ones"
-        )
+        printed_lines = pdf_cut_lines(reader, number - 1)
+        assert printed_lines[0] or printed_lines[1], f"page {number}: no cut lines printed"
+        file_lines = svg_outlines(svg, H)
+        for kind, a, b in zip(
+            ("outlines", "cut lines", "score lines"), file_lines, printed_lines, strict=True
+        ):
+            assert same(a, b), f"page {number}: the SVG's {kind} are not the printed ones"
         if dxf:
-            d_boxes, d_scores = dxf_outlines(svg.with_suffix(".dxf"))
-            assert same(d_boxes, printed_boxes), f"page {number}: the DXF's outlines are not the printed ones"
-            assert same(d_scores, printed_scores)
+            d_lines = dxf_outlines(svg.with_suffix(".dxf"))
+            for kind, a, b in zip(
+                ("outlines", "cut lines", "score lines"), d_lines, printed_lines, strict=True
+            ):
+                assert same(a, b), f"page {number}: the DXF's {kind} are not the printed ones"
+        file_boxes = file_lines[0]
         if deck != "piecepack":  # a card sheet's trim box holds its cards' outlines
             t = [float(v) for v in page.trimbox]
             assert (
@@ -243,9 +273,9 @@ def test_the_cut_line_reader_finds_what_it_should(printed):
     pdf = printed("chimera", "deck", "--paper", "letter")
     assert not pdf.with_name(f"{pdf.stem}-cut").exists()
     reader = PdfReader(str(pdf))
-    assert pdf_cut_lines(reader, 0) == ([], [])
+    assert pdf_cut_lines(reader, 0) == ([], [], [])
     cut = printed("chimera", "deck", "--paper", "letter", "--cutter", "silhouette")
-    boxes, _ = pdf_cut_lines(PdfReader(str(cut)), 0)
+    boxes, _, _ = pdf_cut_lines(PdfReader(str(cut)), 0)
     moved = [(b[0] + 0.2 * MM, *b[1:]) for b in boxes]
     assert same(boxes, boxes) and not same(moved, boxes)
     assert _marks_seen(pdf, 0, "silhouette")  # a sheet without marks fails the mark check

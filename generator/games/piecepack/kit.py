@@ -251,12 +251,12 @@ def kit_parts(
         what = " and ".join(kinds)
         howto = " ".join(pn.HOWTO[w] for w in kinds)
         title = f"Piecepack {what}"
-        parts.append((what.capitalize(), pn.net_pages(folded, paper, title, howto, title)))
+        parts.append((what.capitalize(), pn.net_pages(folded, paper, title, howto, title, machine)))
     if "pyramids" in k.kinds:
         # rank by rank, so that each row holds one size in the four suits
         items = sorted(net_items(k, "pyramid"), key=lambda it: it.piece.rank or "")
         title = "Piecepack pyramids"
-        parts.append(("Pyramids", pn.net_pages(items, paper, title, pn.HOWTO["pyramids"], title)))
+        parts.append(("Pyramids", pn.net_pages(items, paper, title, pn.HOWTO["pyramids"], title, machine)))
     return parts
 
 
