@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 
 Box = tuple[float, float, float, float]
+FOOT_LOW = 5.6 * mm  # a two-line footer's lower baseline: its descenders stay 5 mm in from the edge
 
 
 @dataclass(frozen=True)
@@ -228,10 +229,18 @@ class Document:
             best = page.side_span or (h / 2 - 36 * mm, h / 2 + 36 * mm)
             draw_side_footer(c, w, h, left, right, best, page.side_gaps, self.style.font("label")[0])
         else:
+            from reportlab.pdfbase.pdfmetrics import stringWidth
+
             self.style.set_font(c, "footer")
+            face, size = self.style.font("footer")
             y = 7 * mm
+            room = w - 2 * MARGIN - stringWidth(left, face, size) - 4 * mm
+            if stringWidth(right, face, size) > room:  # a narrow page (A5): two lines, the right one above
+                y = FOOT_LOW
+                c.drawRightString(w - MARGIN, y + size * 1.25, right)
+            else:
+                c.drawRightString(w - MARGIN, y, right)
             c.drawString(MARGIN, y, left)
-            c.drawRightString(w - MARGIN, y, right)
         c.restoreState()
 
     def render(self, path: str, progress: Callable[[int], None] | None = None) -> None:

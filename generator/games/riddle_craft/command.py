@@ -47,7 +47,7 @@ def deck_parts(
         parts.append(
             ("When Cards to fold", sheets.fold_pages(deck.when, opts.paper, opts.card, style, label))
         )
-    parts.append(("Tokens", [sheets.tokens_page(deck.tokens, opts.paper, f"{TITLE} tokens")]))
+    parts.append(("Tokens", sheets.tokens_pages(deck.tokens, opts.paper, f"{TITLE} tokens")))
     return parts
 
 
