@@ -215,6 +215,11 @@ def _read_print_options(kw: dict[str, Any], cards: bool) -> tuple[PrintOptions, 
         opts.layout()
     opts.output_text = raw_output
     if kw.pop("booklet", False):  # pages drawn on half the paper, imposed two to a side
+        if opts.paper.name == "a5":
+            raise click.BadParameter(
+                "a booklet halves its paper, and half of A5 is too small to read: give --paper a4 or letter",
+                param_hint="'--booklet'",
+            )
         opts.booklet, opts.paper = opts.paper, booklet_half(opts.paper)
     opts.cards_dir, dpi = kw.pop("cards_dir", None), kw.pop("dpi", None)
     if dpi is not None:

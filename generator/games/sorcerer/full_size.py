@@ -31,11 +31,12 @@ NOTE_MIN_H = 40 * mm  # the least room kept under the board for the assembly not
 MAP_MAX = 60 * mm  # the side of the assembly note's map of the pieces, at most
 
 
-def piece_header(p: Piece, total: int) -> Header:
-    """The piece's header: which piece this is, where it goes, and the scale to print at."""
+def piece_header(p: Piece, total: int, wide: bool = True) -> Header:
+    """The piece's header: which piece this is, where it goes, and the scale to print at (said
+    shorter on a narrow page)."""
     return Header(
         f"Full-size board, piece {p.name} of {total}" if total > 1 else "Full-size board",
-        ("The Sorcerer's Chamber", f"{p.position}  ·  print at 100 %: a tile is 2 in (50.8 mm)"),
+        ("The Sorcerer's Chamber", f"{p.position}  ·  {'a tile is ' if wide else ''}2 in (50.8 mm) at 100 %"),
     )
 
 
@@ -221,7 +222,13 @@ def full_size_pages(chamber: sc.Chamber, paper: Paper) -> list[Page]:
 
 def _draw_piece(c: Canvas, info: PageInfo, chamber: sc.Chamber, p: Piece, pieces: list[Piece]) -> None:
     s = info.style
-    sheet_header(c, info.paper, s, piece_header(p, len(pieces)), what="full-size piece")
+    sheet_header(
+        c,
+        info.paper,
+        s,
+        piece_header(p, len(pieces), info.paper.width - 2 * MARGIN >= 170 * mm),
+        what="full-size piece",
+    )
     _draw_piece_board(c, s, chamber, p)
     for edge in p.strips:
         _draw_glue_strip(c, s, p, edge)
