@@ -73,19 +73,50 @@ class PrintOptions:
     dpi: int = DEFAULT_DPI  # --dpi of those PNGs
     spelling: str = DEFAULT_SPELLING  # the pack's --spelling: how prose, labels and card text spell
     cutter: str | None = None  # --cutter: a cutting machine's marks and cut files (press.cutter)
+    sheet: Any = None  # --layout: a press.sheet_layout.SheetLayout of one's own
 
     def machine(self) -> Any:
-        """The press.cutter.Cutter that --cutter names, or None."""
+        """The press.cutter.Cutter that --cutter names (or the --layout's marks), or None."""
         from generator.press.cutter import get_cutter
 
+        if self.cutter is None and self.sheet is not None and self.sheet.marks in ("silhouette", "scanncut"):
+            return get_cutter(self.sheet.marks)
         return get_cutter(self.cutter)
 
     def layout(self) -> Layout:
         from generator.press.cards import impose
 
+        if self.sheet is not None:
+            return self._own_layout()
         machine = self.machine()
         area = machine.readable(self.paper) if machine is not None and machine.marks else None
         return impose(self.paper, self.card, self.bleed, area)
+
+    def _own_layout(self) -> Layout:
+        """The --layout's grid: its card, margins and gutters; a bleed must fit in its gutters."""
+        from generator.press.cards import CardSize, Layout
+
+        sh = self.sheet
+        b = self.bleed
+        for n, gap, what in ((sh.columns, sh.across, "across_mm"), (sh.rows, sh.down, "down_mm")):
+            if n > 1 and b > 0 and gap < 2 * b - 1e-6:
+                raise ParlourError(
+                    f"{sh.where}: a bleed of {b / mm:g} mm needs gutters of {2 * b / mm:g} mm; "
+                    f"gutters.{what} is {gap / mm:g}: leave --bleed out or widen the gutters"
+                )
+        marks = "crop" if self.cutter is not None and sh.marks == "none" else sh.marks
+        return Layout(
+            self.paper,
+            CardSize(sh.name, sh.card_w, sh.card_h),
+            b,
+            sh.columns,
+            sh.rows,
+            sh.turned,
+            gutter=(sh.across, sh.down),
+            origin=(sh.left, self.paper.height - sh.top),
+            marks=self.cutter or marks,
+            corner=sh.corner,
+        )
 
     def deck(self, label: str, back: Drawer | None = None) -> DeckOptions:
         """How a deck part called `label` prints under these options (see press.cards.deck_pages)."""
@@ -209,8 +240,32 @@ def _read_print_options(kw: dict[str, Any], cards: bool) -> tuple[PrintOptions, 
     if not 0 <= opts.bleed <= 10 * mm:
         raise click.BadParameter("bleed must be between 0 and 10 mm", param_hint="'--bleed'")
     opts.cutter = kw.pop("cutter", None)
-    if opts.cutter is not None and not _given("bleed"):
-        opts.bleed = DEFAULT_BLEED_MM * mm  # a blade drifts: bleed is on unless --bleed says otherwise
+    layout_file = kw.pop("layout_file", None)
+    if layout_file is not None:
+        from generator.press.sheet_layout import read_layout
+
+        for name in ("paper", "card"):
+            if _given(name):
+                raise click.BadParameter(
+                    f"a layout names its own paper and card: give --layout or --{name}, not both",
+                    param_hint="'--layout'",
+                )
+        opts.sheet = read_layout(layout_file)
+        opts.paper = get_paper(opts.sheet.paper)
+    machine = opts.machine()
+    if machine is not None and not _given("bleed"):
+        # a blade drifts: bleed is on unless --bleed says otherwise (a layout's gutters permitting)
+        room = DEFAULT_BLEED_MM * mm
+        if opts.sheet is not None:
+            room = min(
+                [room]
+                + [
+                    g / 2
+                    for n, g in ((opts.sheet.columns, opts.sheet.across), (opts.sheet.rows, opts.sheet.down))
+                    if n > 1
+                ]
+            )
+        opts.bleed = room
     if cards:
         opts.layout()
     opts.output_text = raw_output
@@ -325,6 +380,17 @@ CARD_OPTIONS = [
 ]
 
 
+LAYOUT_OPTION = click.option(
+    "--layout",
+    "layout_file",
+    default=None,
+    metavar="FILE",
+    help="Lay the cards out as FILE says (a TOML sheet layout: paper, card size and corner radius, "
+    "columns and rows, margins, gutters, marks), for business-card stock, label sheets or a print "
+    "shop's template; 'parlour templates export' writes examples, or name one: "
+    "business-cards-letter-10, labels-a4-8.",
+)
+CARD_OPTIONS.append(LAYOUT_OPTION)
 CUTTER_OPTION = click.option(
     "--cutter",
     type=click.Choice(CUTTERS, case_sensitive=False),

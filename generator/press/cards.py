@@ -144,7 +144,7 @@ def _frame(
     distinct sheet."""
 
     def art() -> None:
-        if not layout.bleed:
+        if not layout.bleed and layout.marks == "crop":
             c.saveState()
             c.setStrokeColorRGB(*color)
             c.setLineWidth(0.3)
@@ -268,7 +268,7 @@ def _fronts_page(
         fronts,
         f"{label}: fronts" if two_sided else label,
         note=DUPLEX_NOTES[deck.duplex] if two_sided else None,
-        footer="sides",
+        footer=layout.footer(),
         side_span=free_span(layout),
         side_gaps=free_gaps(layout),
         deck=printed,
@@ -289,10 +289,11 @@ def _cut_sheet(deck: DeckOptions, sheet: list[Card], label: str) -> CutSheet | N
     from generator.press.cutter import CORNER_RADIUS, CutSheet, Outline, check_inside
 
     layout = deck.layout
+    radius = CORNER_RADIUS if layout.corner is None else layout.corner
     outlines = []
     for i, cd in enumerate(sheet):
         s = layout.slot(i)
-        outlines.append(Outline(s.x, s.y, s.w, s.h, CORNER_RADIUS, cd.name))
+        outlines.append(Outline(s.x, s.y, s.w, s.h, radius, cd.name))
     cut = CutSheet(deck.cutter, layout.paper, outlines, label=label)
     check_inside(cut)
     return cut
@@ -324,7 +325,7 @@ def _backs_page(deck: DeckOptions, sheet: list[Card], key: str, label: str, prin
         backs,
         f"{label}: backs",
         note=DUPLEX_NOTES[duplex],
-        footer="sides",
+        footer=layout.footer(),
         side_span=free_span(layout),
         side_gaps=free_gaps(layout),
         deck=printed,
