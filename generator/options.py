@@ -17,6 +17,7 @@ from generator.config import BY_KEY
 from generator.errors import ParlourError
 from generator.press.print_defaults import (
     CARD_PRESETS,
+    CARD_SHOP_SIZES,
     CUTTERS,
     DEFAULT_BLEED_MM,
     DEFAULT_DPI,
@@ -73,6 +74,7 @@ class PrintOptions:
     dpi: int = DEFAULT_DPI  # --dpi of those PNGs
     spelling: str = DEFAULT_SPELLING  # the pack's --spelling: how prose, labels and card text spell
     cutter: str | None = None  # --cutter: a cutting machine's marks and cut files (press.cutter)
+    cards_size: str | None = None  # --cards-size: the --cards images at a print shop's size and bleed
     sheet: Any = None  # --layout: a press.sheet_layout.SheetLayout of one's own
 
     def machine(self) -> Any:
@@ -277,6 +279,12 @@ def _read_print_options(kw: dict[str, Any], cards: bool) -> tuple[PrintOptions, 
             )
         opts.booklet, opts.paper = opts.paper, booklet_half(opts.paper)
     opts.cards_dir, dpi = kw.pop("cards_dir", None), kw.pop("dpi", None)
+    opts.cards_size = kw.pop("cards_size", None)
+    if opts.cards_size is not None and opts.cards_dir is None:
+        raise click.BadParameter(
+            "--cards-size sets the size of the --cards DIR images: give --cards too",
+            param_hint="'--cards-size'",
+        )
     if dpi is not None:
         if opts.cards_dir is None and opts.cutter != "cricut":
             raise click.BadParameter(
@@ -414,6 +422,15 @@ IMAGES_OPTIONS = [
         "for print shops and Tabletop Simulator.",
     ),
     click.option(
+        "--cards-size",
+        "cards_size",
+        type=click.Choice(list(CARD_SHOP_SIZES), case_sensitive=False),
+        default=None,
+        help="Draw the --cards images at a print shop's card size, with the bleed it asks for "
+        "(1/8 in a side for the inch sizes, 3 mm for the millimetre ones), whatever size the PDF "
+        "prints; at 300 dpi a poker-2.5x3.5in card is 825 x 1125 pixels.",
+    ),
+    click.option(
         "--dpi",
         type=int,
         default=None,
@@ -506,7 +523,7 @@ def write_outputs(doc: Document, opts: PrintOptions, name: str, model: Any = Non
             cards_tmp = tx.staged("--cards")
             card_rows = []
             if cards_tmp is not None:
-                card_rows = write_card_images(decks_in(doc), cards_tmp, opts.dpi, doc.style)
+                card_rows = write_card_images(decks_in(doc), cards_tmp, opts.dpi, doc.style, opts.cards_size)
             cut_note = _write_cut_files(doc, opts, tx, shown)
         except OSError as exc:
             raise ParlourError(

@@ -189,10 +189,27 @@ def deck_images(deck: DeckPrint, dpi: int, style: Style) -> list[tuple[Row, byte
     return out
 
 
-def write_card_images(decks: Sequence[DeckPrint], folder: Path, dpi: int, style: Style) -> list[Row]:
-    """Write every deck's PNGs and cards.csv into `folder` (a staged temporary); returns the rows."""
+def shop_size(decks: Sequence[DeckPrint], size: str) -> list[DeckPrint]:
+    """The decks drawn at a print shop's size (print_defaults.CARD_SHOP_SIZES) with its bleed."""
+    from dataclasses import replace
+
+    from generator.press.impose import CardSize
+    from generator.press.paper import mm
+    from generator.press.print_defaults import CARD_SHOP_SIZES
+
+    w, h, bleed = CARD_SHOP_SIZES[size]
+    return [replace(d, card=CardSize(size, w * mm, h * mm), bleed=bleed * mm) for d in decks]
+
+
+def write_card_images(
+    decks: Sequence[DeckPrint], folder: Path, dpi: int, style: Style, size: str | None = None
+) -> list[Row]:
+    """Write every deck's PNGs and cards.csv into `folder` (a staged temporary); returns the rows.
+    With `size` (a print shop's, see shop_size) the cards are drawn at it rather than as printed."""
     if not decks:
         raise ParlourError("--cards: this command prints no cards; leave --cards out")
+    if size is not None:
+        decks = shop_size(decks, size)
     rows: list[Row] = []
     taken: set[str] = set()
     for deck in decks:
