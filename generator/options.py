@@ -511,6 +511,7 @@ def write_outputs(doc: Document, opts: PrintOptions, name: str, model: Any = Non
         shown_name = name if shown == STDOUT else Path(shown).stem
         if doc.page_count == 0:
             raise ParlourError("nothing to print: the document has no pages")
+        doc.cutting = opts.machine()  # the print guide says how to cut
         try:
             total = _render(doc, pdf, opts, f"printing {shown_name}")
             json_tmp = tx.staged("--json")

@@ -355,3 +355,78 @@ def write_cricut_images(decks: Sequence, folder: Path, dpi: int, style) -> list:
         for row in rows:
             writer.writerow([getattr(row, col) for col in COLUMNS])
     return rows
+
+
+# ---------------------------------------------------------------------------------------------
+# What the print guide and the calibration sheet say about cutting
+
+
+GUIDE_TIPS = {
+    "silhouette": (
+        "Cutting machine (Silhouette): print the card sheets at 100 % with their marks. In Silhouette "
+        "Studio set the page to this paper, turn on registration marks (Type 1, length 20 mm, "
+        "thickness 0.3 mm, inset 10 mm), open the cut file named after the page (NAME-pNNN.dxf, or "
+        ".svg, in the folder beside this PDF) and line it up with the page; cut the test card of "
+        "'parlour calibrate --cutter silhouette' first."
+    ),
+    "scanncut": (
+        "Cutting machine (ScanNCut): print the card sheets at 100 % with their four corner marks, "
+        "scan the sheet on the mat, import the page's cut file (NAME-pNNN.svg in the folder beside "
+        "this PDF) in CanvasWorkspace and line its page's corners up with the marks in the scan."
+    ),
+    "cricut": (
+        "Cutting machine (Cricut): upload the card images in the folder beside this PDF to Design "
+        "Space as print-then-cut images, set each one's width to the card's (cards.csv lists them), "
+        "and let Design Space print its own marks round them."
+    ),
+}
+BLEED_TIP = "The art runs past each cut line (bleed), so a blade that drifts a little leaves no white edge."
+
+TEST_RINGS = (-1.0 * mm, -0.5 * mm, 0.5 * mm, 1.0 * mm)  # hairlines each side of the test card's cut
+TEST_TEXT = (
+    "Cut this sheet once before a deck, to check the blade against the print. Print it at 100 % "
+    "on the card you will use, load it with the marks as printed, open the cut file of this page "
+    "(in the folder beside this PDF) and cut. The grey hairlines round the test card's cut run "
+    "0.5 mm and 1 mm each side of it: on the card you cut out, the line left at its edge tells you "
+    "how far the blade drifted and which way. Within 0.5 mm the bleed hides it. Further, check the "
+    "machine's registration (rescan the marks) and that the page printed at true size."
+)
+
+
+def test_card_sheet(
+    paper: Paper, cutter: Cutter, card: tuple[float, float] = (63.5 * mm, 88.9 * mm)
+) -> CutSheet:
+    """The calibration sheet's cut: one poker card with rounded corners in the middle of the area
+    the machine reads."""
+    x0, y0, x1, y1 = cutter.readable(paper)
+    w, h = card
+    x, y = (x0 + x1 - w) / 2, (y0 + y1 - h) / 2 + 20 * mm
+    return CutSheet(cutter, paper, [Outline(x, y, w, h, CORNER_RADIUS, "test card")], label="cutting test")
+
+
+def draw_test_card(c, sheet: CutSheet, style) -> None:  # c: reportlab Canvas; style: press.style.Style
+    """The test card: its bleed filled with the accent tint, hairlines 0.5 and 1 mm each side of the
+    cut, the machine's marks, the printed cut line, and how to read the result underneath."""
+    from generator.press.text import draw_text
+
+    (o,) = sheet.outlines
+    c.saveState()
+    c.setFillColorRGB(*(style.tint or style.paper))
+    b = 3 * mm
+    c.roundRect(o.x - b, o.y - b, o.w + 2 * b, o.h + 2 * b, o.radius + b, stroke=0, fill=1)
+    c.setStrokeColorRGB(*style.muted)
+    c.setLineWidth(0.2)
+    for d in TEST_RINGS:
+        c.roundRect(o.x - d, o.y - d, o.w + 2 * d, o.h + 2 * d, max(0.0, o.radius + d), stroke=1, fill=0)
+    c.restoreState()
+    face, size = style.font("heading")
+    c.saveState()
+    c.setFillColorRGB(*style.ink)
+    c.setFont(face, size)
+    c.drawCentredString(o.x + o.w / 2, o.y + o.h / 2, "Test card")
+    c.restoreState()
+    draw_marks(c, sheet.cutter, sheet.paper)
+    draw_guides(c, sheet)
+    x0, y0, x1, _ = sheet.cutter.readable(sheet.paper)
+    body = style.text_style("prose", size=10.0, min_size=7.0, align="left", valign="top", leading=1.35)
+    draw_text(c, TEST_TEXT, x0, y0, x1 - x0, o.y - 3 * mm - 6 * mm - y0, body, "cutting test text")

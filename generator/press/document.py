@@ -120,6 +120,9 @@ class Document:
         self.style = style
         self.contents = contents
         self.sections: list[Section] = []
+        self.cutting: Any = (
+            None  # the press.cutter.Cutter the sheets are printed for: the print guide says how
+        )
 
     def add(self, title: str, pages: list[Page] | PageRun) -> None:
         self.sections.append(Section(title, pages if isinstance(pages, PageRun) else list(pages)))
@@ -213,7 +216,7 @@ class Document:
     def _draw_guide(self, c: Canvas, info: PageInfo) -> None:
         from generator.press.cover import draw_guide
 
-        draw_guide(c, self.paper, info.style, self.guide_rows(), self._duplex())
+        draw_guide(c, self.paper, info.style, self.guide_rows(), self._duplex(), self.cutting)
 
     def _footer(self, c: Canvas, page: Page, n: int, total: int) -> None:
         if page.footer == "none":

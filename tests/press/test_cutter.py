@@ -29,6 +29,7 @@ DECKS = {
     "fighting-words": ("fighting-words", "deck"),
     "riddle-craft": ("riddle-craft", "deck"),
     "piecepack": ("piecepack",),
+    "calibrate": ("calibrate",),  # its third sheet: a test card to cut
 }
 
 Box = tuple[float, float, float, float, float]  # x0, y0, x1, y1, corner radius (points)
@@ -247,7 +248,7 @@ def test_cut_files_lie_on_the_printed_cut_lines(printed, deck, paper, cutter):
             ):
                 assert same(a, b), f"page {number}: the DXF's {kind} are not the printed ones"
         file_boxes = file_lines[0]
-        if deck != "piecepack":  # a card sheet's trim box holds its cards' outlines
+        if deck not in ("piecepack", "calibrate"):  # a card sheet's trim box holds its cards' outlines
             t = [float(v) for v in page.trimbox]
             assert (
                 abs(min(b[0] for b in file_boxes) - t[0]) <= TOL
@@ -264,7 +265,7 @@ def test_cut_files_lie_on_the_printed_cut_lines(printed, deck, paper, cutter):
             )
         pieces += len(file_boxes)
         assert not _marks_seen(pdf, number - 1, cutter), _marks_seen(pdf, number - 1, cutter)
-    assert pieces >= 9
+    assert pieces >= (1 if deck == "calibrate" else 9)
 
 
 def test_the_cut_line_reader_finds_what_it_should(printed):
@@ -308,3 +309,21 @@ def test_cutter_refuses_what_cannot_fit(run):
     assert not Path("x.pdf").exists() and not Path("x-cut").exists()
     res = run("chimera", "deck", "--cutter", "cricut", "--card", "tarot", "--paper", "a3", "-o", "y.pdf")
     assert res.exit_code == 0, res.output  # tarot fits Design Space's area
+
+
+def test_the_print_guide_and_calibrate_know_the_cutter(printed, run):
+    from pypdf import PdfReader
+
+    guide = " ".join(
+        PdfReader(str(printed("pack", "--cutter", "silhouette"))).pages[1].extract_text().split()
+    )
+    assert "Type 1, length 20 mm, thickness 0.3 mm, inset 10 mm" in guide and "bleed" in guide
+    plain = " ".join(
+        PdfReader(str(printed("pack", "--paper", "letter", "--spelling", "us")))
+        .pages[1]
+        .extract_text()
+        .split()
+    )
+    assert "Cutting machine" not in plain
+    res = run("calibrate", "--cutter", "cricut", "-o", "c.pdf")
+    assert res.exit_code == 2 and "Design Space calibrates" in res.output
