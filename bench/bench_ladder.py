@@ -22,9 +22,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from generator.games.doublets import model as doublets  # noqa: E402
+from generator.games.doublets.choose import make_sheet  # noqa: E402
 from generator.games.doublets.daily import daily_sheet, daily_sheets  # noqa: E402
 from generator.games.doublets.jewels import make_jewels  # noqa: E402
-from generator.games.doublets.sheets import make_sheet  # noqa: E402
 from generator.words import ladder  # noqa: E402
 from generator.words.lexicon import load  # noqa: E402
 

@@ -24,9 +24,9 @@ sys.path.insert(0, str(ROOT))
 
 try:  # one folder per game
     from generator.games.doublets import daily as _daily
-    from generator.games.doublets.sheets import make_sheet
+    from generator.games.doublets.choose import make_sheet
 except ImportError:  # the older layout
-    from generator.games.doublets_sheets import make_sheet  # type: ignore[no-redef]
+    from generator.games.doublets_choose import make_sheet  # type: ignore[no-redef]
 
     from generator.games import doublets_daily as _daily  # type: ignore[no-redef]
 

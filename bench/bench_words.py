@@ -40,7 +40,7 @@ CHILD = textwrap.dedent(
     try:  # the split modules (main since the doublets split); older trees keep all in doublets
         from generator.games.doublets.daily import daily_sheets
         from generator.games.doublets.jewels import make_jewels
-        from generator.games.doublets.sheets import make_sheet
+        from generator.games.doublets.choose import make_sheet
     except ImportError:
         daily_sheets, make_jewels, make_sheet = D.daily_sheets, D.make_jewels, D.make_sheet
 

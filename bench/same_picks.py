@@ -27,7 +27,7 @@ CHILD = textwrap.dedent(
     from generator.games.doublets import model as D
     try:  # the split modules; older trees keep everything in doublets
         from generator.games.doublets.daily import daily_sheets
-        from generator.games.doublets.sheets import make_sheet
+        from generator.games.doublets.choose import make_sheet
     except ImportError:
         daily_sheets, make_sheet = D.daily_sheets, D.make_sheet
 

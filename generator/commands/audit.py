@@ -155,9 +155,9 @@ def gather(
     from generator.errors import ParlourError
     from generator.games.chimera import model as ch
     from generator.games.doublets import model
+    from generator.games.doublets.choose import make_sheet
     from generator.games.doublets.daily import daily_sheets
     from generator.games.doublets.jewels import make_jewels
-    from generator.games.doublets.sheets import make_sheet
 
     def say(msg: str) -> None:
         if progress is not None:

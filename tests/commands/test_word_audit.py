@@ -11,9 +11,9 @@ from click.testing import CliRunner
 
 from generator.commands import audit as wa
 from generator.games.chimera import model as ch
+from generator.games.doublets.choose import make_sheet
 from generator.games.doublets.daily import daily_sheets
 from generator.games.doublets.jewels import make_jewels
-from generator.games.doublets.sheets import make_sheet
 from generator.words.lexicon import Entry, Lexicon, load
 
 

@@ -29,7 +29,7 @@ _DERIVING = (  # the modules whose rules derive what is saved
     "generator.games.doublets.model",
     "generator.games.doublets.ends",
     "generator.games.doublets.jewels",
-    "generator.games.doublets.sheets",  # (the band capacities)
+    "generator.games.doublets.choose",  # (the band capacities)
     "generator.words.ladder",
     "generator.words.ladder_search",
     "generator.words.lexicon",

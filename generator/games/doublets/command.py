@@ -228,7 +228,7 @@ def make_sheet_from_options(
     spelling: str = DEFAULT_SPELLING,
 ) -> model.Sheet:
     """The sheet the options ask for (errors as one line)."""
-    from generator.games.doublets.sheets import make_sheet
+    from generator.games.doublets.choose import make_sheet
 
     _check_count(count, length)
     rng = parse_links(links)
@@ -473,9 +473,9 @@ def pack_section(opts: PrintOptions) -> tuple[str, list[Any], Any]:
     """The pack's Doublets section: 8 graded 4-letter puzzles with their key, Jewels with their key,
     and a page of scoring paper (for two players unless the pack's --players says otherwise)."""
     from generator.games.doublets import jewels_draw, pad_draw, sheet_draw
+    from generator.games.doublets.choose import make_sheet
     from generator.games.doublets.jewels import make_jewels
     from generator.games.doublets.scorepad import make_scorepad
-    from generator.games.doublets.sheets import make_sheet
 
     sh = make_sheet(8, 4, model.MIXED, seed=opts.seed, spelling=opts.spelling)
     players = opts.players or 2

@@ -9,8 +9,8 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from generator.games.doublets.choose import make_sheet
 from generator.games.doublets.model import MAX_KEY_USES, MIXED, Sheet, ends_for, parse_date
-from generator.games.doublets.sheets import make_sheet
 from generator.words.ladder import DEFAULT_SPELLING, ladders_for
 
 if TYPE_CHECKING:  # pragma: no cover - typing only

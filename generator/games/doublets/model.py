@@ -1,6 +1,6 @@
 """Doublets model core: difficulty bands, puzzles, sheets, dates and the candidate end words.
 
-Choosing a sheet is doublets_sheets, the daily schedule doublets_daily, Jewels doublets_jewels
+Choosing a sheet is doublets_choose, the daily schedule doublets_daily, Jewels doublets_jewels
 and the scoring paper doublets_scorepad (no drawing in any of them).
 """
 
@@ -276,7 +276,7 @@ class Ends:
     keyable: dict[float, Mapping[int, list[int]]] = field(default_factory=dict)
     # where keyable bitsets are saved: (floor, how to build them) -> them (doublets_cache)
     saved: Callable[[float, Callable[[], Mapping[int, list[int]]]], Mapping[int, list[int]]] | None = None
-    # related ends (sheets.related_pairs), found once: (start, end, either way round?, tier)
+    # related ends (choose.related_pairs), found once: (start, end, either way round?, tier)
     related: list[tuple[int, int, bool, int]] | None = None
     # floor -> (words no chain may pass through, the keyable bitsets built without them)
     keyable_round: dict[float, tuple[frozenset[int], Mapping[int, list[int]]]] = field(default_factory=dict)

@@ -8,9 +8,9 @@ import itertools
 import pytest
 
 from generator.games.doublets import model as D
+from generator.games.doublets.choose import make_sheet
 from generator.games.doublets.model import DoubletsError, difficulty_of, seed_for_date
 from generator.games.doublets.scorepad import make_scorepad
-from generator.games.doublets.sheets import make_sheet
 from generator.words.lexicon import load
 
 

@@ -13,8 +13,8 @@ from generator.games.doublets import cache as DC
 from generator.games.doublets import ends as DE
 from generator.games.doublets import jewels as DJ
 from generator.games.doublets import model as D
+from generator.games.doublets.choose import make_sheet
 from generator.games.doublets.jewels import make_jewels
-from generator.games.doublets.sheets import make_sheet
 from generator.words import ladder, quick
 from generator.words.ladder import LINK_ZIPF_FLOOR, Ladders, ladders_for
 from generator.words.lexicon import load

@@ -9,7 +9,7 @@ import pytest
 
 from generator.games.doublets import daily as DD
 from generator.words.lexicon import load
-from tests.games.doublets.test_doublets_sheets import check_sheet
+from tests.games.doublets.test_doublets_choose import check_sheet
 
 
 @pytest.fixture(scope="module")

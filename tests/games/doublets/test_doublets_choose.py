@@ -1,4 +1,4 @@
-"""Tests for generator.games.doublets.sheets: sheets keep every promise, on real and toy words."""
+"""Tests for generator.games.doublets.choose: sheets keep every promise, on real and toy words."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from generator.games.doublets import choose as DS
 from generator.games.doublets import ends as doublets_ends
 from generator.games.doublets import model as D
-from generator.games.doublets import sheets as DS
+from generator.games.doublets.choose import make_sheet, puzzle_for
 from generator.games.doublets.jewels import make_jewels
 from generator.games.doublets.model import DoubletsError
-from generator.games.doublets.sheets import make_sheet, puzzle_for
 from generator.words.ladder import LINK_ZIPF_FLOOR as LINK_ZIPF_FLOOR
 from generator.words.ladder import WordGraph as WordGraph
 from generator.words.ladder import ladders_for
