@@ -238,7 +238,7 @@ def test_daily_book_checked_before_any_work(run, tmp_path):
 
 
 def test_daily_folder_all_or_nothing(run, tmp_path, monkeypatch):
-    from generator.games.doublets import sheet_draw as doublets_sheet_draw
+    from generator.games.doublets.draw import sheet as doublets_sheet_draw
 
     calls = {"n": 0}
     real = doublets_sheet_draw.sheet_pages
