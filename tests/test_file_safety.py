@@ -624,9 +624,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 #: Commands that, between them, read every kind of cache file parlour writes.
 CACHE_READERS = [
-    ["rules", "chimera", "-o", "rules.pdf"],  # the parsed templates (toml), the rules' fitting
+    ["rules", "chimera", "-o", "rules.pdf"],  # the rules' fitting
     ["piecepack", "--pieces", "coins", "-o", "pieces.pdf"],  # the ink boxes
-    ["doublets", "jewels", "--json", "jewels.json", "-o", "jewels.pdf"],  # the Jewels graphs, the ends
+    ["doublets", "jewels", "--json", "jewels.json", "-o", "jewels.pdf"],  # the ends
     ["doublets", "sheet", "--json", "sheet.json", "-o", "sheet.pdf"],  # the keyable bitsets
     [
         "doublets",
@@ -644,7 +644,7 @@ CACHE_READERS = [
     ["chimera", "key", "--json", "key.json", "-o", "key.pdf"],  # the referee's answers
     ["fighting-words", "check", "trade"],  # the word index
 ]
-CACHE_KINDS = {"toml", "rules", "ink", "doublets-jewels", "doublets-ends", "doublets-keyable",
+CACHE_KINDS = {"rules", "ink", "doublets-ends", "doublets-keyable",
                "doublets-capacity", "doublets-words", "chimera", "fighting-words"}  # fmt: skip
 
 #: Runs CACHE_READERS in one process (so each cache file is read from disk once) and prints what
