@@ -168,12 +168,10 @@ def solve(
 # -- sheets -------------------------------------------------------------------------------------
 
 
-WEEK_HELP = (
-    "Letters per word (3 to 8) [default: by the day of the week, 4 early in the week up to 6 at the weekend]."
-)
+WEEK_HELP = "Letters per word of the practice puzzles (3 to 8) [default: 4; the story may be 3 to 6]."
 
 
-def _sheet_options(difficulty: str = "medium", week: bool = False) -> list:
+def _sheet_options(difficulty: str = "medium", week: bool = False, count: int = 8) -> list:
     length = (
         click.option("--length", type=int, default=None, help=WEEK_HELP)
         if week
@@ -182,7 +180,7 @@ def _sheet_options(difficulty: str = "medium", week: bool = False) -> list:
         )
     )
     return [
-        click.option("--count", type=int, default=8, show_default=True, help="Puzzles on the sheet."),
+        click.option("--count", type=int, default=count, show_default=True, help="Puzzles on the sheet."),
         length,
         click.option(
             "--difficulty",
@@ -339,7 +337,7 @@ def _daily_sheets(
 @click.option("--from", "start", default=None, metavar="YYYY-MM-DD", help="The first day [default: today].")
 @click.option("--days", type=int, default=7, show_default=True, help="How many days (up to ten years).")
 @click.option("--book", is_flag=True, help="One PDF with a bookmark for every day, instead of a file a day.")
-@_with(_sheet_options(model.MIXED, week=True))
+@_with(_sheet_options(model.MIXED, week=True, count=model.DAILY_COUNT))
 @print_options(seed=False, plan_output=False, booklet=True)
 def daily(
     opts: PrintOptions,
@@ -359,10 +357,10 @@ def daily(
     Without --book each day is its own PDF, doublets-daily-YYYY-MM-DD.pdf, in the --output
     directory (default output/daily/). With --book the days go into one PDF (-o names it;
     default output/doublets-daily-FIRST_to_LAST.pdf) with an outline by month and day.
-    There is no --seed: the date is the seed. Within any year of days no puzzle comes back,
-    and an end word waits at least a month before it returns. The week has a shape: 4-letter
-    words from Monday to Wednesday, 5 on Thursday and Friday, 6 at the weekend; --length
-    gives every day one length.
+    There is no --seed: the date is the seed, and any date is as quick as today. Each day leads
+    with a story (Drive PIG into the STY), then graded practice with everyday words; within
+    any year no practice puzzle comes back, and an end word waits at least a month before it
+    returns. The week has a shape: easy to hard on weekdays, longer chains at the weekend.
 
     \b
     Example:
