@@ -154,7 +154,6 @@ def gather(
     """Make everything the audit covers, exactly as the commands do, and gather what it prints."""
     from generator.errors import ParlourError
     from generator.games.chimera import model as ch
-    from generator.games.doublets import model
     from generator.games.doublets.choose import make_sheet
     from generator.games.doublets.daily import daily_sheets
     from generator.games.doublets.jewels import make_jewels
@@ -167,7 +166,7 @@ def gather(
     daily = DailyRun()
     failures: list[str] = []
     say(f"{days} daily sheets from {start.isoformat()}")
-    for sh in daily_sheets(start, days, model.DAILY_COUNT, None, model.MIXED):  # as the command
+    for sh in daily_sheets(start, days):  # the command's defaults
         _doublets_sheet(printed, sh, f"daily {sh.date}")
         daily.days.append((sh.date or "", [(p.start, p.end) for p in sh.puzzles]))
         daily.pars_fall += _pars_fall(sh)

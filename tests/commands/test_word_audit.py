@@ -101,9 +101,7 @@ def test_gather_collects_exactly_what_the_models_print(small) -> None:
         for w in words:
             want[w] = want.get(w, 0) + 1
 
-    for sh in daily_sheets(
-        dt.date(2026, 3, 1), 3, length=None
-    ):  # the daily schedule's sheets (the week's shape)
+    for sh in daily_sheets(dt.date(2026, 3, 1), 3):  # the daily schedule's sheets (the week's shape)
         for p in sh.puzzles:
             count(p.chain)
     for p in make_sheet(8, 4, "easy", seed=1).puzzles:
@@ -219,7 +217,7 @@ def test_the_audit_measures_the_daily_words(small) -> None:
     from generator.words.ladder import ladders_for
 
     got = wa.daily_words(small.printed)
-    sheets = list(daily_sheets(dt.date(2026, 3, 1), 3, length=None))
+    sheets = list(daily_sheets(dt.date(2026, 3, 1), 3))
     ladders = ladders_for(None)
     ends = [w for s in sheets for p in s.puzzles for w in (p.start, p.end)]
     assert got["days"] == 3 and got["story_days"] == 3 and got["story_days_by_month"] == {"2026-03": 3}

@@ -226,21 +226,15 @@ def make_sheet_from_options(
     spelling: str = DEFAULT_SPELLING,
 ) -> model.Sheet:
     """The sheet the options ask for (errors as one line)."""
-    from generator.games.doublets.choose import make_sheet
+    from generator.games.doublets.choose import SheetAsk, make_sheet
 
     _check_count(count, length)
     rng = parse_links(links)
     if rng is not None and _given("difficulty"):
         raise ParlourError("give --difficulty or --links, not both")
+    ask = SheetAsk(links=rng, unique=unique, spelling=spelling.lower(), date=date)
     return make_sheet(
-        count,
-        length,
-        None if rng else difficulty.lower(),
-        links=rng,
-        seed=None if date else seed,
-        date=date,
-        unique=unique,
-        spelling=spelling.lower(),
+        count, length, None if rng else difficulty.lower(), seed=None if date else seed, ask=ask
     )
 
 
@@ -313,24 +307,15 @@ def _daily_sheets(
     unique: bool = False,
     spelling: str = DEFAULT_SPELLING,
 ):
-    """The daily sheets (doublets_daily.daily_sheets: no puzzle twice within a year, no end word again
-    within DAILY_GAP days, each date's sheet the same whatever the range)."""
-    from generator.games.doublets.daily import daily_sheets
+    """The daily sheets (doublets.daily.daily_sheets: each date's sheet its own, whatever the range)."""
+    from generator.games.doublets.daily import DailyRequest, daily_sheets
 
     _check_count(count, length)
     rng = parse_links(links)
     if rng is not None and _given("difficulty"):
         raise ParlourError("give --difficulty or --links, not both")
-    yield from daily_sheets(
-        start,
-        days,
-        count,
-        length,
-        None if rng else difficulty.lower(),
-        links=rng,
-        unique=unique,
-        spelling=spelling.lower(),
-    )
+    req = DailyRequest(count, length, None if rng else difficulty.lower(), rng, unique, spelling.lower())
+    yield from daily_sheets(start, days, req)
 
 
 @doublets.command()
@@ -471,11 +456,11 @@ def pack_section(opts: PrintOptions) -> tuple[str, list[Any], Any]:
     """The pack's Doublets section: 8 graded 4-letter puzzles with their key, Jewels with their key,
     and a page of scoring paper (for two players unless the pack's --players says otherwise)."""
     from generator.games.doublets import jewels_draw, pad_draw, sheet_draw
-    from generator.games.doublets.choose import make_sheet
+    from generator.games.doublets.choose import SheetAsk, make_sheet
     from generator.games.doublets.jewels import make_jewels
     from generator.games.doublets.scorepad import make_scorepad
 
-    sh = make_sheet(8, 4, model.MIXED, seed=opts.seed, spelling=opts.spelling)
+    sh = make_sheet(8, 4, model.MIXED, seed=opts.seed, ask=SheetAsk(spelling=opts.spelling))
     players = opts.players or 2
     jw = make_jewels(players, opts.seed, spelling=opts.spelling)
     pad = make_scorepad(players)

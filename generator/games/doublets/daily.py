@@ -48,7 +48,7 @@ from generator.games.doublets.model import (
 )
 from generator.games.doublets.story import (
     Story,
-    everyday_end,
+    everyday,
     familiar,
     stable_hash,
     story_cycle,
@@ -183,7 +183,7 @@ def _classes(ladders: Ladders, length: int) -> list[list[int]]:
     g = ladders.graph(length)
     got: list[list[int]] = [[] for _ in range(END_GAP)]
     for i in ends_for(ladders, length).pool:
-        if everyday_end(g.words[i], ladders):
+        if everyday(g.words[i], ladders):  # (the pool's words are puzzle ends)
             got[_word_class(g.words[i])].append(i)
     return got
 
@@ -340,30 +340,16 @@ def daily_sheet_for(
 
 
 def daily_sheets(
-    first: _dt.date | str,
-    days: int,
-    count: int = DAILY_COUNT,
-    length: int | None = None,
-    difficulty: str | None = MIXED,
-    *,
-    links: tuple[int, int] | None = None,
-    unique: bool = False,
-    spelling: str = DEFAULT_SPELLING,
-    lexicon: Lexicon | None = None,
+    first: _dt.date | str, days: int, req: DailyRequest = DailyRequest(), lexicon: Lexicon | None = None
 ) -> Iterator[Sheet]:
     """The daily sheets of `days` days from `first`, in order; each date's sheet is its own."""
     start = parse_date(first)
-    req = DailyRequest(count, length, difficulty, links, unique, spelling)
     for k in range(max(0, days)):
         yield daily_sheet_for(start + _dt.timedelta(days=k), req, lexicon)
 
 
 def daily_sheet(
-    date: _dt.date | str,
-    count: int = DAILY_COUNT,
-    length: int | None = None,
-    difficulty: str | None = MIXED,
-    **kw,
+    date: _dt.date | str, req: DailyRequest = DailyRequest(), lexicon: Lexicon | None = None
 ) -> Sheet:
     """The daily sheet for one date (the same whichever range it is printed in)."""
-    return next(daily_sheets(date, 1, count, length, difficulty, **kw))
+    return daily_sheet_for(date, req, lexicon)

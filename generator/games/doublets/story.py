@@ -9,7 +9,6 @@ is (start, end, prompt, relation): the prompt reads in the ladder's direction.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
@@ -76,11 +75,12 @@ def familiar(word: str, ladders: Ladders) -> bool:
 
 def everyday_end(word: str, ladders: Ladders) -> bool:
     """True if `word` may end a daily practice puzzle: a puzzle end, familiar, in its base form."""
-    return (
-        is_puzzle_end(word, cast("Lexicon", ladders.lexicon), ladders.spelling)
-        and ladders.lexicon.zipf(word) >= FAMILIAR_END_ZIPF
-        and not inflected(word, ladders)
-    )
+    return is_puzzle_end(word, cast("Lexicon", ladders.lexicon), ladders.spelling) and everyday(word, ladders)
+
+
+def everyday(word: str, ladders: Ladders) -> bool:
+    """everyday_end for a word already known to be a puzzle end."""
+    return ladders.lexicon.zipf(word) >= FAMILIAR_END_ZIPF and not inflected(word, ladders)
 
 
 def familiar_key(g: WordGraph, a: str, b: str, ladders: Ladders, most: int = MAX_PAR) -> tuple | None:
@@ -100,20 +100,34 @@ def familiar_key(g: WordGraph, a: str, b: str, ladders: Ladders, most: int = MAX
 
 def story_pool(ladders: Ladders) -> tuple[Story, ...]:
     """Every story pair whose ends a family sheet prints and whose par (MIN_PAR to MAX_PAR) a
-    chain of familiar words reaches, in a fixed order (by length, then alphabetically)."""
-    return _story_pool(ladders.spelling, ladders)
+    chain of familiar words reaches, in a fixed order (by length, then alphabetically); kept in
+    parlour's cache for the packaged lexicon."""
+    from generator.games.doublets import cache
+
+    def decode(rows: list) -> tuple[Story, ...]:
+        return tuple(Story(*row) for row in rows)
+
+    def encode(pool: tuple[Story, ...]) -> list:
+        return [(s.start, s.end, s.prompt, s.relation) for s in pool]
+
+    if not ladders.packaged:
+        return _story_pool(ladders)
+    return cache.saved(
+        "stories", ladders.spelling, 0, lambda: _story_pool(ladders), encode, decode, cache.base_of(ladders)
+    )
 
 
-@functools.lru_cache(maxsize=4)
-def _story_pool(spelling: str, ladders: Ladders) -> tuple[Story, ...]:
-    lexicon = cast("Lexicon", ladders.lexicon)
+def _story_pool(ladders: Ladders) -> tuple[Story, ...]:
+    from generator.games.doublets.model import ends_for
+
     out = []
     for length in STORY_LENGTHS:
         g = ladders.graph(length)
+        common = {g.words[i] for i in ends_for(ladders, length).pool}
         for relation, a, b in sorted(relations().by_length.get(length, ())):
             if relation not in STORY_RELATIONS or relation not in FRAMES:
                 continue
-            if not (is_puzzle_end(a, lexicon, spelling) and is_puzzle_end(b, lexicon, spelling)):
+            if a not in common or b not in common:
                 continue
             got = familiar_key(g, a, b, ladders)
             if got is not None and MIN_PAR <= got[0]:

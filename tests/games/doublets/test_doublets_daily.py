@@ -126,4 +126,4 @@ def test_inflections_are_no_everyday_ends(ladders):
 
 def test_a_day_it_cannot_fill_says_so(ladders):
     with pytest.raises(DoubletsError, match="daily"):
-        DD.daily_sheet("2027-01-04", count=4, length=8, difficulty="fiendish")
+        DD.daily_sheet("2027-01-04", DD.DailyRequest(length=8, difficulty="fiendish"))
