@@ -33,6 +33,7 @@ from generator.games.doublets.model import (
     spellings_clash,
 )
 from generator.games.doublets.prompts import SYMMETRIC, UNRELATED
+from generator.games.doublets.story import stable_hash
 from generator.words.ladder import (
     DEFAULT_SPELLING,
     LINK_ZIPF_FLOOR,
@@ -323,8 +324,22 @@ def _choosing(ladders: Ladders, count: int, length: int, seed: int, ask: SheetAs
         unique=ask.unique,
         variant_key=ladders.variant_key,
         used={g.index[w] for w in ask.exclude if w in g.index},
-        related=related_pairs(g, ends, random.Random(seed ^ RELATED_SALT), ladders.variant_key),
+        related=_turn_of(
+            g, related_pairs(g, ends, random.Random(seed ^ RELATED_SALT), ladders.variant_key), seed
+        ),
     )
+
+
+SHEET_TURNS = 10  # a related pair is tried first only on sheets whose seed is its turn, mod this
+
+
+def _turn_of(g: WordGraph, pairs: list[tuple[int, int]], seed: int) -> list[tuple[int, int]]:
+    """The related pairs whose turn (a hash of the two words, mod SHEET_TURNS) is the seed's: ten
+    seeds in a row share none, so no story is on more than one in ten sheets of a kind."""
+    turn, words = seed % SHEET_TURNS, g.words
+    return [
+        (s, t) for s, t in pairs if stable_hash("/".join(sorted((words[s], words[t])))) % SHEET_TURNS == turn
+    ]
 
 
 def _fill_bands(
