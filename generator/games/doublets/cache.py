@@ -30,6 +30,7 @@ _DERIVING = (  # the modules whose rules derive what is saved
     "generator.games.doublets.ends",
     "generator.games.doublets.jewels",
     "generator.games.doublets.choose",  # (the band capacities)
+    "generator.games.doublets.story",  # (the story pool)
     "generator.words.ladder",
     "generator.words.ladder_search",
     "generator.words.lexicon",
