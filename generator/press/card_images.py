@@ -66,9 +66,10 @@ def decks_in(doc: Document) -> list[DeckPrint]:
     seen: dict[int, DeckPrint] = {}
     for section in doc.sections:
         for page in section.pages:
-            deck = getattr(page, "deck", None)
-            if deck is not None and id(deck) not in seen:
-                seen[id(deck)] = deck
+            found = getattr(page, "deck", None)
+            for deck in found if isinstance(found, tuple) else (found,):  # (a kit sheet: tiles, coins)
+                if deck is not None and id(deck) not in seen:
+                    seen[id(deck)] = deck
     return list(seen.values())
 
 

@@ -178,6 +178,7 @@ class DeckPrint:
     back: Drawer | None
     card: CardSize
     bleed: float
+    corner: float | None = None  # the cut's corner radius for a cutting machine (None: a card's)
 
 
 @dataclass(frozen=True)

@@ -342,7 +342,9 @@ def write_cricut_images(decks: Sequence, folder: Path, dpi: int, style) -> list:
                 f"{aw / mm:.0f} x {ah / mm:.0f} mm print-then-cut area: choose a smaller --card"
             )
         trim_px = (pixels(cw, dpi), pixels(ch, dpi))
-        radius_px = pixels(CORNER_RADIUS, dpi)
+        radius_px = (
+            pixels(CORNER_RADIUS if deck.corner is None else deck.corner, dpi) if deck.corner != 0 else 0
+        )
         for row, png in deck_images(deck, dpi, style):
             if row.file in taken:
                 raise ParlourError(f"--cutter cricut: two decks would both write {row.file}")

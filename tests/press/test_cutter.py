@@ -327,3 +327,22 @@ def test_the_print_guide_and_calibrate_know_the_cutter(printed, run):
     assert "Cutting machine" not in plain
     res = run("calibrate", "--cutter", "cricut", "-o", "c.pdf")
     assert res.exit_code == 2 and "Design Space calibrates" in res.output
+
+
+def test_cricut_writes_the_kits_tiles_square_and_its_coins_round(printed):
+    from PIL import Image
+
+    pdf = printed("piecepack", "--cutter", "cricut", "--pieces", "tiles,coins", "--dpi", "100")
+    folder = pdf.with_name(f"{pdf.stem}-cricut")
+    rows = list(csv.DictReader(open(folder / "cards.csv", encoding="utf-8")))
+    kinds = {r["deck"] for r in rows}
+    assert kinds == {"Piecepack tiles", "Piecepack coins"}
+    tile = next(r["file"] for r in rows if r["deck"] == "Piecepack tiles" and r["side"] == "front")
+    coin = next(r["file"] for r in rows if r["deck"] == "Piecepack coins" and r["side"] == "front")
+    with Image.open(folder / tile) as im:
+        assert im.size == (200, 200) and im.getpixel((0, 0))[3] == 255  # 2 in square, square corners
+    with Image.open(folder / coin) as im:
+        d = round(0.75 * 100)
+        assert im.size == (d, d)
+        assert im.getpixel((0, 0))[3] == 0 and im.getpixel((d // 2, d // 2))[3] == 255  # a circle
+        assert im.getpixel((d // 2, 1))[3] == 255 and im.getpixel((3, 3))[3] == 0

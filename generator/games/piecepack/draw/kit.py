@@ -15,7 +15,7 @@ from generator.games.piecepack import draw
 from generator.games.piecepack import model as pp
 from generator.games.piecepack.draw import nets as pn
 from generator.press import cutter as cut
-from generator.press.cards import DUPLEX_NOTES, Drawer, fold_pages, place
+from generator.press.cards import DUPLEX_NOTES, Card, DeckPrint, Drawer, fold_pages, place
 from generator.press.document import Page, PageInfo
 from generator.press.impose import CardSize, Slot, back_turn
 from generator.press.paper import MARGIN, Paper, mm
@@ -224,6 +224,22 @@ def _cut_sheet(machine: cut.Cutter, paper: Paper, sheet: list[Spot], label: str)
     return sheet_cut
 
 
+def piece_decks(
+    tiles: Sequence[tuple[Drawer, Drawer]], coins: Sequence[tuple[Drawer, Drawer]]
+) -> tuple[DeckPrint, ...]:
+    """The tiles and the coins as decks of two-sided pieces, for piece-by-piece images: square
+    tiles, round coins (their cut a circle)."""
+    out = []
+    for label, pieces, size, corner in (
+        ("Piecepack tiles", tiles, TILE, 0.0),
+        ("Piecepack coins", coins, COIN, COIN.width / 2),
+    ):
+        if pieces:
+            cards = tuple(Card(f"{size.name} {i}", f, b) for i, (f, b) in enumerate(pieces, start=1))
+            out.append(DeckPrint(label, cards, None, size, 0.0, corner))
+    return tuple(out)
+
+
 def kit_parts(
     k: pp.Kit,
     paper: Paper,
@@ -244,7 +260,9 @@ def kit_parts(
                 parts.append((name, fold_pages(pieces, paper, size, label, f"{label} to fold", FOLD_HOWTO)))
     elif tiles or coins:
         title = " and ".join(n for n, got in (("Tiles", tiles), ("coins", coins)) if got).capitalize()
-        parts.append((title, piece_pages(tiles, coins, paper, duplex, back_offset, machine)))
+        pages = piece_pages(tiles, coins, paper, duplex, back_offset, machine)
+        pages[0].deck = piece_decks(tiles, coins)  # what --cards and --cutter cricut draw one by one
+        parts.append((title, pages))
     folded = net_items(k, "die") + net_items(k, "pawn")
     if folded:
         kinds = [w for w in ("dice", "pawns") if w in k.kinds]
