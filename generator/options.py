@@ -570,8 +570,7 @@ def _write_cut_files(doc: Document, opts: PrintOptions, tx: Outputs, shown: str)
         dxf = any(n.endswith(".dxf") for n in names)
         extra = "" if dxf else " (no DXF: install parlour[cutter])"
         return f", {len(sheets)} cut file{'s' if len(sheets) != 1 else ''} in {folder}{extra}"
-    from generator.press.card_images import decks_in
-    from generator.press.cutter import write_cricut_images
+    from generator.press.card_images import decks_in, write_cricut_images
 
     decks = decks_in(doc)
     if not decks:

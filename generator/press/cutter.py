@@ -323,42 +323,6 @@ def cricut_png(png: bytes, trim_px: tuple[int, int], radius_px: int, dpi: int) -
     return out.getvalue()
 
 
-def write_cricut_images(decks: Sequence, folder: Path, dpi: int, style) -> list:  # press.cards.DeckPrint
-    """Every deck's cards as Design Space images (see cricut_png) and cards.csv in `folder`. A card
-    that does not fit Design Space's print-then-cut area is refused with one line."""
-    import csv
-
-    from generator.press.card_images import COLUMNS, deck_images, pixels
-    from generator.press.print_defaults import MANIFEST
-
-    rows = []
-    taken: set[str] = set()
-    aw, ah = CRICUT_AREA
-    for deck in decks:
-        cw, ch = deck.card.width, deck.card.height
-        if not (cw <= aw and ch <= ah) and not (ch <= aw and cw <= ah):
-            raise ParlourError(
-                f"--cutter cricut: {cw / mm:g} x {ch / mm:g} mm cards are larger than Design Space's "
-                f"{aw / mm:.0f} x {ah / mm:.0f} mm print-then-cut area: choose a smaller --card"
-            )
-        trim_px = (pixels(cw, dpi), pixels(ch, dpi))
-        radius_px = (
-            pixels(CORNER_RADIUS if deck.corner is None else deck.corner, dpi) if deck.corner != 0 else 0
-        )
-        for row, png in deck_images(deck, dpi, style):
-            if row.file in taken:
-                raise ParlourError(f"--cutter cricut: two decks would both write {row.file}")
-            taken.add(row.file)
-            (folder / row.file).write_bytes(cricut_png(png, trim_px, radius_px, dpi))
-            rows.append(row)
-    with open(folder / MANIFEST, "w", encoding="utf-8", newline="") as f:
-        writer = csv.writer(f, lineterminator="\n")
-        writer.writerow(COLUMNS)
-        for row in rows:
-            writer.writerow([getattr(row, col) for col in COLUMNS])
-    return rows
-
-
 # ---------------------------------------------------------------------------------------------
 # What the print guide and the calibration sheet say about cutting
 
