@@ -282,10 +282,13 @@ def test_the_cut_line_reader_finds_what_it_should(printed):
     assert _marks_seen(pdf, 0, "silhouette")  # a sheet without marks fails the mark check
 
 
-def test_cricut_writes_each_card_as_a_trimmed_image_with_rounded_corners(printed):
+@pytest.mark.parametrize(
+    ("deck", "paper"), [("riddle-craft", "letter"), ("chimera", "a4"), ("fighting-words", "letter")]
+)
+def test_cricut_writes_each_card_as_a_trimmed_image_with_rounded_corners(printed, deck, paper):
     from PIL import Image
 
-    pdf = printed("riddle-craft", "deck", "--cutter", "cricut", "--dpi", "150")
+    pdf = printed(deck, "deck", "--paper", paper, "--cutter", "cricut", "--dpi", "150")
     folder = pdf.with_name(f"{pdf.stem}-cricut")
     rows = list(csv.DictReader(open(folder / "cards.csv", encoding="utf-8")))
     assert rows and not pdf.with_name(f"{pdf.stem}-cut").exists()
