@@ -316,7 +316,7 @@ def _daily_sheets(
     unique: bool = False,
     spelling: str = DEFAULT_SPELLING,
 ):
-    """The daily sheets (doublets_daily.daily_sheets: no puzzle twice within a year, no end word again
+    """The daily sheets (daily.daily_sheets: no puzzle twice within a year, no end word again
     within DAILY_GAP days, each date's sheet the same whatever the range)."""
     from generator.games.doublets.daily import daily_sheets
 
