@@ -55,7 +55,11 @@ def cpu(fn) -> float:
 def year(length: int | None) -> None:
     if length is None and not WEEK_SHAPED:
         length = 4  # that tree's default
-    for _ in daily_sheets("2027-01-01", 365, length=length):
+    if hasattr(_daily, "DailyRequest"):  # a day's sheet from its date alone
+        run = daily_sheets("2027-01-01", 365, _daily.DailyRequest(length=length))
+    else:
+        run = daily_sheets("2027-01-01", 365, length=length)
+    for _ in run:
         pass
 
 

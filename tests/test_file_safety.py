@@ -641,11 +641,12 @@ CACHE_READERS = [
         "big.pdf",
     ],  # capacities
     ["doublets", "solve", "head", "tail", "--all"],  # the one-shot word lists
+    ["doublets", "daily", "--from", "2027-03-18", "--days", "1", "--book", "-o", "daily.pdf"],  # the stories
     ["chimera", "key", "--json", "key.json", "-o", "key.pdf"],  # the referee's answers
     ["fighting-words", "check", "trade"],  # the word index
 ]
-CACHE_KINDS = {"rules-fit", "ink", "doublets-ends", "doublets-keyable",
-               "doublets-capacity", "doublets-words", "chimera-answers", "fighting-words"}  # fmt: skip
+CACHE_KINDS = {"rules-fit", "ink", "doublets-ends", "doublets-keyable", "doublets-capacity",
+               "doublets-stories", "doublets-words", "chimera-answers", "fighting-words"}  # fmt: skip
 
 #: Runs CACHE_READERS in one process (so each cache file is read from disk once) and prints what
 #: each made (its files and standard output, hashed) and every line it wrote on stderr.

@@ -87,7 +87,7 @@ VARIETY_MIN_BAND = 4  # bands of at least this many puzzles spread over (par, on
 # such a shortcut are skipped, so par holds for every word a player is likely to use.
 SHORTCUT_ZIPF = 3.0
 MAX_TRIES_PER_PUZZLE = 20_000
-QUICK_TRIES = MAX_TRIES_PER_PUZZLE  # draws per puzzle before a daily sheet lets its pair rule give way
+DAILY_COUNT = 4  # a daily sheet: a story and three graded practice puzzles (fewer, better)
 MAX_PLAYERS = 12  # the round game's scoring paper holds up to this many
 
 
@@ -131,6 +131,7 @@ class Puzzle:
     chain: tuple[str, ...]  # the friendliest minimal chain, both ends included
     shortest_chains: int  # exact number of minimal chains
     relation: str = UNRELATED  # how the ends are related (generator/data/relations.txt)
+    story: str | None = None  # the prompt a story pool wrote for this pair (None: the relation's frame)
 
     @property
     def length(self) -> int:
@@ -155,7 +156,7 @@ class Puzzle:
     @property
     def prompt(self) -> str:
         """What the puzzle asks, in Carroll's manner: "Drive PIG into the STY"."""
-        return prompt(self.relation, self.start, self.end)
+        return self.story or prompt(self.relation, self.start, self.end)
 
     def to_json(self) -> dict[str, object]:
         """The --json shape of one puzzle."""
@@ -190,7 +191,6 @@ class Sheet:
     rules: str = SHEET_RULES
     unique: bool = False  # every puzzle has exactly one shortest chain
     spelling: str = DEFAULT_SPELLING  # which variant spellings the sheet may print
-    relaxed: bool = False  # a daily sheet for which the pair rule across blocks gave way
     key_word_limit: int = MAX_KEY_USES  # most keys one word is in (above 2 only for tiny bands)
 
     @property

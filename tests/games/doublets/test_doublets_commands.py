@@ -323,7 +323,7 @@ def test_a_week_of_daily_sheets_is_deterministic(run, tmp_path, lex):
         b = (tmp_path / "again" / f"doublets-daily-{day}.pdf").read_bytes()
         assert a == b
     # And the daily sheet is the model's sheet for that date.
-    assert data["days"][0]["puzzles"] == daily_sheet("2025-12-29", 8, None, model.MIXED).to_json()["puzzles"]
+    assert data["days"][0]["puzzles"] == daily_sheet("2025-12-29").to_json()["puzzles"]
 
 
 def test_daily_book_has_an_outline_by_month_and_day(run, tmp_path):

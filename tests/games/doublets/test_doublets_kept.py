@@ -11,7 +11,7 @@ from generator.games.doublets import ends as DE
 from generator.games.doublets import jewels as DJ
 from generator.games.doublets import kept as DK
 from generator.games.doublets import model as D
-from generator.games.doublets.choose import make_sheet
+from generator.games.doublets.choose import SheetAsk, make_sheet
 from generator.games.doublets.jewels import make_jewels
 from generator.words import ladder
 from generator.words import lexicon as L
@@ -174,12 +174,22 @@ def test_sheets_and_jewels_from_the_cache_are_the_fresh_ones(seed):
     (never cached) choose the same puzzles and keys."""
     fresh = load()
     assert ladders_for(None).packaged and not ladders_for(fresh).packaged
-    for kw in ({}, {"spelling": "uk"}):
-        a = make_sheet(8, 4, D.MIXED, seed=seed, **kw)
-        b = make_sheet(8, 4, D.MIXED, seed=seed, lexicon=fresh, **kw)
+    for ask in (SheetAsk(), SheetAsk(spelling="uk")):
+        a = make_sheet(8, 4, D.MIXED, seed=seed, ask=ask)
+        b = make_sheet(8, 4, D.MIXED, seed=seed, lexicon=fresh, ask=ask)
         assert a.to_json() == b.to_json()
     assert (
         make_sheet(6, 5, "hard", seed=seed).to_json()
         == make_sheet(6, 5, "hard", seed=seed, lexicon=fresh).to_json()
     )
     assert make_jewels(3, seed).to_json() == make_jewels(3, seed, lexicon=fresh).to_json()
+
+
+def test_the_story_pool_from_the_cache_is_the_fresh_one(cache_dir, monkeypatch):
+    from generator.games.doublets import story as DS
+
+    want = DS.story_pool(_fresh("us"))  # the oracle: never cached
+    assert DS.story_pool(_packaged("us")) == want  # built and saved
+    monkeypatch.setattr(DS, "_story_pool", lambda ladders: pytest.fail("built again"))
+    assert DS.story_pool(_packaged("us")) == want  # read back
+    assert "doublets-stories" in _kinds(cache_dir)
