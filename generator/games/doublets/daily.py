@@ -16,8 +16,8 @@ is as quick as today.  The guarantees come from the construction:
   used only in eras whose parity is a hash of the pair, so it comes back two eras later at
   the soonest.  A date costs at most ERA_TURNS days of choosing; no story pair is practice.
 - Links: a word is in at most MAX_KEY_USES keys of a sheet, and no two puzzles share
-  SHARED_LINKS links; a word rests (is gone round where another minimal chain allows) one
-  week in LINK_REST_SHARE, by a hash of it and the week, so the busiest links are spread.
+  SHARED_LINKS links; a word rests one week in LINK_REST_SHARE (by a hash of it and the
+  week: keys go round it where another minimal chain allows), to spread the busiest links.
 - Words: the practice ends are everyday base-form words, and every key is a minimal chain of
   familiar words (doublets.story): par is reachable by words a child knows.
 """
@@ -49,7 +49,7 @@ from generator.games.doublets.model import (
 from generator.games.doublets.story import (
     Story,
     everyday,
-    familiar,
+    family_link,
     stable_hash,
     story_cycle,
     story_pool,
@@ -62,7 +62,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
 END_GAP = 31  # days before a practice end word may come back
 ERA_TURNS = 12  # a class's days are chosen an era of this many turns at a time (372 days)
-LINK_REST_SHARE = 4  # a link rests (is gone round where it can) one week in this many
+LINK_REST_SHARE = 2  # a key goes round a word where it can one week in this many (a hash)
 # The week's shape: the same everyday 4-letter words all week; the weekend's chains are longer.
 WEEKDAY_BANDS = ("easy", "medium", "hard")
 WEEKEND_BANDS = ("medium", "hard", "hard")
@@ -142,11 +142,12 @@ class _Day:
 
     g: WordGraph
     ladders: Ladders
-    week: int  # links rest some weeks (_resting: gone round where a key can)
+    week: int  # links rest some weeks (_resting)
     pairs: list[tuple[int, int]]  # (start, end) ids, in the day's order
     key_uses: Counter[str]
     used_ends: set[str]
     taken: list[frozenset[str]]
+    relaxed: int = 0  # 1: the sheet's link rules give way (one more key a word, shared links)
 
 
 def _day(n: int, length: int, ladders: Ladders, story: Puzzle, barred: set[frozenset[str]]) -> _Day:
@@ -207,8 +208,8 @@ def _story_pairs(ladders: Ladders) -> frozenset[frozenset[str]]:
 def _keyed(d: _Day, s: int, t: int) -> Puzzle | None:
     """The puzzle s -> t keyed by a minimal chain of familiar words that keeps to the sheet's
     rules (no word in more than MAX_KEY_USES keys, no SHARED_LINKS links shared), going round
-    resting links where it can; None if no such chain, or if a frequent word outside the
-    standard list makes a shorter chain."""
+    links resting this week where it can; None if no such chain, or if a frequent word
+    outside the standard list makes a shorter chain."""
     g, words = d.g, d.g.words
     a, b = words[s], words[t]
     if stable_hash(f"parlour/doublets/way/{a}/{b}") & 1:
@@ -220,16 +221,18 @@ def _keyed(d: _Day, s: int, t: int) -> Puzzle | None:
     if wide is not None and dag.par > 0 and wide.par(a, b, max_links=dag.par - 1) is not None:
         return None
     inner = dag.words()[1:-1]
-    barred = {g.index[w] for w in inner if not familiar(w, d.ladders) or d.key_uses[w] >= MAX_KEY_USES}
-    resting = {g.index[w] for w in inner if _resting(w, d.week)}
-    for avoid in (barred | resting, barred):
-        chain = dag.friendliest(avoid)
-        links = frozenset(chain[1:-1])
-        if any(g.index[w] in barred for w in links):
-            return None
-        if all(len(links & other) < SHARED_LINKS for other in d.taken):
-            return Puzzle(a, b, dag.par, tuple(chain), dag.count)
-    return None
+    barred = {
+        g.index[w]
+        for w in inner
+        if not family_link(w, d.ladders) or d.key_uses[w] >= MAX_KEY_USES + d.relaxed
+    }
+    chain = dag.friendliest(barred | {g.index[w] for w in inner if _resting(w, d.week)})
+    links = frozenset(chain[1:-1])
+    if any(g.index[w] in barred for w in links):
+        return None
+    if not d.relaxed and any(len(links & o) >= SHARED_LINKS for o in d.taken):
+        return None
+    return Puzzle(a, b, dag.par, tuple(chain), dag.count)
 
 
 def _fits(band: str | None, par: int, ways: int, req: DailyRequest, ceiling: int) -> bool:
@@ -270,12 +273,20 @@ def _pick(d: _Day, band: str | None, req: DailyRequest, ceiling: int, strict: bo
 
 
 def _practice(d: _Day, bands: Sequence[str | None], req: DailyRequest) -> list[Puzzle]:
-    """The practice puzzles, easiest first (by par): bands filled hardest first; a band the day
-    cannot fill takes the first puzzle of any band instead (the sheet stays graded by par)."""
+    """The practice puzzles, easiest first (by par): bands filled hardest first.  Where the day
+    cannot fill a band, a word may be in one more key and puzzles may share links; then the
+    slot takes the first puzzle of any band (the sheet stays
+    graded by par).  The end-word, pair and familiar-word rules never give way."""
     ceiling = MAX_PAR if req.links is None else req.links[1]
     got: list[Puzzle] = []
     for band in reversed(bands):
-        puzzle = _pick(d, band, req, ceiling) or _pick(d, band, req, ceiling, strict=False)
+        puzzle = None
+        for d.relaxed in (0, 1):  # a rule on links gives way before the band does
+            puzzle = _pick(d, band, req, ceiling)
+            if puzzle is not None:
+                break
+        for d.relaxed in (0, 1):
+            puzzle = puzzle or _pick(d, band, req, ceiling, strict=False)
         if puzzle is None:
             raise DoubletsError(
                 f"no {band or 'practice'} puzzle of {d.g.length}-letter words fits {d.g.length}'s daily rules; "

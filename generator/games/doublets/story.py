@@ -3,7 +3,8 @@ child knows that may end or link a daily puzzle, and the order the stories come 
 
 The pool is the relation data's little stories (generator/data/relations.txt, the relations of
 the first tier: a thing and its home, its stuff, its part, its opposite, what it becomes...)
-whose ends a family sheet prints and whose par a chain of familiar words reaches.  Each record
+whose ends a family sheet prints in their base form and whose par a chain of familiar words
+reaches.  Each record
 is (start, end, prompt, relation): the prompt reads in the ladder's direction.
 """
 
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING, cast
 
 from generator.games.doublets.model import MAX_PAR, MIN_PAR, is_puzzle_end
 from generator.games.doublets.prompts import FRAMES, prompt
-from generator.words.relations import relations
+from generator.words.relations import not_an_end, relations
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from generator.words.ladder import Ladders, WordGraph
@@ -73,6 +74,13 @@ def familiar(word: str, ladders: Ladders) -> bool:
     return ladders.printable(word) and ladders.lexicon.zipf(word) >= FAMILIAR_LINK_ZIPF
 
 
+def family_link(word: str, ladders: Ladders) -> bool:
+    """True if a daily key may use `word` as a link: familiar, and of no class that keeps a word
+    from ending a puzzle except plain function words (no crude, harmful, listed or crude-second
+    sense on a child's sheet, even in passing)."""
+    return familiar(word, ladders) and not_an_end(word) in (None, "function")
+
+
 def everyday_end(word: str, ladders: Ladders) -> bool:
     """True if `word` may end a daily practice puzzle: a puzzle end, familiar, in its base form."""
     return is_puzzle_end(word, cast("Lexicon", ladders.lexicon), ladders.spelling) and everyday(word, ladders)
@@ -91,9 +99,9 @@ def familiar_key(g: WordGraph, a: str, b: str, ladders: Ladders, most: int = MAX
     dag = g.shortest(a, b, max_links=most)
     if dag is None:
         return None
-    strange = [g.index[w] for w in dag.words()[1:-1] if not familiar(w, ladders)]
+    strange = [g.index[w] for w in dag.words()[1:-1] if not family_link(w, ladders)]
     chain = dag.friendliest(strange)
-    if any(not familiar(w, ladders) for w in chain[1:-1]):
+    if any(not family_link(w, ladders) for w in chain[1:-1]):
         return None
     return dag.par, dag.count, tuple(chain)
 
@@ -127,7 +135,7 @@ def _story_pool(ladders: Ladders) -> tuple[Story, ...]:
         for relation, a, b in sorted(relations().by_length.get(length, ())):
             if relation not in STORY_RELATIONS or relation not in FRAMES:
                 continue
-            if a not in common or b not in common:
+            if a not in common or b not in common or inflected(a, ladders) or inflected(b, ladders):
                 continue
             got = familiar_key(g, a, b, ladders)
             if got is not None and MIN_PAR <= got[0]:

@@ -79,7 +79,7 @@ def test_practice_keeps_its_promises(run, real, ladders):
             assert DS.everyday_end(p.start, ladders) and DS.everyday_end(p.end, ladders)
         for p in sheet.puzzles:
             assert_valid_chain(list(p.chain), real, p.start, p.end, p.par)
-            assert all(DS.familiar(w, ladders) for w in p.links), p.chain
+            assert all(DS.family_link(w, ladders) for w in p.links), p.chain
             assert not set(p.links) & not_puzzle_ends()
             if i % 10:
                 continue  # the oracle reads every tenth day (networkx is slow)
@@ -115,6 +115,14 @@ def test_the_story_cycle_spaces_words(ladders):
         before = {w for t in cycle[max(0, i - DS.STORY_SPACING) : i] for w in (t.start, t.end)}
         near += s.start in before or s.end in before
     assert near <= len(cycle) // 20, near
+
+
+def test_the_story_pool_is_base_forms_with_family_keys(ladders):
+    pool = DS.story_pool(ladders)
+    assert len(pool) >= 100
+    for story in pool:
+        assert not DS.inflected(story.start, ladders) and not DS.inflected(story.end, ladders)
+        assert story.relation in DS.STORY_RELATIONS and not story.prompt.startswith("Change")
 
 
 def test_inflections_are_no_everyday_ends(ladders):
