@@ -81,8 +81,8 @@ def test_practice_keeps_its_promises(run, real, ladders):
             assert_valid_chain(list(p.chain), real, p.start, p.end, p.par)
             assert all(DS.family_link(w, ladders) for w in p.links), p.chain
             assert not set(p.links) & not_puzzle_ends()
-            if i % 10:
-                continue  # the oracle reads every tenth day (networkx is slow)
+            if i % 10 or p.length != 4:
+                continue  # the oracle reads every tenth day's 4-letter ladders (networkx is slow)
             g = real_naive_graph(p.length)
             assert nx.shortest_path_length(g, p.start, p.end) - 1 == p.par
             assert sum(1 for _ in nx.all_shortest_paths(g, p.start, p.end)) == p.shortest_chains
