@@ -27,7 +27,7 @@ from __future__ import annotations
 import datetime as _dt
 import functools
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -50,6 +50,7 @@ from generator.games.doublets.story import (
     Story,
     everyday,
     family_link,
+    known,
     stable_hash,
     story_cycle,
     story_pool,
@@ -143,7 +144,8 @@ class _Day:
     g: WordGraph
     ladders: Ladders
     week: int  # links rest some weeks (_resting)
-    pairs: list[tuple[int, int]]  # (start, end) ids, in the day's order
+    pairs: list[tuple[int, int]]  # (start, end) ids of listed words, in the day's order
+    more: list[tuple[int, int]]  # pairs with a spare end (not on the list), in the day's order
     key_uses: Counter[str]
     used_ends: set[str]
     taken: list[frozenset[str]]
@@ -157,35 +159,49 @@ def _day(n: int, length: int, ladders: Ladders, story: Puzzle, barred: set[froze
     g = ladders.graph(length)
     words = g.words
     near = {w for k in range(1 - END_GAP, END_GAP) for w in _story_ends(n + k, ladders)}
-    ends = [i for i in _class_ends(ladders, length, n % END_GAP) if words[i] not in near]
     stories = _story_pairs(ladders)
     parity, key = (n // (END_GAP * ERA_TURNS)) % 2, ladders.variant_key
-    pairs = []
-    for i, s in enumerate(ends):
-        for t in ends[i + 1 :]:
-            a, b = (words[s], words[t]) if s < t else (words[t], words[s])
-            pair = frozenset((a, b))
-            if _pair_parity(a, b) != parity or key(a) == key(b) or pair in stories or pair in barred:
-                continue
-            pairs.append((s, t) if s < t else (t, s))
-    pairs.sort(key=lambda p: stable_hash(f"{n}/{words[p[0]]}/{words[p[1]]}"))
+
+    def ok(s: int, t: int) -> bool:
+        a, b = words[s], words[t]
+        pair = frozenset((a, b))
+        return (
+            _pair_parity(a, b) == parity and key(a) != key(b) and pair not in stories and pair not in barred
+        )
+
+    listed, spare = (
+        [i for i in _classes(ladders, length, tier)[n % END_GAP] if words[i] not in near] for tier in (0, 1)
+    )
+    pairs: list[tuple[int, int]] = []  # pairs of listed ends first; a spare end only where they run out
+    more: list[tuple[int, int]] = []
+    for got, ends in ((pairs, listed), (more, listed + spare)):
+        for i, s in enumerate(ends):
+            for t in ends[i + 1 :]:
+                if (got is pairs or s in spare or t in spare) and ok(s, t):
+                    got.append((s, t) if s < t else (t, s))
+        got.sort(key=lambda p: stable_hash(f"{n}/{words[p[0]]}/{words[p[1]]}"))
     return _Day(
-        g, ladders, n // 7, pairs, Counter(story.chain), {story.start, story.end}, [frozenset(story.links)]
+        g,
+        ladders,
+        n // 7,
+        pairs,
+        more,
+        Counter(story.chain),
+        {story.start, story.end},
+        [frozenset(story.links)],
     )
 
 
-def _class_ends(ladders: Ladders, length: int, c: int) -> list[int]:
-    """The everyday end words (ids) of `length` letters in class c (see the module)."""
-    return _classes(ladders, length)[c]
-
-
 @functools.lru_cache(maxsize=16)
-def _classes(ladders: Ladders, length: int) -> list[list[int]]:
+def _classes(ladders: Ladders, length: int, tier: int) -> list[list[int]]:
+    """Class by class (see the module), the end words (ids) of `length` letters: tier 0 the
+    everyday words on the list of words children know, tier 1 the other everyday words."""
     g = ladders.graph(length)
     got: list[list[int]] = [[] for _ in range(END_GAP)]
-    for i in ends_for(ladders, length).pool:
-        if everyday(g.words[i], ladders):  # (the pool's words are puzzle ends)
-            got[_word_class(g.words[i])].append(i)
+    for i in ends_for(ladders, length).pool:  # (the pool's words are puzzle ends)
+        w = g.words[i]
+        if everyday(w, ladders, listed=False) and everyday(w, ladders) == (tier == 0):
+            got[_word_class(w)].append(i)
     return got
 
 
@@ -226,7 +242,10 @@ def _keyed(d: _Day, s: int, t: int) -> Puzzle | None:
         for w in inner
         if not family_link(w, d.ladders) or d.key_uses[w] >= MAX_KEY_USES + d.relaxed
     }
-    chain = dag.friendliest(barred | {g.index[w] for w in inner if _resting(w, d.week)})
+    shun = {g.index[w] for w in inner if _resting(w, d.week) or not known(w, d.ladders)}
+    chain = dag.friendliest(barred | shun)
+    if any(g.index[w] in barred for w in chain[1:-1]):  # go round shunned words only where they can
+        chain = dag.friendliest(barred)
     links = frozenset(chain[1:-1])
     if any(g.index[w] in barred for w in links):
         return None
@@ -251,20 +270,14 @@ def _counted(d: _Day, s: int, t: int) -> tuple[int, int] | None:
     return counts[(s, t)]
 
 
-def _pick(d: _Day, band: str | None, req: DailyRequest, ceiling: int, strict: bool = True) -> Puzzle | None:
-    """The first pair of the day's order that fits the band (or, not `strict`, any band at or
-    under the ceiling) with ends not yet on the sheet and a familiar key."""
+def _pick(d: _Day, pairs: list[tuple[int, int]], fits: Callable[[int, int], bool]) -> Puzzle | None:
+    """The first of `pairs` whose par and ways `fits` with ends not yet on the sheet and a key."""
     words = d.g.words
-    for s, t in d.pairs:
+    for s, t in pairs:
         if words[s] in d.used_ends or words[t] in d.used_ends:
             continue
         got = _counted(d, s, t)
-        if got is None or got[0] < MIN_PAR:
-            continue
-        par, ways = got
-        if strict and not _fits(band, par, ways, req, ceiling):
-            continue
-        if not strict and (par > ceiling or (req.unique and ways != 1)):
+        if got is None or got[0] < MIN_PAR or not fits(*got):
             continue
         found = _keyed(d, s, t)
         if found is not None:
@@ -272,24 +285,35 @@ def _pick(d: _Day, band: str | None, req: DailyRequest, ceiling: int, strict: bo
     return None
 
 
-def _practice(d: _Day, bands: Sequence[str | None], req: DailyRequest) -> list[Puzzle]:
-    """The practice puzzles, easiest first (by par): bands filled hardest first.  Where the day
-    cannot fill a band, a word may be in one more key and puzzles may share links; then the
-    slot takes the first puzzle of any band (the sheet stays
-    graded by par).  The end-word, pair and familiar-word rules never give way."""
+def _slot(d: _Day, band: str | None, req: DailyRequest) -> Puzzle | None:
+    """One practice puzzle: ends on the list before a spare end, the band before another band,
+    and the sheet's link rules before they give way (one more key a word, shared links)."""
     ceiling = MAX_PAR if req.links is None else req.links[1]
+
+    def in_band(par: int, ways: int) -> bool:
+        return _fits(band, par, ways, req, ceiling)
+
+    def any_band(par: int, ways: int) -> bool:
+        return par <= ceiling and (not req.unique or ways == 1)
+
+    for pairs in (d.pairs, d.more):
+        for fits in (in_band, any_band):
+            for d.relaxed in (0, 1):
+                puzzle = _pick(d, pairs, fits)
+                if puzzle is not None:
+                    return puzzle
+    return None
+
+
+def _practice(d: _Day, bands: Sequence[str | None], req: DailyRequest) -> list[Puzzle]:
+    """The practice puzzles, easiest first (by par): bands filled hardest first (_slot says
+    what gives way where a band cannot be filled: the end-word, pair and family rules never)."""
     got: list[Puzzle] = []
     for band in reversed(bands):
-        puzzle = None
-        for d.relaxed in (0, 1):  # a rule on links gives way before the band does
-            puzzle = _pick(d, band, req, ceiling)
-            if puzzle is not None:
-                break
-        for d.relaxed in (0, 1):
-            puzzle = puzzle or _pick(d, band, req, ceiling, strict=False)
+        puzzle = _slot(d, band, req)
         if puzzle is None:
             raise DoubletsError(
-                f"no {band or 'practice'} puzzle of {d.g.length}-letter words fits {d.g.length}'s daily rules; "
+                f"no {band or 'practice'} puzzle of {d.g.length}-letter words fits the daily rules; "
                 "try another length or difficulty"
             )
         d.used_ends.update((puzzle.start, puzzle.end))

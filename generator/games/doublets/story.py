@@ -22,8 +22,10 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from generator.words.ladder import Ladders, WordGraph
     from generator.words.lexicon import Lexicon
 
-# Words a child knows, until the familiar-words list lands: a word of the print vocabulary at
-# least this frequent (wordfreq zipf) is familiar; an end must also be in its base form.
+# Words a child knows: the lexicon's familiar list where it has one (Lexicon.familiar); ends
+# and keys prefer its words.  Whatever the list, an end is at least FAMILIAR_END_ZIPF frequent
+# (wordfreq zipf) and in its base form, and a link at least FAMILIAR_LINK_ZIPF (parlour's
+# familiar floor); without a list these floors alone say what a child knows.
 FAMILIAR_END_ZIPF = 3.3
 FAMILIAR_LINK_ZIPF = 3.0
 STORY_LENGTHS = (3, 4, 5, 6)  # a story's words may be shorter or longer than the day's practice
@@ -70,8 +72,16 @@ def inflected(word: str, ladders: Ladders) -> bool:
 
 
 def familiar(word: str, ladders: Ladders) -> bool:
-    """True if a child knows `word`: printed, and frequent enough (see FAMILIAR_LINK_ZIPF)."""
+    """True if `word` may be a link of a daily key: printed, and frequent enough (see
+    FAMILIAR_LINK_ZIPF)."""
     return ladders.printable(word) and ladders.lexicon.zipf(word) >= FAMILIAR_LINK_ZIPF
+
+
+def known(word: str, ladders: Ladders) -> bool:
+    """True if `word` is on the lexicon's list of words children know (without a list: at least
+    FAMILIAR_END_ZIPF frequent)."""
+    mark = getattr(ladders.lexicon, "familiar", None)
+    return bool(mark(word)) if callable(mark) else ladders.lexicon.zipf(word) >= FAMILIAR_END_ZIPF
 
 
 def family_link(word: str, ladders: Ladders) -> bool:
@@ -86,21 +96,30 @@ def everyday_end(word: str, ladders: Ladders) -> bool:
     return is_puzzle_end(word, cast("Lexicon", ladders.lexicon), ladders.spelling) and everyday(word, ladders)
 
 
-def everyday(word: str, ladders: Ladders) -> bool:
-    """everyday_end for a word already known to be a puzzle end."""
-    return ladders.lexicon.zipf(word) >= FAMILIAR_END_ZIPF and not inflected(word, ladders)
+def everyday(word: str, ladders: Ladders, listed: bool = True) -> bool:
+    """everyday_end for a word already known to be a puzzle end (`listed` False: the list of
+    words children know aside, the spare ends a day falls back on)."""
+    return (
+        ladders.lexicon.zipf(word) >= FAMILIAR_END_ZIPF
+        and not inflected(word, ladders)
+        and (not listed or known(word, ladders))
+    )
 
 
 def familiar_key(g: WordGraph, a: str, b: str, ladders: Ladders, most: int = MAX_PAR) -> tuple | None:
-    """(par, minimal chains, the key) for a -> b when a minimal chain of familiar words exists
-    (that chain, the friendliest such, is the key); None if none does within `most` links."""
+    """(par, minimal chains, the key) for a -> b when a minimal chain of family links exists
+    (that chain, the friendliest such, of listed words where it can, is the key); None if
+    none does within `most` links."""
     if a not in g.index or b not in g.index or a == b or not g.connected(a, b):
         return None
     dag = g.shortest(a, b, max_links=most)
     if dag is None:
         return None
-    strange = [g.index[w] for w in dag.words()[1:-1] if not family_link(w, ladders)]
-    chain = dag.friendliest(strange)
+    inner = dag.words()[1:-1]
+    strange = {g.index[w] for w in inner if not family_link(w, ladders)}
+    chain = dag.friendliest(strange | {g.index[w] for w in inner if not known(w, ladders)})
+    if any(g.index[w] in strange for w in chain[1:-1]):  # listed words only where they can
+        chain = dag.friendliest(strange)
     if any(not family_link(w, ladders) for w in chain[1:-1]):
         return None
     return dag.par, dag.count, tuple(chain)
