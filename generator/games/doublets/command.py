@@ -267,7 +267,8 @@ def sheet(
       parlour doublets sheet --links 5-7 --date 2025-03-01 --paper a4
       parlour doublets sheet --unique --difficulty hard --spelling uk
     """
-    from generator.games.doublets import draw, sheet_draw
+    from generator.games.doublets import draw
+    from generator.games.doublets.draw import sheet as sheet_draw
     from generator.press.booklet import ANSWERS
     from generator.press.document import Document
 
@@ -404,7 +405,7 @@ def jewels(opts: PrintOptions, players: int, spelling: str) -> None:
       parlour doublets jewels --seed 3
       parlour doublets jewels --players 4 --paper a4
     """
-    from generator.games.doublets import jewels_draw
+    from generator.games.doublets.draw import jewels as jewels_draw
     from generator.games.doublets.jewels import make_jewels
     from generator.press.document import Document
 
@@ -433,7 +434,7 @@ def scorepad(opts: PrintOptions, players: int, games: int | None) -> None:
       parlour doublets scorepad
       parlour doublets scorepad --players 5 --games 6 --paper a4
     """
-    from generator.games.doublets import pad_draw
+    from generator.games.doublets.draw import pad as pad_draw
     from generator.games.doublets.scorepad import make_scorepad
     from generator.press.document import Document
 
@@ -455,8 +456,10 @@ def scorepad(opts: PrintOptions, players: int, games: int | None) -> None:
 def pack_section(opts: PrintOptions) -> tuple[str, list[Any], Any]:
     """The pack's Doublets section: 8 graded 4-letter puzzles with their key, Jewels with their key,
     and a page of scoring paper (for two players unless the pack's --players says otherwise)."""
-    from generator.games.doublets import jewels_draw, pad_draw, sheet_draw
     from generator.games.doublets.choose import SheetAsk, make_sheet
+    from generator.games.doublets.draw import jewels as jewels_draw
+    from generator.games.doublets.draw import pad as pad_draw
+    from generator.games.doublets.draw import sheet as sheet_draw
     from generator.games.doublets.jewels import make_jewels
     from generator.games.doublets.scorepad import make_scorepad
 

@@ -99,7 +99,7 @@ def test_doublets_errors_are_parlour_errors():
 
 
 def test_rule_text_is_in_our_own_words():
-    from generator.games.doublets import jewels_draw as doublets_jewels_draw
+    from generator.games.doublets.draw import jewels as doublets_jewels_draw
     from tests.seedtext import copied_runs
 
     texts = [D.SHEET_RULES, doublets_jewels_draw.JEWELS_RULES, doublets_jewels_draw.JEWELS_SCORING]

@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from generator.games.doublets import draw, model, sheet_draw
+from generator.games.doublets import draw, model
 from generator.games.doublets.choose import make_sheet
 from generator.games.doublets.command import pack_section
 from generator.games.doublets.daily import daily_sheet
+from generator.games.doublets.draw import sheet as sheet_draw
 from generator.options import PrintOptions
 from generator.press.cards import get_card
 from generator.press.paper import PAPERS, get_paper
