@@ -30,7 +30,6 @@ _DERIVING = (  # the modules whose rules derive what is saved
     "generator.games.doublets.ends",
     "generator.games.doublets.jewels",
     "generator.games.doublets.choose",  # (the band capacities)
-    "generator.games.doublets.story",  # (the story pool)
     "generator.words.ladder",
     "generator.words.ladder_search",
     "generator.words.lexicon",
@@ -156,3 +155,15 @@ def saved_keyable(
         return SavedMasks(blobs)
 
     return saved(f"keyable-{floor!r}", spelling, length, build, encode, decode, base)
+
+
+def derived_stories(spelling: str, build: Callable[[], list[tuple[str, str, str, str]]]) -> list:
+    """The daily story pool's rows (doublets.story.story_pool's), through the seam
+    (generator.cache.derived), keyed on the data files the pool is derived from."""
+    from generator import cache
+    from generator.words.ladder import UNWELCOME_FILE
+    from generator.words.relations import RELATIONS_FILE
+
+    data = RELATIONS_FILE.parent
+    inputs = (data / "lexicon.txt", data / "blocklist.txt", RELATIONS_FILE, UNWELCOME_FILE)
+    return cache.derived("doublets-stories", inputs, build, params=spelling)

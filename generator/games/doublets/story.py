@@ -131,17 +131,12 @@ def story_pool(ladders: Ladders) -> tuple[Story, ...]:
     parlour's cache for the packaged lexicon."""
     from generator.games.doublets import cache
 
-    def decode(rows: list) -> tuple[Story, ...]:
-        return tuple(Story(*row) for row in rows)
-
-    def encode(pool: tuple[Story, ...]) -> list:
-        return [(s.start, s.end, s.prompt, s.relation) for s in pool]
-
     if not ladders.packaged:
         return _story_pool(ladders)
-    return cache.saved(
-        "stories", ladders.spelling, 0, lambda: _story_pool(ladders), encode, decode, cache.base_of(ladders)
+    rows = cache.derived_stories(
+        ladders.spelling, lambda: [(s.start, s.end, s.prompt, s.relation) for s in _story_pool(ladders)]
     )
+    return tuple(Story(*row) for row in rows)
 
 
 def _story_pool(ladders: Ladders) -> tuple[Story, ...]:
