@@ -161,9 +161,10 @@ def derived_stories(spelling: str, build: Callable[[], list[tuple[str, str, str,
     """The daily story pool's rows (doublets.story.story_pool's), through the seam
     (generator.cache.derived), keyed on the data files the pool is derived from."""
     from generator import cache
+    from generator.games.doublets.story import story_files
     from generator.words.ladder import UNWELCOME_FILE
     from generator.words.relations import RELATIONS_FILE
 
     data = RELATIONS_FILE.parent
-    inputs = (data / "lexicon.txt", data / "blocklist.txt", RELATIONS_FILE, UNWELCOME_FILE)
+    inputs = (data / "lexicon.txt", data / "blocklist.txt", UNWELCOME_FILE, *story_files())
     return cache.derived("doublets-stories", inputs, build, params=spelling)

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from generator.games.doublets.model import MAX_PAR, MIN_PAR, is_puzzle_end
 from generator.games.doublets.prompts import FRAMES, prompt
-from generator.words.relations import not_an_end, relations
+from generator.words.relations import RELATIONS_FILE, not_an_end, relations
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from generator.words.ladder import Ladders, WordGraph
@@ -143,18 +144,44 @@ def _story_pool(ladders: Ladders) -> tuple[Story, ...]:
     from generator.games.doublets.model import ends_for
 
     out = []
-    for length in STORY_LENGTHS:
+    for relation, a, b, told in candidate_stories():
+        length = len(a)
+        if length not in STORY_LENGTHS:
+            continue
         g = ladders.graph(length)
         common = {g.words[i] for i in ends_for(ladders, length).pool}
-        for relation, a, b in sorted(relations().by_length.get(length, ())):
-            if relation not in STORY_RELATIONS or relation not in FRAMES:
-                continue
-            if a not in common or b not in common or inflected(a, ladders) or inflected(b, ladders):
-                continue
-            got = familiar_key(g, a, b, ladders)
-            if got is not None and MIN_PAR <= got[0]:
-                out.append(Story(a, b, prompt(relation, a, b), relation))
+        if a not in common or b not in common or inflected(a, ladders) or inflected(b, ladders):
+            continue
+        got = familiar_key(g, a, b, ladders)
+        if got is not None and MIN_PAR <= got[0]:
+            out.append(Story(a, b, told, relation))
     return tuple(out)
+
+
+def candidate_stories() -> list[tuple[str, str, str, str]]:
+    """(relation, start, end, prompt) of every candidate story, in a fixed order: the curated
+    story pool (generator.words.stories, generator/data/story_pairs.txt, its prompts written
+    by hand in the ladder's direction) where parlour has one; else the relation data's pairs
+    of the first tier (STORY_RELATIONS) with their relation's frame."""
+    import importlib
+
+    try:
+        pool = importlib.import_module("generator.words.stories")
+    except ImportError:
+        return [
+            (relation, a, b, prompt(relation, a, b))
+            for length in STORY_LENGTHS
+            for relation, a, b in sorted(relations().by_length.get(length, ()))
+            if relation in STORY_RELATIONS and relation in FRAMES
+        ]
+    return [(s.relation, s.start, s.end, s.prompt) for s in pool.stories()]
+
+
+def story_files() -> tuple[Path, ...]:
+    """The data files the story pool is read from (the cache's key)."""
+    data = RELATIONS_FILE.parent
+    curated = data / "story_pairs.txt"
+    return (RELATIONS_FILE, *((curated,) if curated.is_file() else ()))
 
 
 def story_cycle(stories: tuple[Story, ...], spacing: int = STORY_SPACING) -> tuple[Story, ...]:
