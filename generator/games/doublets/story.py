@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
-from generator.games.doublets.model import MAX_PAR, MIN_PAR, is_puzzle_end
+from generator.games.doublets.model import MAX_PAR, MIN_PAR, is_puzzle_end, not_puzzle_ends
 from generator.games.doublets.prompts import FRAMES, prompt
 from generator.words.relations import RELATIONS_FILE, not_an_end, relations
 
@@ -64,7 +64,7 @@ def inflected(word: str, ladders: Ladders) -> bool:
     for suffix in ("ed", "ing", "er", "est"):
         if word.endswith(suffix) and not word.endswith("eed"):
             stem = word[: -len(suffix)]
-            bases += [stem, stem + "e"]
+            bases += [stem, stem + "e" if len(stem) >= 3 else ""]  # (SHED is no SHE + D)
             if len(stem) > 2 and stem[-1] == stem[-2]:
                 bases.append(stem[:-1])
             if stem.endswith("i"):
@@ -143,23 +143,27 @@ def story_pool(ladders: Ladders) -> tuple[Story, ...]:
 def _story_pool(ladders: Ladders) -> tuple[Story, ...]:
     from generator.games.doublets.model import ends_for
 
+    curated, rows = candidate_stories()
+    unwelcome = not_puzzle_ends()
     out = []
-    for relation, a, b, told in candidate_stories():
-        length = len(a)
-        if length not in STORY_LENGTHS:
+    for relation, a, b, told in rows:
+        if len(a) not in STORY_LENGTHS or a not in ladders.graph(len(a)).index:
             continue
-        g = ladders.graph(length)
-        common = {g.words[i] for i in ends_for(ladders, length).pool}
-        if a not in common or b not in common or inflected(a, ladders) or inflected(b, ladders):
-            continue
-        got = familiar_key(g, a, b, ladders)
+        if curated:  # hand-picked: any printed end (STY, OAT) of no no-end class, plurals too
+            ok = all(ladders.printable(w) and not_an_end(w) is None and w not in unwelcome for w in (a, b))
+        else:
+            g = ladders.graph(len(a))
+            common = {g.words[i] for i in ends_for(ladders, len(a)).pool}
+            ok = a in common and b in common and not inflected(a, ladders) and not inflected(b, ladders)
+        got = familiar_key(ladders.graph(len(a)), a, b, ladders) if ok else None
         if got is not None and MIN_PAR <= got[0]:
             out.append(Story(a, b, told, relation))
     return tuple(out)
 
 
-def candidate_stories() -> list[tuple[str, str, str, str]]:
-    """(relation, start, end, prompt) of every candidate story, in a fixed order: the curated
+def candidate_stories() -> tuple[bool, list[tuple[str, str, str, str]]]:
+    """Whether the pool is curated, and (relation, start, end, prompt) of every candidate
+    story, in a fixed order: the curated
     story pool (generator.words.stories, generator/data/story_pairs.txt, its prompts written
     by hand in the ladder's direction) where parlour has one; else the relation data's pairs
     of the first tier (STORY_RELATIONS) with their relation's frame."""
@@ -168,13 +172,13 @@ def candidate_stories() -> list[tuple[str, str, str, str]]:
     try:
         pool = importlib.import_module("generator.words.stories")
     except ImportError:
-        return [
+        return False, [
             (relation, a, b, prompt(relation, a, b))
             for length in STORY_LENGTHS
             for relation, a, b in sorted(relations().by_length.get(length, ()))
             if relation in STORY_RELATIONS and relation in FRAMES
         ]
-    return [(s.relation, s.start, s.end, s.prompt) for s in pool.stories()]
+    return True, [(s.relation, s.start, s.end, s.prompt) for s in pool.stories()]
 
 
 def story_files() -> tuple[Path, ...]:
