@@ -329,7 +329,7 @@ def daily_words(p: Printed) -> dict[str, Any]:
     """The daily sheets' measures: story days by month, ends a child knows, inflected ends, and
     keys that need a word outside everyday use."""
     from generator.games.doublets.prompts import UNRELATED
-    from generator.games.doublets.story import inflected, known
+    from generator.games.doublets.story import familiar, inflected, known
     from generator.words.ladder import ladders_for
 
     ladders = ladders_for(None)
@@ -341,7 +341,7 @@ def daily_words(p: Printed) -> dict[str, Any]:
     for place, r in firsts.items():
         months[place.split()[1][:7]] += r[3] != UNRELATED
     ends = [w for r in rows for w in r[1:3]]
-    strange = sum(any(not known(w, ladders) for w in r[5]) for r in rows)
+    strange = sum(any(not familiar(w, ladders) for w in r[5]) for r in rows)
 
     def pct(n: int, of: int) -> float:
         return round(100.0 * n / of, 1) if of else 0.0

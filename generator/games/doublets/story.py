@@ -54,8 +54,12 @@ def stable_hash(text: str) -> int:
 
 
 def inflected(word: str, ladders: Ladders) -> bool:
-    """True if `word` reads as an inflection (-S, -ED, -ING, -ER, -EST) of a familiar word of
-    the lexicon: BEES of BEE, HOPED of HOPE, HOTTER of HOT, CRIED of CRY."""
+    """True if `word` is an inflected form: the relation data's '@form' classes where it has
+    them (ed, ing, er, est, verb_s, odd_plural), else read off the lexicon: an -S, -ED, -ING,
+    -ER or -EST form of a familiar word (BEES of BEE, HOPED of HOPE, HOTTER of HOT)."""
+    forms = getattr(relations(), "forms", None)
+    if forms is not None:
+        return word in forms
     lex = ladders.lexicon
     bases: list[str] = []
     if word.endswith("s") and not word.endswith(("ss", "us", "is")):
@@ -73,9 +77,13 @@ def inflected(word: str, ladders: Ladders) -> bool:
 
 
 def familiar(word: str, ladders: Ladders) -> bool:
-    """True if `word` may be a link of a daily key: printed, and frequent enough (see
-    FAMILIAR_LINK_ZIPF)."""
-    return ladders.printable(word) and ladders.lexicon.zipf(word) >= FAMILIAR_LINK_ZIPF
+    """True if `word` is in everyday use, so a daily key may hold it: printed, and the lexicon's
+    everyday mark (Lexicon.everyday: on the list of words children know or frequent) where it
+    has one, else at least FAMILIAR_LINK_ZIPF frequent."""
+    if not ladders.printable(word):
+        return False
+    mark = getattr(ladders.lexicon, "everyday", None)
+    return bool(mark(word)) if callable(mark) else ladders.lexicon.zipf(word) >= FAMILIAR_LINK_ZIPF
 
 
 def known(word: str, ladders: Ladders) -> bool:
