@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from generator.games.doublets.model import MAX_PAR, MIN_PAR, is_puzzle_end, not_puzzle_ends
 from generator.games.doublets.prompts import FRAMES, prompt
-from generator.words.relations import RELATIONS_FILE, not_an_end, relations
+from generator.words.relations import not_an_end, relations
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from generator.words.ladder import Ladders, WordGraph
@@ -138,14 +137,19 @@ def story_pool(ladders: Ladders) -> tuple[Story, ...]:
     """Every story pair whose ends a family sheet prints and whose par (MIN_PAR to MAX_PAR) a
     chain of familiar words reaches, in a fixed order (by length, then alphabetically); kept in
     parlour's cache for the packaged lexicon."""
-    from generator.games.doublets import cache
-
     if not ladders.packaged:
         return _story_pool(ladders)
-    rows = cache.derived_stories(
-        ladders.spelling, lambda: [(s.start, s.end, s.prompt, s.relation) for s in _story_pool(ladders)]
-    )
-    return tuple(Story(*row) for row in rows)
+    import marshal
+
+    from generator.games.doublets.kept import kept
+
+    def decode(view: memoryview) -> tuple[Story, ...]:
+        return tuple(Story(*row) for row in marshal.loads(view))
+
+    def encode(pool: tuple[Story, ...]) -> bytes:
+        return marshal.dumps([(s.start, s.end, s.prompt, s.relation) for s in pool])
+
+    return kept("stories", ladders.spelling, 0, lambda: _story_pool(ladders), encode=encode, decode=decode)
 
 
 def _story_pool(ladders: Ladders) -> tuple[Story, ...]:
@@ -187,13 +191,6 @@ def candidate_stories() -> tuple[bool, list[tuple[str, str, str, str]]]:
             if relation in STORY_RELATIONS and relation in FRAMES
         ]
     return True, [(s.relation, s.start, s.end, s.prompt) for s in pool.stories()]
-
-
-def story_files() -> tuple[Path, ...]:
-    """The data files the story pool is read from (the cache's key)."""
-    data = RELATIONS_FILE.parent
-    curated = data / "story_pairs.txt"
-    return (RELATIONS_FILE, *((curated,) if curated.is_file() else ()))
 
 
 def story_cycle(stories: tuple[Story, ...], spacing: int = STORY_SPACING) -> tuple[Story, ...]:
