@@ -149,7 +149,8 @@ class _Day:
     key_uses: Counter[str]
     used_ends: set[str]
     taken: list[frozenset[str]]
-    relaxed: int = 0  # 1: the sheet's link rules give way (one more key a word, shared links)
+    relaxed: int = 0  # 1: the sheet's link rules give way (one more key a word, shared links);
+    # 2: and a link need only be printed and frequent, not on the everyday list (the last resort)
 
 
 def _day(n: int, length: int, ladders: Ladders, story: Puzzle, barred: set[frozenset[str]]) -> _Day:
@@ -212,6 +213,12 @@ def _counts(ladders: Ladders, length: int) -> dict[tuple[int, int], tuple[int, i
 
 
 @functools.lru_cache(maxsize=16)
+def _dead(ladders: Ladders, length: int) -> set[tuple[int, int, bool]]:
+    """Pairs (and whether links were loose) found in this run to have no key of family links."""
+    return set()
+
+
+@functools.lru_cache(maxsize=16)
 def _chosen(ladders: Ladders, req: DailyRequest) -> dict[int, Sheet]:
     """Day ordinal -> sheet, for the days chosen so far in this run."""
     return {}
@@ -230,17 +237,26 @@ def _keyed(d: _Day, s: int, t: int) -> Puzzle | None:
     a, b = words[s], words[t]
     if stable_hash(f"parlour/doublets/way/{a}/{b}") & 1:
         a, b = b, a
-    dag = g.shortest(a, b, max_links=MAX_PAR)
-    if dag is None:
+    loose, dead = d.relaxed > 1, _dead(d.ladders, g.length)
+    if (s, t, loose) in dead:  # found before: no key of family links, whatever the sheet
         return None
+    dag = g.shortest(a, b, max_links=MAX_PAR)
     wide = ends_for(d.ladders, g.length).wide
-    if wide is not None and dag.par > 0 and wide.par(a, b, max_links=dag.par - 1) is not None:
+    if dag is None or (
+        wide is not None and dag.par > 0 and wide.par(a, b, max_links=dag.par - 1) is not None
+    ):
+        dead.add((s, t, loose))
         return None
     inner = dag.words()[1:-1]
+    family = {g.index[w] for w in inner if not family_link(w, d.ladders, loose=loose)}
+    if any(g.index[w] in family for w in dag.friendliest(family)[1:-1]):
+        dead.add((s, t, loose))
+        return None
     barred = {
         g.index[w]
         for w in inner
-        if not family_link(w, d.ladders) or d.key_uses[w] >= MAX_KEY_USES + d.relaxed
+        if not family_link(w, d.ladders, loose=d.relaxed > 1)
+        or d.key_uses[w] >= MAX_KEY_USES + min(d.relaxed, 1)
     }
     shun = {g.index[w] for w in inner if _resting(w, d.week) or not known(w, d.ladders)}
     chain = dag.friendliest(barred | shun)
@@ -287,7 +303,8 @@ def _pick(d: _Day, pairs: list[tuple[int, int]], fits: Callable[[int, int], bool
 
 def _slot(d: _Day, band: str | None, req: DailyRequest) -> Puzzle | None:
     """One practice puzzle: ends on the list before a spare end, the band before another band,
-    and the sheet's link rules before they give way (one more key a word, shared links)."""
+    and the sheet's link rules before they give way (one more key a word, shared links); as a
+    last resort a key may hold a printed word off the everyday list (words audit counts them)."""
     ceiling = MAX_PAR if req.links is None else req.links[1]
 
     def in_band(par: int, ways: int) -> bool:
@@ -302,7 +319,8 @@ def _slot(d: _Day, band: str | None, req: DailyRequest) -> Puzzle | None:
                 puzzle = _pick(d, pairs, fits)
                 if puzzle is not None:
                     return puzzle
-    return None
+    d.relaxed = 2  # the last resort: a link off the everyday list, where a key needs one
+    return _pick(d, d.pairs + d.more, any_band)
 
 
 def _practice(d: _Day, bands: Sequence[str | None], req: DailyRequest) -> list[Puzzle]:

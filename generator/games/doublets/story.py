@@ -92,11 +92,16 @@ def known(word: str, ladders: Ladders) -> bool:
     return bool(mark(word)) if callable(mark) else ladders.lexicon.zipf(word) >= FAMILIAR_END_ZIPF
 
 
-def family_link(word: str, ladders: Ladders) -> bool:
-    """True if a daily key may use `word` as a link: familiar, and of no class that keeps a word
-    from ending a puzzle except plain function words (no crude, harmful, listed or crude-second
+def family_link(word: str, ladders: Ladders, loose: bool = False) -> bool:
+    """True if a daily key may use `word` as a link: familiar (`loose`: printed and at least
+    FAMILIAR_LINK_ZIPF frequent, a day's last resort), and of no class that keeps a word from
+    ending a puzzle except plain function words (no crude, harmful, listed or crude-second
     sense on a child's sheet, even in passing)."""
-    return familiar(word, ladders) and not_an_end(word) in (None, "function")
+    if loose:
+        ok = ladders.printable(word) and ladders.lexicon.zipf(word) >= FAMILIAR_LINK_ZIPF
+    else:
+        ok = familiar(word, ladders)
+    return ok and not_an_end(word) in (None, "function")
 
 
 def everyday_end(word: str, ladders: Ladders) -> bool:
