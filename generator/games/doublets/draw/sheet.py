@@ -413,6 +413,50 @@ def key_pages(
     return [Page(drawer(g, n), label) for n, g in enumerate(groups)]
 
 
+DAY_HEAD = 9 * mm  # a day's date above its answers, when several days share a page
+
+
+def days_key_height(sheet: Sheet, paper: Paper, style: Style = DEFAULT) -> float:
+    """The height of one day's answers under its date, on a page of several days' answers."""
+    _, _, width, _ = content_box(paper)
+    return DAY_HEAD + sum(_entry_height(p, width - 9 * mm, style) for p in sheet.puzzles)
+
+
+def key_room(paper: Paper) -> float:
+    """The height a key page holds below its header."""
+    _, bottom, _, top = content_box(paper)
+    return top - bottom
+
+
+def days_key_page(sheets: Sequence[Sheet], paper: Paper, label: str, style: Style = DEFAULT) -> Page:
+    """The answers of several days on one page (a book's keys at its back), each day under its
+    date; the days' answers together fit key_room (days_key_height)."""
+    from generator.games.doublets.draw import long_date
+
+    x, _, width, top = content_box(paper)
+    indent = 9 * mm
+    first, last = long_date(sheets[0].date or ""), long_date(sheets[-1].date or "")
+
+    def draw(c: Canvas, info: PageInfo) -> None:
+        style = info.style
+        when = first if len(sheets) == 1 else f"{first} to"
+        draw_header(
+            c, info.paper, style, f"{GAME}: answers", when, "" if len(sheets) == 1 else last, KEY_NOTE
+        )
+        y = top
+        for sheet in sheets:
+            style.set_font(c, "subtitle", colour=style.ink)
+            c.drawString(x, y - DAY_HEAD + 2.5 * mm, long_date(sheet.date or ""))
+            hline(c, x, x + width, y - DAY_HEAD + 1.2 * mm, style.rule, 0.4)
+            y -= DAY_HEAD
+            for i, p in enumerate(sheet.puzzles):
+                height = _entry_height(p, width - indent, style)
+                _draw_entry(c, p, i + 1, x, y, width, indent, height, style)
+                y -= height
+
+    return Page(draw, label)
+
+
 def _draw_entry(
     c: Canvas,
     p: Puzzle,
