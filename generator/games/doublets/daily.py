@@ -50,7 +50,7 @@ MIDDLE_YEAR_MOST = 40  # a word is a link of at most this many daily puzzles a y
 # (no key may use it) once one more day, at MAX_KEY_USES a sheet, could take it past this
 MIDDLE_CROWDED = 20  # from this many uses in a year a key goes round the word where it can, so the
 # busiest links of the graph are spread over the year rather than used up by the autumn
-DAILY_POOL_SHARE = 0.71  # at most this share of a half's end words is used in one stretch
+DAILY_POOL_SHARE = 0.72  # at most this share of a half's end words is used in one stretch
 # The week's shape when no length is pinned: short words early in the week, long ones at the
 # weekend (Monday first, as date.weekday() counts).  Not 3 letters: a graded sheet needs two
 # fiendish puzzles, and 3-letter words have too few of those for a year of Mondays.
