@@ -24,7 +24,7 @@ shipped pool is the list exactly:
   forms; plurals of nouns are fine: COWS into the BARN);
 - par, the fewest links over every standard-tier word (what a player may use), is PAR_MIN to
   PAR_MAX, and a chain of that many links exists whose every link is a printed word in both
-  spellings and in everyday use (Lexicon.everyday: familiar, or zipf 4.0 and over), the key a
+  spellings and in everyday use (Lexicon.everyday: familiar, or zipf 3.7 and over), the key a
   child can follow;
 - the prompt names START before END, both in capitals.
 
@@ -150,9 +150,7 @@ class Checker:
     def key_word(self, w: str) -> bool:
         """A word a child's key may hold: printed in both spellings and in everyday use (the
         lexicon's everyday: familiar, or frequent enough)."""
-        return (self.lex.familiar(w) or self.lex.zipf(w) >= 4.0) and all(
-            lad.printable(w) for lad in self.ladders
-        )
+        return self.lex.everyday(w) and all(lad.printable(w) for lad in self.ladders)
 
     def inflected(self, w: str) -> bool:
         """True if `w` is a regular -ed, -ing, -er or -est form of another word."""

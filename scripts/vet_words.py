@@ -387,6 +387,18 @@ def vet(
     return out
 
 
+def _plurals(word: str) -> set[str]:
+    """The regular plural spellings a word may take (oats, boxes, babies, leaves)."""
+    out = {word + "s", word + "es"}
+    if word.endswith("y"):
+        out.add(word[:-1] + "ies")
+    if word.endswith("f"):
+        out.add(word[:-1] + "ves")
+    if word.endswith("fe"):
+        out.add(word[:-2] + "ves")
+    return out
+
+
 def familiar_words(
     wn: WordNet | None,
     words: AbstractSet[str],
@@ -396,11 +408,12 @@ def familiar_words(
 ) -> tuple[set[str], set[str]]:
     """(familiar, spared): the words of `words` a child knows, and those of them spared the
     'rare' floor. Familiar: a word on `listed` (the Dale-Chall list and
-    scripts/familiar_words.txt) or the singular of a listed plural (oat: oats), which are the
+    scripts/familiar_words.txt) or the singular of a listed plural (oat: oats; baby: babies),
+    which are the
     spared ones; or a regular inflection of one (one of its longest WordNet base forms other
     than itself is listed: cats, bigger, singed, as Dale and Chall counted them) that clears
     the print floor itself (so no calfs, wolfs or automobiled)."""
-    spared = {w for w in words if w in listed or w + "s" in listed or w + "es" in listed}
+    spared = {w for w in words if w in listed or _plurals(w) & listed}
     out = set(spared)
     for w in words - spared:
         if wn is None or not clears_floor(zipf[w], scowl_size.get(w, 99)):
