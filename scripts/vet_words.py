@@ -421,9 +421,16 @@ def familiar_words(
         bases = [b for b in wn.lemmas_of(w) if b != w]
         if bases:
             longest = max(len(b) for b in bases)
-            if listed & {b for b in bases if len(b) == longest}:
+            if {b for b in listed & {b for b in bases if len(b) == longest} if not _irregular_form(wn, b)}:
                 out.add(w)
     return out, spared
+
+
+def _irregular_form(wn: WordNet, word: str) -> bool:
+    """True if WordNet's exception lists make `word` an irregular form of another word (fell:
+    fall). A listed past tense lends its look-alike no familiar forms: fells (hills) is no
+    form of fell (fall)."""
+    return any(b != word for exc in wn.exceptions.values() for b in exc.get(word, ()))
 
 
 def parse_word_lists(text: str) -> tuple[set[str], set[str]]:

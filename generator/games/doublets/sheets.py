@@ -344,26 +344,39 @@ def make_sheet(
     ends = ends_for(ladders, length)
     if len(ends.pool) < 2:
         raise DoubletsError(f"there are too few common {length}-letter words to make puzzles")
-    state = _Choosing(
-        g=g,
-        ends=ends,
-        rng=random.Random(seed),
-        count=count,
-        zipf_floor=link_zipf_floor,
-        unique=unique,
-        variant_key=ladders.variant_key,
-        used={g.index[w] for w in exclude if w in g.index},
-        loose=None if exclude_fallback is None else {g.index[w] for w in exclude_fallback if w in g.index},
-        pair_ok=pair_ok,
-        pair_fallback=pair_fallback,
-        related=related_pairs(g, ends, random.Random(seed ^ RELATED_SALT), ladders.variant_key),
-        spent=frozenset(g.index[w] for w in spent if w in g.index),
-        crowded=frozenset(g.index[w] for w in crowded if w in g.index),
-        related_most=related_most,
-        related_first=related_first,
-    )
+    # The choice is greedy: an early pick can take the ends a sparse band's last slot needed
+    # (3-letter fiendish, seed 1, finds 7 of the 9 there are). Then the same seed tries again
+    # in another fixed order; a sheet that fills at once is unchanged.
+    for attempt in range(FILL_ORDERS):
+        rng = random.Random(seed if attempt == 0 else f"{seed}:{attempt}")
+        state = _Choosing(
+            g=g,
+            ends=ends,
+            rng=rng,
+            count=count,
+            zipf_floor=link_zipf_floor,
+            unique=unique,
+            variant_key=ladders.variant_key,
+            used={g.index[w] for w in exclude if w in g.index},
+            loose=None
+            if exclude_fallback is None
+            else {g.index[w] for w in exclude_fallback if w in g.index},
+            pair_ok=pair_ok,
+            pair_fallback=pair_fallback,
+            related=related_pairs(g, ends, random.Random(seed ^ RELATED_SALT), ladders.variant_key),
+            spent=frozenset(g.index[w] for w in spent if w in g.index),
+            crowded=frozenset(g.index[w] for w in crowded if w in g.index),
+            related_most=related_most,
+            related_first=related_first,
+        )
+        try:
+            puzzles = _fill_bands(state, bands, links)
+            break
+        except DoubletsError:
+            if attempt == FILL_ORDERS - 1:
+                raise
     return Sheet(
-        puzzles=_fill_bands(state, bands, links),
+        puzzles=puzzles,
         length=length,
         difficulty=difficulty,
         links=(links[0], links[1]) if links else None,
@@ -507,6 +520,7 @@ RELATION_TIERS = dict.fromkeys(
     ("home", "made", "from", "grows", "evolve", "dip", "stow", "feed", "on", "pair", "does", "raise"), 0
 ) | dict.fromkeys(("opposite", "scale", "part", "member", "material"), 0)
 RELATION_TIERS |= dict.fromkeys(("class", "acts"), 2)
+FILL_ORDERS = 3  # orders a sheet is chosen in before it gives up (see make_sheet)
 RELATED_SALT = 0x5E1A7ED  # the related pairs' order comes from the seed, not the sheet's draws
 SHARED_LINKS = 3  # no two puzzles of a sheet share this many links
 
