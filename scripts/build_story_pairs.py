@@ -75,6 +75,7 @@ STORY_FRAMES: dict[str, str] = {
     "opposite": "Turn {start} into {end}",
     "part": "Search the {start} for the {end}",
     "whole": "Fit the {start} to the {end}",
+    "join": "Join {start} to {end}",
 }
 # relations.txt relations the candidates come from, and the frame each reads with here
 STORY_RELATIONS = {
