@@ -26,12 +26,17 @@ MM = 72 / 25.4
 #: name -> the command line that writes it (the paper is added)
 COMMANDS: dict[str, tuple[str, ...]] = {
     "pack": ("pack",),
+    "pack-ink": ("pack", "--ink-saver"),
     "chimera-deck": ("chimera", "deck"),
     "fw-deck": ("fighting-words", "deck"),
     "rc-deck": ("riddle-craft", "deck"),
     "piecepack": ("piecepack",),
     "rules-booklet": ("rules", "--booklet"),
     "daily-book": ("doublets", "daily", "--from", "2026-01-01", "--days", "7", "--book"),
+    "sheet": ("doublets", "sheet"),
+    "jewels": ("doublets", "jewels"),
+    "scorepad": ("doublets", "scorepad"),
+    "calibration": ("calibrate",),
 }
 
 FLOOR_PT = 7.0  # nothing on a card face is smaller
@@ -373,3 +378,316 @@ def test_the_kit_takes_at_most_six_pages_with_a_cutting_gap_between_coins(pdfs, 
                 if "coin" in (a[4], b[4]):  # a coin keeps the cutting gap to every other piece
                     gap = max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3])
                     assert gap >= kit.PIECE_GAP - 1e-6, (a, b)
+
+
+# --- text that flows: balanced columns, headings kept with their text, tables whole -----------------
+
+#: the outputs with rules pages (two columns of flowing text)
+FLOWING = ("pack", "pack-ink", "rules-booklet")
+
+
+@dataclass(frozen=True)
+class Line:
+    """A run of characters on one baseline within one column (or across the page)."""
+
+    text: str
+    x0: float
+    x1: float
+    y: float  # baseline
+    size: float  # the largest font size in it
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A horizontal stroked line (a table's rule): its ends, height and stroke width."""
+
+    x0: float
+    x1: float
+    y: float
+    width: float
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One page as a reader meets it (half a printed side in a booklet), in reading order:
+    its lines, its horizontal rules, its footer text, its size."""
+
+    number: str  # where it is: "12" or "3 left"
+    lines: list[Line]
+    rules: list[Rule]
+    footer: str
+    size: tuple[float, float]
+
+
+def _page_items(page) -> tuple[list[tuple[str, float, float, float, float, float]], list[Rule]]:
+    """(char, x0, x1, baseline, top, size) for each printed character and the page's horizontal rules."""
+    import ctypes
+
+    tp = page.get_textpage()
+    chars = []
+    ox, oy = ctypes.c_double(), ctypes.c_double()
+    for i in range(tp.count_chars()):
+        ch = tp.get_text_range(i, 1)
+        if not ch.strip():
+            continue
+        x0, y0, x1, y1 = tp.get_charbox(i)
+        pdfium_raw.FPDFText_GetCharOrigin(tp.raw, i, ctypes.byref(ox), ctypes.byref(oy))
+        chars.append((ch, x0, x1, oy.value, y1, pdfium_raw.FPDFText_GetFontSize(tp.raw, i)))
+    rules = []
+    width = ctypes.c_float()
+    for obj in page.get_objects(filter=[pdfium_raw.FPDF_PAGEOBJ_PATH], max_depth=3):
+        x0, y0, x1, y1 = obj.get_bounds()
+        if x1 - x0 > 30 and y1 - y0 < 2.0:
+            pdfium_raw.FPDFPageObj_GetStrokeWidth(obj.raw, ctypes.byref(width))
+            rules.append(Rule(x0, x1, (y0 + y1) / 2, width.value))
+    return chars, rules
+
+
+def _lines(chars: list[tuple[str, float, float, float, float, float]], mid: float) -> list[Line]:
+    """Characters grouped into lines: by baseline, and apart on either side of the gutter at `mid`
+    unless a run of them crosses it."""
+    out: list[Line] = []
+    rows: dict[int, list] = {}
+    for c in chars:
+        rows.setdefault(round(c[3] * 2), []).append(c)
+    for _, row in sorted(rows.items(), reverse=True):
+        row.sort(key=lambda c: c[1])
+        runs: list[list] = [[row[0]]]
+        for c in row[1:]:
+            if c[1] - runs[-1][-1][2] > 12:  # a wide gap: the gutter or a table's column
+                runs.append([c])
+            else:
+                runs[-1].append(c)
+        for run in runs:
+            out.append(
+                Line(
+                    "".join(c[0] for c in run),
+                    run[0][1],
+                    run[-1][2],
+                    run[0][3],
+                    max(c[5] for c in run),
+                )
+            )
+    return out
+
+
+def reading_sheets(path: Path, booklet: bool = False) -> Iterator[Sheet]:
+    """The pages of `path` as a reader meets them; a booklet's printed sides are cut into their
+    two half pages and put back in reading order."""
+    from generator.press.booklet import book_order
+
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        halves: dict[int, Sheet] = {}
+        order = book_order(2 * len(doc)) if booklet else []
+        for n, page in enumerate(doc, start=1):
+            w, h = page.get_size()
+            chars, rules = _page_items(page)
+            if not booklet:
+                yield _sheet(str(n), chars, rules, 0.0, w, h)
+                continue
+            for k, (name, x) in enumerate((("left", 0.0), ("right", w / 2))):
+                mine = [c for c in chars if x <= (c[1] + c[2]) / 2 < x + w / 2]
+                ruled = [r for r in rules if x <= (r.x0 + r.x1) / 2 < x + w / 2]
+                halves[order[n - 1][k]] = _sheet(f"{n} {name}", mine, ruled, x, w / 2, h)
+        for i in sorted(halves):
+            yield halves[i]
+    finally:
+        doc.close()
+
+
+def _sheet(number: str, chars, rules: list[Rule], x: float, w: float, h: float) -> Sheet:
+    """A Sheet from one page's (or half page's) characters, moved so that its left edge is at 0."""
+    chars = [(c[0], c[1] - x, c[2] - x, c[3], c[4], c[5]) for c in chars]
+    rules = [Rule(r.x0 - x, r.x1 - x, r.y, r.width) for r in rules]
+    foot = [c for c in chars if c[3] < 13 * MM]
+    footer = "".join(c[0] for c in sorted(foot, key=lambda c: c[1]))
+    body = [c for c in chars if c[3] >= 13 * MM]
+    return Sheet(number, _lines(body, w / 2), rules, footer, (w, h))
+
+
+def _flowing_sheets(pdfs, name: str, paper: str) -> list[Sheet]:
+    """The rules pages (two columns of flowing text) of an output."""
+    return [
+        s
+        for s in reading_sheets(pdfs[name, paper], booklet=name == "rules-booklet")
+        if "howtoplay" in s.footer.replace(" ", "")
+    ]
+
+
+def _body(s: Sheet) -> tuple[list[Line], list[Line], float, float]:
+    """(left column lines, right column lines, body top, body bottom) of a two-column page: below
+    the page's heading band (the lines crossing the middle near the top) and its continued line."""
+    from generator.press.paper import MARGIN
+
+    w, h = s.size
+    mid = w / 2
+    top = h - MARGIN + 1
+    crossing = [ln.y for ln in s.lines if ln.x0 < mid - 2 and ln.x1 > mid + 2 and ln.y > h * 0.6]
+    if crossing:
+        top = min(top, min(crossing) - 1)
+    body = [ln for ln in s.lines if ln.y < top]
+    left = [ln for ln in body if ln.x1 <= mid + 1]
+    right = [ln for ln in body if ln.x0 >= mid - 1]
+    return left, right, top, 13 * MM
+
+
+def one_sided_columns(sheets: list[Sheet]) -> list[str]:
+    """Two-column pages whose text sits in one column while the other is empty (a page holding
+    only a few lines aside: too little to share)."""
+    bad = []
+    for s in sheets:
+        left, right, top, bottom = _body(s)
+        filled = left or right
+        if (left and right) or not filled:
+            continue
+        span = max(ln.y for ln in filled) - min(ln.y for ln in filled)
+        if span > 0.15 * (top - bottom):
+            side = "left" if left else "right"
+            bad.append(f"page {s.number}: only the {side} column holds text ({span / MM:.0f} mm of it)")
+    return bad
+
+
+def _body_size(s: Sheet) -> float:
+    sizes: dict[float, int] = {}
+    for ln in s.lines:
+        sizes[round(ln.size, 1)] = sizes.get(round(ln.size, 1), 0) + len(ln.text)
+    return max(sizes, key=lambda k: sizes[k]) if sizes else 0.0
+
+
+def lonely_headings(sheets: list[Sheet]) -> list[str]:
+    """Headings (lines set larger than the page's body text, at a column's left edge) with fewer
+    than two lines under them in their column on their page."""
+    from generator.press.paper import MARGIN
+
+    bad = []
+    for s in sheets:
+        left, right, _, _ = _body(s)
+        body = _body_size(s)
+        for col in (left, right):
+            col = sorted(col, key=lambda ln: -ln.y)
+            edge = min((ln.x0 for ln in col), default=0.0)
+            heads = [
+                i
+                for i, ln in enumerate(col)
+                if ln.size >= body + 0.4
+                and ln.x0 <= edge + 2
+                and sum(ch.isalpha() for ch in ln.text) >= 3
+                and ln.x0 >= MARGIN - 2
+            ]
+            for k, i in enumerate(heads):
+                end = heads[k + 1] if k + 1 < len(heads) else len(col)
+                if end - i - 1 < 2 and not (k + 1 < len(heads) and end == i + 1):
+                    bad.append(f"page {s.number}: heading {col[i].text!r} has {end - i - 1} line(s) under it")
+    return bad
+
+
+def _fragments(s: Sheet) -> list[tuple[str, int, float, float]]:
+    """The table pieces on a page: (header text, data rows, top, bottom) for each, in reading order.
+    A piece starts at its header's thick rule; each data row ends with a thin rule the same width."""
+    w, _ = s.size
+    out = []
+    for thick in [r for r in s.rules if r.width >= 0.6]:
+        same = sorted(
+            (
+                r
+                for r in s.rules
+                if r.width < 0.6
+                and abs(r.x0 - thick.x0) < 2
+                and abs(r.x1 - thick.x1) < 2
+                and r.y < thick.y - 2
+            ),
+            key=lambda r: -r.y,
+        )
+        rows, last = 0, thick.y
+        for r in same:
+            nearer = [t for t in s.rules if t.width >= 0.6 and r.y < t.y < last and abs(t.x0 - thick.x0) < 2]
+            if nearer or last - r.y > 300:
+                break  # the next piece, or something else further down
+            rows, last = rows + 1, r.y
+        head = "".join(
+            ln.text
+            for ln in s.lines
+            if thick.x0 - 1 <= ln.x0 and ln.x1 <= thick.x1 + 1 and thick.y < ln.y < thick.y + 28
+        )
+        out.append((head, rows, thick.y, 0 if thick.x0 < w / 2 - 5 else 1))
+    return sorted(out, key=lambda f: (f[3], -f[2]))
+
+
+def split_tables(sheets: list[Sheet]) -> list[str]:
+    """Tables broken across columns or pages leaving a piece of a single row."""
+    pieces = [(s.number, f) for s in sheets for f in _fragments(s)]
+    bad = []
+    for k, (where, (head, rows, _, _)) in enumerate(pieces):
+        before = k > 0 and pieces[k - 1][1][0] == head
+        after = k + 1 < len(pieces) and pieces[k + 1][1][0] == head
+        if (before or after) and rows < 2:
+            bad.append(f"page {where}: a piece of the table headed {head!r} holds {rows} row")
+    return bad
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("name", FLOWING)
+def test_two_column_pages_use_both_columns(pdfs, name, paper):
+    sheets = _flowing_sheets(pdfs, name, paper)
+    assert sheets
+    bad = one_sided_columns(sheets)
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("name", FLOWING)
+def test_every_heading_keeps_two_lines_under_it(pdfs, name, paper):
+    bad = lonely_headings(_flowing_sheets(pdfs, name, paper))
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("name", FLOWING)
+def test_no_table_is_split_leaving_one_row(pdfs, name, paper):
+    sheets = _flowing_sheets(pdfs, name, paper)
+    assert any(_fragments(s) for s in sheets)
+    bad = split_tables(sheets)
+    assert not bad, "\n".join(bad)
+
+
+# --- finished cards: text well inside the cut --------------------------------------------------------
+
+INSET = 3 * MM  # every letter on a card at least this far inside its cut line
+DECKS = ("pack", "chimera-deck", "fw-deck", "rc-deck")
+
+
+def _card_slots(paper: str) -> list[Box]:
+    """The cut lines of every card place on a poker-card sheet, fronts and backs."""
+    from generator.press.cards import get_card, impose
+    from generator.press.paper import get_paper
+
+    lay = impose(get_paper(paper), get_card("poker"))
+    slots = [lay.slot(i) for i in range(lay.per_page)] + [
+        lay.back_slot(i, "long") for i in range(lay.per_page)
+    ]
+    return sorted({(s.x, s.y, s.x + s.w, s.y + s.h) for s in slots})
+
+
+def near_the_cut(path: Path, slots: list[Box]) -> list[str]:
+    """Letters on a card sheet closer than INSET to their card's cut line."""
+    bad = []
+    for n, p in enumerate(read_pages(path), start=1):
+        if p.trim is None:
+            continue  # not a card sheet
+        for ch, (x0, y0, x1, y1), _ in p.chars:
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            for sx0, sy0, sx1, sy1 in slots:
+                if sx0 <= cx <= sx1 and sy0 <= cy <= sy1:
+                    gap = min(x0 - sx0, sx1 - x1, y0 - sy0, sy1 - y1)
+                    if gap < INSET - 0.05:
+                        bad.append(f"page {n}: {ch!r} {gap / MM:.1f} mm from the cut")
+                    break
+    return bad
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("name", DECKS)
+def test_card_text_keeps_3mm_inside_the_cut(pdfs, name, paper):
+    bad = near_the_cut(pdfs[name, paper], _card_slots(paper))
+    assert not bad, f"{len(bad)} letters:\n" + "\n".join(bad[:25])

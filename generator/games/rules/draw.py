@@ -350,27 +350,27 @@ def _flowables(r: rm.Rules, fs: flow.FlowStyles, width: float) -> list[Flowable]
 
 
 def _parts(
-    r: rm.Rules, paper: Paper, style: Style, size: float | None = None
+    r: rm.Rules, paper: Paper, style: Style, tight: float = 0.0
 ) -> tuple[list[Flowable], list[Flowable], str]:
-    fs = flow.flow_styles(style, size)
+    fs = flow.flow_styles(style, tight=tight)
     body = style.text_style("body")
     header = parts.Header(f"{r.title}: how to play", text=r.facts, text_h=block_height(1, body.size, body))
     head = [flow.HeaderBlock(header, style)]
     return head, _flowables(r, fs, flow.column_width(paper, 2)), f"{r.title}: how to play"
 
 
-LEAST_LAST_PAGE = 1 / 3  # a last page filled less than this far down is worth a page saved...
-TIGHTEST = 0.9  # ...by setting the body text at down to this share of its size (9 pt: 8.1 pt)
-STEP_PT = 0.25
+LEAST_LAST_PAGE = 1 / 2  # a last page filled less than this far down is worth a page saved...
+TIGHT_STEPS = 8  # ...by fitting the copy (closer lines and blocks, never smaller type), in these steps
 
 
-_FIT_FORMAT = 1
+_FIT_FORMAT = 2
 
 
 def fitting(r: rm.Rules, paper: Paper, style: Style = DEFAULT) -> tuple[float, float]:
-    """(body size, column shortening) the rules are set with, so that a section never ends on a
-    page holding a few lines: the prose role's size, or a little less when that saves the page;
-    else the text spread over its pages (balanced) so the last one holds a third of a page or more.
+    """(tightness, column shortening) the rules are set with, so that a section never ends on a
+    page holding a few lines: set as usual, or fitted (flow.flow_styles' `tight`: closer lines and
+    blocks at the same type size) when that saves the page; else the text spread over its pages so
+    the last one holds a third of a page or more.
 
     Finding them lays the rules out several times; the answer is derived data (of the rules' text,
     the paper, the style, the faces and the layout code), so it is kept in parlour's cache under a
@@ -385,8 +385,8 @@ def fitting(r: rm.Rules, paper: Paper, style: Style = DEFAULT) -> tuple[float, f
             lambda d: isinstance(d["fit"], tuple) and all(isinstance(v, float) for v in d["fit"]),
         )
         if saved is not None:
-            size, short = saved["fit"]
-            return size, short
+            tight, short = saved["fit"]
+            return tight, short
     got = _fit_rules(r, paper, style)
     if path is not None:
         cache.save(path, {"version": _FIT_FORMAT, "fit": (float(got[0]), float(got[1]))})
@@ -417,29 +417,27 @@ def _fit_cache_path(r: rm.Rules, paper: Paper, style: Style) -> Path | None:
 
 
 def _fit_rules(r: rm.Rules, paper: Paper, style: Style) -> tuple[float, float]:
-    """fitting's answer worked out: the prose size; else the largest size down to TIGHTEST of it
-    that saves the last page; else the columns shortened (balanced) to fill it."""
-    size = style.text("prose").size
+    """fitting's answer worked out: set as usual; else the least fitting (in TIGHT_STEPS) that
+    saves the last page; else the columns shortened (balanced) to fill it."""
 
-    def make(at: float) -> tuple[list[Flowable], list[Flowable]]:
-        head, body, _ = _parts(r, paper, style, at)
+    def make(tight: float) -> tuple[list[Flowable], list[Flowable]]:
+        head, body, _ = _parts(r, paper, style, tight)
         return head, body
 
-    lay = flow.layout(*make(size), paper, continued=True)
+    lay = flow.layout(*make(0.0), paper, continued=True)
     if len(lay.pages) < 2 or flow.last_fill(lay, paper) >= LEAST_LAST_PAGE:
-        return size, 0.0
-    trial = size
-    while trial - STEP_PT >= size * TIGHTEST - 1e-9:
-        trial = round(trial - STEP_PT, 4)
-        if len(flow.layout(*make(trial), paper, continued=True).pages) < len(lay.pages):
-            return trial, 0.0
-    return size, flow.balanced_short(lambda: make(size), paper, LEAST_LAST_PAGE, continued=True)
+        return 0.0, 0.0
+    for step in range(1, TIGHT_STEPS + 1):
+        tight = step / TIGHT_STEPS
+        if len(flow.layout(*make(tight), paper, continued=True).pages) < len(lay.pages):
+            return tight, 0.0
+    return 0.0, flow.balanced_short(lambda: make(0.0), paper, LEAST_LAST_PAGE, continued=True)
 
 
 def rules_pages(r: rm.Rules, paper: Paper, style: Style = DEFAULT) -> list[Page]:
     """One game's How to play pages: title across the top, then two columns."""
-    size, short = fitting(r, paper, style)
-    head, body, label = _parts(r, paper, style, size)
+    tight, short = fitting(r, paper, style)
+    head, body, label = _parts(r, paper, style, tight)
     return flow.flow_pages(
         head, body, paper, label, bookmark=BOOKMARK, continued=f"{label} (continued)", short=short
     )
@@ -447,8 +445,8 @@ def rules_pages(r: rm.Rules, paper: Paper, style: Style = DEFAULT) -> list[Page]
 
 def rules_layout(r: rm.Rules, paper: Paper, style: Style = DEFAULT) -> flow.Layout:
     """Where each block of the rules lands on the pages (what rules_pages draws)."""
-    size, short = fitting(r, paper, style)
-    head, body, label = _parts(r, paper, style, size)
+    tight, short = fitting(r, paper, style)
+    head, body, label = _parts(r, paper, style, tight)
     return flow.layout(head, body, paper, continued=True, what=label, short=short)
 
 
