@@ -506,13 +506,19 @@ def _sheet(number: str, chars, rules: list[Rule], x: float, w: float, h: float) 
     return Sheet(number, _lines(body, w / 2), rules, footer, (w, h))
 
 
+_READ: dict[Path, list[Sheet]] = {}
+
+
 def _flowing_sheets(pdfs, name: str, paper: str) -> list[Sheet]:
-    """The rules pages (two columns of flowing text) of an output."""
-    return [
-        s
-        for s in reading_sheets(pdfs[name, paper], booklet=name == "rules-booklet")
-        if "howtoplay" in s.footer.replace(" ", "")
-    ]
+    """The rules pages (two columns of flowing text) of an output, read once per session."""
+    path = pdfs[name, paper]
+    if path not in _READ:
+        _READ[path] = [
+            s
+            for s in reading_sheets(path, booklet=name == "rules-booklet")
+            if "howtoplay" in s.footer.replace(" ", "")
+        ]
+    return _READ[path]
 
 
 def _body(s: Sheet) -> tuple[list[Line], list[Line], float, float]:

@@ -500,13 +500,26 @@ def _columns(
 
 
 def _balanced(
-    saved: list[Flowable], page_top: float, full: float, paper: Paper, columns: int, what: str
-) -> tuple[list[Placed], float] | None:
+    saved: list[Flowable],
+    page_top: float,
+    full: float,
+    paper: Paper,
+    columns: int,
+    what: str,
+    poured: list[Placed],
+) -> list[Placed] | None:
     """The shortest columns (all one height) that still take every flowable in `saved` on this
-    page, and what lands where; None if no shorter height takes them all."""
-    lo, hi = 0.0, full
+    page, and what lands where; None if none shorter than `full` does. `poured` is the page filled
+    column by column: the balanced height lies between its columns' mean and its tallest."""
+    depth: dict[float, float] = {}
+    for f, x, y, _, _ in poured:
+        depth[x] = max(depth.get(x, 0.0), page_top - y)
+    if len(depth) < 1:
+        return None
+    lo = sum(depth.values()) / columns - 1.0
+    hi = min(full, max(depth.values()) + 0.5)
     best: list[Placed] | None = None
-    for _ in range(14):
+    while hi - lo > 1.0:  # to a point
         mid = (lo + hi) / 2
         trial = list(saved)
         try:
@@ -520,9 +533,9 @@ def _balanced(
             hi, best = mid, got
     if best is None:
         return None
-    final = list(saved)
-    got = _columns(final, page_top, hi, full, paper, columns, what)
-    return (got, hi) if not final else None
+    final = list(saved)  # poured once more at that height: the last pour sets every piece's wrap
+    best = _columns(final, page_top, hi, full, paper, columns, what)
+    return None if final else best
 
 
 @dataclass(frozen=True)
@@ -541,11 +554,13 @@ def layout(
     continued: bool = False,
     what: str = "page",
     short: float = 0.0,
+    balance: bool = True,
 ) -> Layout:
     """Lay `head` across the top of the first page and pour `body` into columns over as many pages
     as it needs (`continued` leaves room for a line at the top of later pages). `short` ends every
     column that much above the usual bottom: the text is spread so a last page is not left
-    nearly empty (see balanced)."""
+    nearly empty (see balanced_short). The last page's columns are balanced unless `balance` is
+    False (a trial that only counts pages)."""
     register_fonts()
     width = paper.width - 2 * MARGIN
     top = paper.height - TOP
@@ -566,11 +581,15 @@ def layout(
         saved = list(queue)
         full = page_top - BOTTOM - short
         cols = _columns(queue, page_top, full, full, paper, columns, what)
-        if not queue and columns > 1 and saved:
+        if balance and not queue and columns > 1 and saved:
             # the last page: its columns balanced, the text shared evenly between them
-            even = _balanced(saved, page_top, full, paper, columns, what)
-            if even is not None:
-                cols = even[0]
+            even = _balanced(saved, page_top, full, paper, columns, what, cols)
+            # (trials re-wrap the flowables: pour again unless the balanced pour came last)
+            cols = (
+                even
+                if even is not None
+                else _columns(list(saved), page_top, full, full, paper, columns, what)
+            )
         pages.append(placed + cols)
         first = False
         if len(pages) > 50:
@@ -601,7 +620,7 @@ def balanced_short(
     body_h = paper.height - TOP - BOTTOM
     best = 0.0
     lo, hi = 0.0, body_h * 0.4
-    for _ in range(8):  # bisect on the shortening: the last page fills as the columns shorten
+    for _ in range(6):  # bisect on the shortening: the last page fills as the columns shorten
         mid = (lo + hi) / 2
         trial = layout(*make(), paper, columns, continued, short=mid)
         if len(trial.pages) > len(lay.pages):

@@ -360,7 +360,7 @@ def _parts(
 
 
 LEAST_LAST_PAGE = 1 / 2  # a last page filled less than this far down is worth a page saved...
-TIGHT_STEPS = 8  # ...by fitting the copy (closer lines and blocks, never smaller type), in these steps
+TIGHT_STEPS = 4  # ...by fitting the copy (closer lines and blocks, never smaller type), in these steps
 
 
 _FIT_FORMAT = 2
@@ -429,7 +429,7 @@ def _fit_rules(r: rm.Rules, paper: Paper, style: Style) -> tuple[float, float]:
         return 0.0, 0.0
     for step in range(1, TIGHT_STEPS + 1):
         tight = step / TIGHT_STEPS
-        if len(flow.layout(*make(tight), paper, continued=True).pages) < len(lay.pages):
+        if len(flow.layout(*make(tight), paper, continued=True, balance=False).pages) < len(lay.pages):
             return tight, 0.0
     return 0.0, flow.balanced_short(lambda: make(0.0), paper, LEAST_LAST_PAGE, continued=True)
 
