@@ -512,7 +512,7 @@ def _balanced(
     page, and what lands where; None if none shorter than `full` does. `poured` is the page filled
     column by column: the balanced height lies between its columns' mean and its tallest."""
     depth: dict[float, float] = {}
-    for f, x, y, _, _ in poured:
+    for _f, x, y, _, _ in poured:
         depth[x] = max(depth.get(x, 0.0), page_top - y)
     if len(depth) < 1:
         return None
