@@ -697,3 +697,72 @@ def near_the_cut(path: Path, slots: list[Box]) -> list[str]:
 def test_card_text_keeps_3mm_inside_the_cut(pdfs, name, paper):
     bad = near_the_cut(pdfs[name, paper], _card_slots(paper))
     assert not bad, f"{len(bad)} letters:\n" + "\n".join(bad[:25])
+
+
+# --- printer's words in one place ------------------------------------------------------------------
+
+
+def _command_pattern() -> re.Pattern[str]:
+    """'parlour' followed by one of its commands (as the command line defines them), or an option."""
+    import click
+
+    from generator.cli import cli
+
+    commands = cli.list_commands(click.Context(cli))
+    assert "calibrate" in commands
+    names = "|".join(sorted(map(re.escape, commands), key=len, reverse=True))
+    return re.compile(rf"\bparlour\s+(?:{names})\b|(?<![\w-])--[a-z]")
+
+
+_COMMAND = _command_pattern()
+PRINTERS_PAGES = ("Print guide", "Calibration sheet")
+AT_THE_COMPUTER = "At the computer"  # the note's heading, as the reader sees it
+
+
+def _boxes(page) -> list[Box]:
+    """The rectangles drawn on a page (paths closing on four corners), as boxes."""
+    out = []
+    for obj in page.get_objects(filter=[pdfium_raw.FPDF_PAGEOBJ_PATH], max_depth=3):
+        x0, y0, x1, y1 = obj.get_bounds()
+        if x1 - x0 > 40 and y1 - y0 > 20:
+            out.append((x0, y0, x1, y1))
+    return out
+
+
+def stray_commands(path: Path) -> list[str]:
+    """Command lines and option names on a page other than the print guide and the calibration
+    sheet, or on those outside their boxed 'At the computer' note."""
+    bad = []
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        for n, page in enumerate(doc, start=1):
+            tp = page.get_textpage()
+            text = tp.get_text_range()
+            hits = list(_COMMAND.finditer(text))
+            if not hits:
+                continue
+            first = text.strip().splitlines()[0] if text.strip() else ""
+            if not any(first.startswith(t) for t in PRINTERS_PAGES):
+                bad += [f"page {n}: {text[m.start() : m.start() + 30]!r}" for m in hits]
+                continue
+            note = text.find(AT_THE_COMPUTER)
+            boxes = []
+            if note >= 0:
+                x0, y0, x1, y1 = tp.get_charbox(note)
+                boxes = [b for b in _boxes(page) if _inside((x0, y0, x1, y1), b, tol=0)]
+            for m in hits:
+                box = tp.get_charbox(m.start())
+                if not any(_inside(box, b, tol=0) for b in boxes):
+                    bad.append(
+                        f"page {n}: {text[m.start() : m.start() + 30]!r} outside an {AT_THE_COMPUTER!r} box"
+                    )
+    finally:
+        doc.close()
+    return bad
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_commands_only_in_the_at_the_computer_note(pdfs, name, paper):
+    bad = stray_commands(pdfs[name, paper])
+    assert not bad, "\n".join(bad[:20])

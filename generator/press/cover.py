@@ -10,7 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.press.fonts import string_width
 from generator.press.paper import MARGIN, Paper, mm
-from generator.press.parts import Header, line, sheet_header
+from generator.press.parts import Header, computer_note, computer_note_height, line, sheet_header
 from generator.press.style import Style
 from generator.press.text import draw_text, fit_line, text_at
 
@@ -109,11 +109,14 @@ def draw_guide(c: Canvas, paper: Paper, style: Style, rows: Sequence[GuideRow], 
         "Card stock of about 200-300 g/m² (or plain paper glued to thin card) for cards, tiles and "
         "pieces; plain paper for rules, keys and pads.",
     ]
+    calibration = next((r for r in rows if r.section.lower().startswith("calibration")), None)
     if flips:
+        where = f"the calibration sheet (pages {calibration.pages})" if calibration else "a calibration sheet"
         tips.append(
-            "Two-sided sheets: print both sides of each sheet and turn it as the table says; if the "
-            "backs land out of line with the fronts, print the calibration sheet (parlour calibrate) and save the "
-            "offset it gives (parlour calibrate --save X,Y)."
+            "Two-sided sheets: print both sides of each sheet and turn it as the table says. If the "
+            f"backs land out of line with the fronts, print {where} two-sided, hold it to the light "
+            "and read the two numbers where its cross meets the scales; the back of that sheet says "
+            "what to do with them."
         )
     header = Header("Print guide", text=" ".join(tips), text_h=20 * mm, text_role="body")
     y = sheet_header(c, paper, style, header, what="print guide") - 6 * mm
@@ -135,3 +138,25 @@ def draw_guide(c: Canvas, paper: Paper, style: Style, rows: Sequence[GuideRow], 
         last = row.section
         line(c, MARGIN, y - 2.4 * mm, w - MARGIN, y - 2.4 * mm, style.rule, 0.3)
         y -= pitch
+    if flips:
+        note = computer_lines()
+        room = y - MARGIN - 4 * mm
+        if computer_note_height(note, width, style) <= room:
+            computer_note(c, style, MARGIN, y - 2 * mm, width, note)
+
+
+def computer_lines(other: str | None = None) -> list[str]:
+    """The command lines of the 'At the computer' note: printing the calibration sheet, saving
+    its two numbers, and one deck's own offset (`other`: the edge of the other sheet)."""
+    lines = [
+        "The calibration sheet alone: parlour calibrate (for a printer that flips on the short edge: "
+        "parlour calibrate --duplex short).",
+        "Save the two numbers once and every two-sided deck uses them: parlour calibrate --save X,Y "
+        "(the cross at +1.5 on X and -0.5 on Y: parlour calibrate --save 1.5,-0.5).",
+        "For one deck alone, add --back-offset X,Y to its command.",
+    ]
+    if other is not None:
+        lines[0] = (
+            f"The sheet for printers that flip on the {other} edge: parlour calibrate --duplex {other}."
+        )
+    return lines
