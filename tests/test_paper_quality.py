@@ -659,7 +659,7 @@ def test_no_table_is_split_leaving_one_row(pdfs, name, paper):
 
 # --- finished cards: text well inside the cut --------------------------------------------------------
 
-INSET = 3 * MM  # every letter on a card at least this far inside its cut line
+INSET = 3 * MM  # every letter on a card at least this far inside its cut line and its frame
 DECKS = ("pack", "chimera-deck", "fw-deck", "rc-deck")
 
 
@@ -675,27 +675,83 @@ def _card_slots(paper: str) -> list[Box]:
     return sorted({(s.x, s.y, s.x + s.w, s.y + s.h) for s in slots})
 
 
-def near_the_cut(path: Path, slots: list[Box]) -> list[str]:
-    """Letters on a card sheet closer than INSET to their card's cut line."""
+def _frames(page, slots: list[Box]) -> dict[Box, list[tuple[Box, float]]]:
+    """Per card place, the frames printed on its card: outlines that run round nearly the whole card
+    inside its cut, each as (box, corner radius). The radius is read from the path's own points
+    (where its bottom edge starts beyond its left edge), which a quarter turn or a shift keeps."""
+    import ctypes
+
+    out: dict[Box, list[tuple[Box, float]]] = {}
+    x, y = ctypes.c_float(), ctypes.c_float()
+    for obj in page.get_objects(filter=[pdfium_raw.FPDF_PAGEOBJ_PATH], max_depth=4):
+        bx = obj.get_bounds()
+        for s in slots:
+            w, h = s[2] - s[0], s[3] - s[1]
+            if not _inside(bx, s, tol=1.0) or bx[2] - bx[0] < 0.8 * w or bx[3] - bx[1] < 0.8 * h:
+                continue
+            if min(bx[0] - s[0], s[2] - bx[2], bx[1] - s[1], s[3] - bx[3]) < 0.5 * MM:
+                continue  # the cut outline itself
+            pts = []
+            for i in range(pdfium_raw.FPDFPath_CountSegments(obj.raw)):
+                seg = pdfium_raw.FPDFPath_GetPathSegment(obj.raw, i)
+                pdfium_raw.FPDFPathSegment_GetPoint(seg, ctypes.byref(x), ctypes.byref(y))
+                pts.append((x.value, y.value))
+            low, left, right = min(p[1] for p in pts), min(p[0] for p in pts), max(p[0] for p in pts)
+            # the bottom edge's left end (past the curve's control points) is the corner's radius in
+            radius = max(p[0] for p in pts if abs(p[1] - low) < 0.05 and p[0] < (left + right) / 2) - left
+            out.setdefault(s, []).append((bx, radius))
+    return out
+
+
+def _clearance(box: Box, frame: Box, radius: float) -> float:
+    """How far a letter's box stays inside a frame with rounded corners (negative: it crosses)."""
+    x0, y0, x1, y1 = box
+    fx0, fy0, fx1, fy1 = frame
+    gap = min(x0 - fx0, fx1 - x1, y0 - fy0, fy1 - y1)
+    r = radius
+    for px, cx in ((x0, fx0 + r), (x1, fx1 - r)):
+        for py, cy in ((y0, fy0 + r), (y1, fy1 - r)):
+            in_corner = (px < cx if cx < (fx0 + fx1) / 2 else px > cx) and (
+                py < cy if cy < (fy0 + fy1) / 2 else py > cy
+            )
+            if in_corner:
+                gap = min(gap, r - math.dist((px, py), (cx, cy)))
+    return gap
+
+
+def near_the_edge(path: Path, slots: list[Box]) -> list[str]:
+    """Letters on a card closer than INSET to its edge as the eye sees it: the cut line, or the
+    frame printed round the card when there is one (its rounded corners followed)."""
     bad = []
-    for n, p in enumerate(read_pages(path), start=1):
-        if p.trim is None:
-            continue  # not a card sheet
-        for ch, (x0, y0, x1, y1), _ in p.chars:
-            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-            for sx0, sy0, sx1, sy1 in slots:
-                if sx0 <= cx <= sx1 and sy0 <= cy <= sy1:
-                    gap = min(x0 - sx0, sx1 - x1, y0 - sy0, sy1 - y1)
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        for n, (page, p) in enumerate(zip(doc, read_pages(path), strict=True), start=1):
+            if p.trim is None:
+                continue  # not a card sheet
+            frames = _frames(page, slots)
+            for ch, box, _ in p.chars:
+                cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+                for s in slots:
+                    if not (s[0] <= cx <= s[2] and s[1] <= cy <= s[3]):
+                        continue
+                    gaps = [(_clearance(box, s, 0.0), "cut")]
+                    round_it = [fr for fr in frames.get(s, []) if _inside(box, fr[0], tol=3 * MM)]
+                    if round_it:  # the outermost frame (a double frame's inner line is its lining)
+                        f, r = min(round_it, key=lambda fr: fr[0][0])
+                        gaps.append((_clearance(box, f, r), "frame"))
+                    gap, edge = min(gaps)
                     if gap < INSET - 0.05:
-                        bad.append(f"page {n}: {ch!r} {gap / MM:.1f} mm from the cut")
+                        bad.append(f"page {n}: {ch!r} {gap / MM:.1f} mm from the {edge}")
                     break
+    finally:
+        doc.close()
     return bad
 
 
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("name", DECKS)
 def test_card_text_keeps_3mm_inside_the_cut(pdfs, name, paper):
-    bad = near_the_cut(pdfs[name, paper], _card_slots(paper))
+    bad = near_the_edge(pdfs[name, paper], _card_slots(paper))
     assert not bad, f"{len(bad)} letters:\n" + "\n".join(bad[:25])
 
 

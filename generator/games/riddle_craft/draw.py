@@ -20,6 +20,7 @@ from generator.games.riddle_craft.model import (
 from generator.press import card_parts as parts
 from generator.press import parts as press_parts
 from generator.press.card_parts import TEXT_PAD, cap_height, frame, ink_x, role, scale
+from generator.press.card_parts import inner as card_inner
 from generator.press.cards import Card, CardBox, Drawer
 from generator.press.fonts import register_fonts, string_width
 from generator.press.paper import mm
@@ -114,7 +115,7 @@ def riddle_face(box: CardBox) -> RiddleFace:
 @functools.lru_cache(maxsize=64)
 def _riddle_face(box: CardBox, style: Style) -> RiddleFace:
     k = scale(box)
-    sx, sy, sw, sh = box.inner
+    sx, sy, sw, sh = card_inner(box)
     band = 8 * mm * k
     pad = TEXT_PAD * k
     text_box = (sx + pad, sy + band, sw - 2 * pad, sh - 2 * band)
@@ -180,7 +181,7 @@ def riddle_front(card: RiddleCard, what: str = "riddle card") -> Drawer:
         style = box.style
         face = riddle_face(box)
         k = scale(box)
-        sx, sy, sw, sh = box.inner
+        sx, sy, sw, sh = card_inner(box)
         frame(c, box, style.accent, 0.6, double=True)
         _kind_marker(c, card.kind, (sx, sy + sh - face.band, sw, face.band), k, style)
         cx = box.width / 2
@@ -222,7 +223,7 @@ def common_back() -> Drawer:
     def draw(c: Canvas, box: CardBox) -> None:
         register_fonts()
         k = scale(box)
-        sx, sy, sw, sh = box.inner
+        sx, sy, sw, sh = card_inner(box)
         style = box.style
         inks = parts.back_ground(c, box, style, 0.28, own=BACK)
         frame(c, box, inks.ink, 0.8, double=True)
@@ -246,7 +247,7 @@ def when_face(word: str, size: float, what: str = "When Card") -> Drawer:
     def draw(c: Canvas, box: CardBox) -> None:
         style = box.style
         k = scale(box)
-        sx, sy, sw, sh = box.inner
+        sx, sy, sw, sh = card_inner(box)
         if style.tint is not None:
             parts.fill_bleed(c, box, style.tint)
         frame(c, box, style.accent, 0.9, double=True)
@@ -271,7 +272,7 @@ def when_size(card: WhenCard, box: CardBox) -> float:
     """The one size at which both sides of a When Card fit on a single line: the larger the better,
     up to WHEN_HEIGHT_SHARE of the card's height."""
     style, k = box.style, scale(box)
-    sw = box.inner[2]
+    sw = card_inner(box)[2]
     face = style.text(WORDS_ROLE).face
     widest = max(string_width(t, face, 1.0) for t in (card.front, card.back))
     size = min(WHEN_HEIGHT_SHARE * box.height, (sw - 2 * TEXT_PAD * k - 2 * mm) / widest)
@@ -373,7 +374,7 @@ def _cell_pad(k: float) -> float:
 def _ref_areas(ref: ReferenceCard, box: CardBox) -> tuple[tuple[float, float, float, float], float]:
     """The bullet lines' box (x, y, w, h) on a reference card, and the table's bottom edge."""
     k = scale(box)
-    sx, sy, sw, sh = box.inner
+    sx, sy, sw, sh = card_inner(box)
     pad = TEXT_PAD * k
     x, w = sx + pad, sw - 2 * pad
     bottom = sy + 1.4 * mm * k
