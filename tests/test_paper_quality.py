@@ -339,8 +339,8 @@ def test_each_deck_has_its_own_back(pdfs, paper):
     }
     fills = {name: _kinds({c for cs in found.values() for c in cs}) for name, found in by_deck.items()}
     assert all(fills.values()), fills
-    # the Fighting Words reference cards have a back of their own beside the deck's
-    assert len(fills["fw-deck"]) == 2, fills
+    # the Fighting Words and Riddle Craft reference cards have a back of their own beside the deck's
+    assert len(fills["fw-deck"]) == 2 and len(fills["rc-deck"]) == 2, fills
     every = [c for cs in fills.values() for c in cs]
     assert len(_kinds(set(every))) == len(every), f"two decks share a back colour: {fills}"
     # and in the pack, the decks keep those backs

@@ -214,6 +214,7 @@ def _question_mark(c: Canvas, box: CardBox, r: float, inks: parts.BackInks, styl
 
 
 BACK = hex_rgb("#5E2A84")  # the deck's own back: a deep purple, so it never mixes with another deck
+REFERENCE_BACK = hex_rgb("#8A5A14")  # the reference cards' own back: amber, sorted out at a glance
 
 
 def common_back() -> Drawer:
@@ -262,10 +263,31 @@ def when_face(word: str, size: float, what: str = "When Card") -> Drawer:
         draw_text(c, "…", sx, sy + sh / 2 + gap, sw, 6 * mm * k, orn, what)
         draw_text(c, "…", sx, sy + sh / 2 - 0.75 * gap - 6 * mm * k, sw, 6 * mm * k, orn, what)
         pad = TEXT_PAD * k
-        hint = (sx + pad, sy, sw - 2 * pad, 11 * mm * k)
-        draw_first_fitting(c, WHEN_HINT, hint, role(style, "card_small", k), what)
+        small = role(style, "card_small", k, color=style.ink)
+        width = balanced_width(WHEN_HINT, sw - 2 * pad, 11 * mm * k, small)
+        hint = (box.width / 2 - width / 2, sy, width, 11 * mm * k)
+        draw_first_fitting(c, WHEN_HINT, hint, small, what)
 
     return draw
+
+
+def balanced_width(texts: Sequence[str], width: float, height: float, style: TextStyle) -> float:
+    """The narrowest width, down from `width`, at which the first of `texts` that fits still sets
+    at the same size in as many lines: its lines come out even, no word left alone on the last."""
+    from generator.press.text import fit
+
+    got = next((f for t in texts if t and (f := fit(t, width, height, style)) is not None), None)
+    if got is None:
+        return width
+    text = next(t for t in texts if t and fit(t, width, height, style) == got)
+    best = width
+    trial = width - 0.5 * mm
+    while trial > width / 2:
+        now = fit(text, trial, height, style)
+        if now is None or now[0] != got[0] or len(now[1]) != len(got[1]):
+            break
+        best, trial = trial, trial - 0.5 * mm
+    return best
 
 
 def when_size(card: WhenCard, box: CardBox) -> float:
@@ -450,4 +472,36 @@ def riddle_cards(deck: RiddleCraftDeck) -> list[Card]:
 def reference_cards(deck: RiddleCraftDeck, box: CardBox) -> list[Card]:
     """The reference cards, all at one body size (on small cards a long one goes on over two)."""
     size, refs = reference_set(deck.reference, box)
-    return [Card(f"reference card {r.title!r}", reference_front(r, size)) for r in refs]
+    back = reference_back()
+    return [Card(f"reference card {r.title!r}", reference_front(r, size), back) for r in refs]
+
+
+def reference_back() -> Drawer:
+    """The reference cards' own back, so they are never shuffled in with the riddles: the game's
+    name, a small question mark in a ring and 'REFERENCE', on amber."""
+
+    def draw(c: Canvas, box: CardBox) -> None:
+        register_fonts()
+        k = scale(box)
+        sx, sy, sw, sh = card_inner(box)
+        style = box.style
+        inks = parts.back_ground(c, box, style, 0.28, own=REFERENCE_BACK)
+        frame(c, box, inks.ink, 0.8, double=True)
+        r = parts.back_rings(c, box, inks, 0.30, 1.0, 2.2 * mm)
+        mark = role(style, "card_glyph", k, color=inks.ink)
+        draw_text(
+            c,
+            "?",
+            box.width / 2 - r * 0.7,
+            box.height / 2 - r * 0.7,
+            r * 1.4,
+            r * 1.4,
+            mark,
+            "reference back",
+        )
+        band = 9 * mm * k
+        name = role(style, "back_name", k, color=inks.ink)
+        draw_text(c, GAME, sx, sy + sh - band, sw, band, name, "reference back")
+        draw_text(c, "REFERENCE", sx, sy, sw, band, name, "reference back")
+
+    return draw
