@@ -44,49 +44,52 @@ class GuideRow:
 def draw_cover(
     c: Canvas, paper: Paper, style: Style, title: str, subtitle: str, starts: Sequence[tuple[str, int]]
 ) -> None:
-    """The cover: the title large over an accent band, what it is, then each section and the page
-    it starts on, with dotted leaders."""
+    """The cover: the title large with what it is under a rule, a picture of the games' own pieces
+    (press.cover_art), then each section and the page it starts on, with dotted leaders."""
+    from generator.press.cover_art import draw_cover_picture
+
     w, h = paper.size
-    top = h - MARGIN - 30 * mm
-    band = style.tint if style.tint is not None else style.paper
-    c.saveState()
-    c.setFillColorRGB(*band)
-    c.setStrokeColorRGB(*style.accent)
-    c.setLineWidth(1.2)
-    c.rect(MARGIN, top - 18 * mm, w - 2 * MARGIN, 48 * mm, stroke=0, fill=1)
-    c.line(MARGIN, top - 18 * mm, w - MARGIN, top - 18 * mm)
-    c.restoreState()
-    big = style.text_style("title", size=34.0, min_size=18.0, align="left", valign="bottom")
-    draw_text(c, title, MARGIN + 6 * mm, top + 2 * mm, w - 2 * MARGIN - 12 * mm, 22 * mm, big, "cover title")
-    sub = style.text_style("subtitle", align="left", valign="top", color=style.ink)
-    draw_text(c, subtitle, MARGIN + 6 * mm, top - 15 * mm, w - 2 * MARGIN - 12 * mm, 14 * mm, sub, "cover")
-    y = top - 34 * mm
-    head_face, head_size = style.font("heading")
-    text_at(c, "Inside", MARGIN, y, head_face, head_size * 1.3, style.accent)
-    y -= 11 * mm
+    top = h - MARGIN
+    big = style.text_style("title", size=34.0, min_size=18.0, align="centre", valign="bottom")
+    draw_text(c, title, MARGIN, top - 20 * mm, w - 2 * MARGIN, 20 * mm, big, "cover title")
+    line(c, w / 2 - 30 * mm, top - 23 * mm, w / 2 + 30 * mm, top - 23 * mm, style.accent, 1.0)
+    sub = style.text_style("subtitle", align="centre", valign="top", color=style.ink)
+    draw_text(c, subtitle, MARGIN, top - 36 * mm, w - 2 * MARGIN, 11 * mm, sub, "cover")
     face, size = style.font("contents")
+    pitch = 7.5 * mm
+    contents_h = 11 * mm + pitch * len(starts)
+    note_h = 14 * mm
+    pic_top = top - 40 * mm
+    pic_bottom = MARGIN + note_h + contents_h + 6 * mm
+    draw_cover_picture(c, style, MARGIN, pic_bottom, w - 2 * MARGIN, pic_top - pic_bottom)
+    y = pic_bottom - 6 * mm
+    head_face, head_size = style.font("heading")
+    inside_x = MARGIN + 20 * mm
+    inside_r = w - MARGIN - 20 * mm
+    text_at(c, "Inside", inside_x - 4 * mm, y, head_face, head_size * 1.3, style.accent)
+    y -= 9 * mm
     for name, start in starts:
         num = f"page {start}"
-        text_at(c, name, MARGIN + 4 * mm, y, face, size, style.ink)
-        text_at(c, num, w - MARGIN - 4 * mm, y, face, size, style.ink, align="right")
-        left = MARGIN + 4 * mm + string_width(name, face, size) + 3 * mm
-        right = w - MARGIN - 4 * mm - string_width(num, face, size) - 3 * mm
+        text_at(c, name, inside_x, y, face, size, style.ink)
+        text_at(c, num, inside_r, y, face, size, style.ink, align="right")
+        left = inside_x + string_width(name, face, size) + 3 * mm
+        right = inside_r - string_width(num, face, size) - 3 * mm
         if right > left:
             c.saveState()
             c.setStrokeColorRGB(*style.rule)
             c.setDash(0.6, 2.4)
             c.line(left, y + 1, right, y + 1)
             c.restoreState()
-        y -= 9 * mm
-    note = style.text_style("body", align="left", valign="top", color=style.muted)
+        y -= pitch
+    note = style.text_style("body", align="centre", valign="top", color=style.muted)
     draw_text(
         c,
         "The next page is the print guide: which pages go on card stock, which print two-sided and "
         "how to turn the sheet. Print at 100 % (actual size).",
         MARGIN,
-        MARGIN + 4 * mm,
+        MARGIN + 2 * mm,
         w - 2 * MARGIN,
-        12 * mm,
+        10 * mm,
         note,
         "cover",
     )
