@@ -7,6 +7,8 @@ rules pages print too (the COLD to WARM chain, SEVEN CLUB, I glow)."""
 
 from __future__ import annotations
 
+from contextvars import ContextVar
+
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.press.fonts import register_fonts, string_width
@@ -17,6 +19,8 @@ __all__ = ["draw_cover_picture", "LADDER", "GRID"]
 GRID = (200.0, 135.0)  # the picture's design units: it keeps this shape, scaled to its box
 LADDER = ("COLD", "CORD", "CARD", "WARD", "WARM")  # the Doublets chain the rules set out too
 CARD = (25.0, 35.0)  # a poker card in design units (63.5 x 88.9 mm, near enough)
+LEAST_PT = 7.0  # text that would print smaller than this is drawn as a grey line its width
+_SCALE: ContextVar[float] = ContextVar("cover_art_scale", default=1.0)  # design unit -> points
 
 
 def _fill(style: Style, colour: RGB | None) -> RGB:
@@ -42,12 +46,27 @@ def _card(
 def _text(
     c: Canvas, text: str, x: float, y: float, face: str, size: float, ink: RGB, centre: bool = True
 ) -> None:
+    """`text` at (x, y); as a line its width where the picture is too small to print it legibly."""
+    k = _SCALE.get()  # set in points, not design units: the PDF says the size it prints at
+    if size * k < LEAST_PT:
+        width = string_width(text, face, size)
+        left = x - width / 2 if centre else x
+        c.saveState()
+        c.setStrokeColorRGB(*ink)
+        c.setLineWidth(size * 0.2)
+        c.setLineCap(1)
+        c.line(left, y + size * 0.3, left + width, y + size * 0.3)
+        c.restoreState()
+        return
+    c.saveState()
+    c.scale(1 / k, 1 / k)
     c.setFillColorRGB(*ink)
-    c.setFont(face, size)
+    c.setFont(face, size * k)
     if centre:
-        c.drawCentredString(x, y, text)
+        c.drawCentredString(x * k, y * k, text)
     else:
-        c.drawString(x, y, text)
+        c.drawString(x * k, y * k, text)
+    c.restoreState()
 
 
 def _ladder(c: Canvas, style: Style, x: float, y: float) -> None:
@@ -160,6 +179,7 @@ def draw_cover_picture(c: Canvas, style: Style, x: float, y: float, w: float, h:
     """The picture, as large as fits the box (x, y its bottom-left), centred in it."""
     register_fonts()
     k = min(w / GRID[0], h / GRID[1])
+    token = _SCALE.set(k)
     c.saveState()
     c.translate(x + (w - GRID[0] * k) / 2, y + (h - GRID[1] * k) / 2)
     c.scale(k, k)
@@ -170,6 +190,7 @@ def draw_cover_picture(c: Canvas, style: Style, x: float, y: float, w: float, h:
     _piecepack(c, style, 96, 34)
     _words_on_table(c, style)
     c.restoreState()
+    _SCALE.reset(token)
 
 
 def _words_on_table(c: Canvas, style: Style) -> None:

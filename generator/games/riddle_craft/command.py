@@ -20,9 +20,7 @@ from generator.templates import templates_option
 TITLE = "Riddle Craft"
 
 
-def deck_parts(
-    deck: RiddleCraftDeck, opts: PrintOptions, fold: bool = False
-) -> list[tuple[str, list[Page]]]:
+def deck_parts(deck: RiddleCraftDeck, opts: PrintOptions, fold: bool = False) -> list[tuple[str, list[Page]]]:
     """(part title, pages) in print order: the two-sided parts first, then the one-sided sheets.
 
     The riddle and reference cards share sheets (no sheet printed for a handful of reference

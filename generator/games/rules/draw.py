@@ -115,42 +115,92 @@ def _word_box(
     _letters(d, word.upper(), cx, cy - size * 0.35, face, size, _c(s.ink), mark, _c(s.accent))
 
 
+def _word_room(words: list[str], s: Style) -> float:
+    """The width a word box needs for the widest of `words` at its role's own size."""
+    face, size = s.font("table_head")
+    return max(string_width(w.upper(), face, size) for w in words) + 8.0
+
+
 def chain_drawing(words: list[str], jewels: list[str], width: float, s: Style) -> Drawing:
-    """A chain left to right, arrows between words; each link's changed letter in the accent colour."""
+    """A chain left to right, arrows between words; each link's changed letter in the accent colour.
+    When a row is too narrow for the words at their size, the chain goes on in a second row (a
+    bent arrow leads from the end of one row to the start of the next), so no box shrinks."""
     n = len(words)
     gap = 9.0
-    box_w = min(46.0, (width - (n - 1) * gap) / n)
+    need = _word_room(words, s)
+    per_row = max(1, min(n, int((width + gap) // (need + gap))))
+    rows = [words[i : i + per_row] for i in range(0, n, per_row)]
+    box_w = min(46.0, (width - (per_row - 1) * gap) / per_row)
     box_h = 16.0
-    d = _drawing(width, box_h + 4, s)
-    x0 = (width - (n * box_w + (n - 1) * gap)) / 2
-    cy = box_h / 2 + 2
-    for i, word in enumerate(words):
-        cx = x0 + box_w / 2 + i * (box_w + gap)
-        _word_box(d, word, words[i - 1] if i else None, cx, cy, box_w, box_h, word in jewels, s)
-        if i:
-            a, b = cx - box_w / 2 - gap + 1.5, cx - box_w / 2 - 1.5
-            d.add(Line(a, cy, b, cy, strokeColor=_c(s.muted), strokeWidth=0.7))
+    pitch = box_h + 10.0
+    height = box_h + 4 + pitch * (len(rows) - 1)
+    d = _drawing(width, height, s)
+    ink = _c(s.muted)
+    done = 0
+    for r, row in enumerate(rows):
+        x0 = (width - (len(row) * box_w + (len(row) - 1) * gap)) / 2 if len(rows) == 1 else 0.0
+        cy = height - box_h / 2 - 2 - r * pitch
+        for i, word in enumerate(row):
+            k = done + i
+            cx = x0 + box_w / 2 + i * (box_w + gap)
+            _word_box(d, word, words[k - 1] if k else None, cx, cy, box_w, box_h, word in jewels, s)
+            if i:
+                a, b = cx - box_w / 2 - gap + 1.5, cx - box_w / 2 - 1.5
+                d.add(Line(a, cy, b, cy, strokeColor=ink, strokeWidth=0.7))
+                d.add(
+                    PolyLine([b - 2.5, cy + 1.8, b, cy, b - 2.5, cy - 1.8], strokeColor=ink, strokeWidth=0.7)
+                )
+        if r + 1 < len(rows):  # from under this row's last word to above the next row's first
+            last_x = x0 + box_w / 2 + (len(row) - 1) * (box_w + gap)
+            first_x = box_w / 2
+            mid = cy - box_h / 2 - 5
+            top_next = cy - pitch + box_h / 2 + 1.5
             d.add(
                 PolyLine(
-                    [b - 2.5, cy + 1.8, b, cy, b - 2.5, cy - 1.8], strokeColor=_c(s.muted), strokeWidth=0.7
+                    [last_x, cy - box_h / 2 - 1.5, last_x, mid, first_x, mid, first_x, top_next],
+                    strokeColor=ink,
+                    strokeWidth=0.7,
                 )
             )
+            d.add(
+                PolyLine(
+                    [first_x - 1.8, top_next + 2.5, first_x, top_next, first_x + 1.8, top_next + 2.5],
+                    strokeColor=ink,
+                    strokeWidth=0.7,
+                )
+            )
+        done += len(row)
     return d
 
 
 def necklace_drawing(words: list[str], jewels: list[str], width: float, s: Style) -> Drawing:
-    """A Necklace: the words round an oval, each joined to the next and the last back to the first."""
+    """A Necklace: the words round an oval, each joined to the next and the last back to the first.
+    The oval grows taller until no two word boxes touch, so no word sits over another."""
     n = len(words)
-    box_w, box_h = 40.0, 15.0
+    box_w, box_h = min(40.0, _word_room(words, s) - 2), 15.0  # a little closer than a chain
+    rx = width / 2 - box_w / 2 - 4
+
+    def ring(height: float) -> list[tuple[float, float]]:
+        cx, cy, ry = width / 2, height / 2, height / 2 - box_h / 2 - 2
+        return [
+            (cx + rx * math.sin(2 * math.pi * i / n), cy + ry * math.cos(2 * math.pi * i / n))
+            for i in range(n)
+        ]
+
+    def clear(pts: list[tuple[float, float]]) -> bool:
+        return all(
+            abs(a[0] - b[0]) >= box_w + 2 or abs(a[1] - b[1]) >= box_h + 2
+            for i, a in enumerate(pts)
+            for b in pts[i + 1 :]
+        )
+
     height = 118.0
+    while not clear(ring(height)) and height < 220:
+        height += 4.0
+    pts = ring(height)
     d = _drawing(width, height, s)
-    cx, cy = width / 2, height / 2
-    rx, ry = width / 2 - box_w / 2 - 4, height / 2 - box_h / 2 - 2
-    pts = [
-        (cx + rx * math.sin(2 * math.pi * i / n), cy + ry * math.cos(2 * math.pi * i / n)) for i in range(n)
-    ]
-    ring = [v for p in pts + pts[:1] for v in p]
-    d.add(PolyLine(ring, strokeColor=_c(s.rule), strokeWidth=0.8))
+    flat = [v for p in pts + pts[:1] for v in p]
+    d.add(PolyLine(flat, strokeColor=_c(s.rule), strokeWidth=0.8))
     for i, (word, (x, y)) in enumerate(zip(words, pts, strict=True)):
         _word_box(d, word, words[i - 1], x, y, box_w, box_h, word in jewels, s)
     return d
