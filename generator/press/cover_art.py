@@ -122,7 +122,7 @@ def _letters(c: Canvas, style: Style, x: float, y: float) -> None:
     face = style.font("strong")[0]
     for i, ch in enumerate("WORD"):
         c.saveState()
-        _card(c, style, x + i * 20, y + (4 if i in (1, 2) else 0), -12 + i * 8, style.accent)
+        _card(c, style, x + i * 20, y + (4 if i in (1, 2) else 0), 0, style.accent)  # upright: read as a word
         w, h = CARD
         c.setFillColorRGB(*_fill(style, style.tint))
         c.roundRect(3, h * 0.22, w - 6, h * 0.56, 1.2, stroke=0, fill=1)
