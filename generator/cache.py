@@ -1,5 +1,19 @@
-"""parlour's cache directory (derived data built once and reused, e.g. the Fighting Words index),
-and `keep`, the store step of parlour's bounded in-process memos."""
+"""parlour's cache: derived data built once and kept on disk (the Fighting Words word index,
+the Doublets ends, a rules fitting...), through one seam, `derived`.
+
+    value = cache.derived("kind", inputs, build)
+
+`build()` is a pure function of the files named in `inputs` (data and template files) and of
+parlour's own code. Its value is kept in the cache directory in a file named by `kind` and a
+digest of everything it depends on: parlour's version and the SHA-256 of its code, Python's
+version (marshal's format), `params` and the SHA-256 of each input file's bytes. So a changed data
+file, template or line of code gives a new key, never a stale answer; no list of modules or
+modification times is kept by hand. Every file is sealed (its SHA-256 written at its head and
+checked on every read), written atomically (a temp file and a rename), read only when it is a
+regular file under a size bound, and a missing, damaged, foreign or undecodable file is simply
+rebuilt: a cache costs time, never output. A new kind of derived data needs nothing here: call
+`derived` from the top caller with the files the builder reads. Two doors name those files:
+`words.lexicon.kept` (the packaged data) and `press.fonts.kept` (the font files)."""
 
 from __future__ import annotations
 
@@ -10,22 +24,11 @@ import re
 import stat
 import sys
 import time
-import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
-_K = TypeVar("_K")
-_V = TypeVar("_V")
-
-
-def keep(store: dict[_K, _V], key: _K, value: _V, limit: int) -> _V:
-    """store[key] = value, returned; a store already holding `limit` entries is emptied first, so
-    an in-process memo of a long run (a ten-year daily book) cannot grow without bound."""
-    if len(store) >= limit:
-        store.clear()
-    store[key] = value
-    return value
+_T = TypeVar("_T")
 
 
 ENV_VAR = "PARLOUR_CACHE_DIR"
@@ -35,8 +38,8 @@ STALE_PART_DAYS = 1  # a half-written copy (a run killed while saving) older tha
 #: Every cache file starts with this line, then the line of what built it (_builder), then the
 #: SHA-256 of the rest: a file whose rest does not match is damaged, and is never used.
 MAGIC = b"parlour cache\n"
-ENVELOPE = 1  # the layout above; it joins every file's name (keyed_cache_path)
-MAX_BYTES = 128 * 2**20  # far above the largest cache file (the word index, about 13 MB)
+ENVELOPE = 2  # the layout above, and a derived value's key at the head of the payload; in every key
+MAX_BYTES = 128 * 2**20  # far above the largest cache file (the word index)
 
 _warned: list[str] = []  # the one warning a run gives about its cache (see `_warn`)
 
@@ -83,28 +86,6 @@ def cache_dir() -> Path:
     return (Path(xdg) if xdg and Path(xdg).is_absolute() else home / ".cache") / "parlour"
 
 
-def data_cache_path(name: str, key: str, suffix: str, code: tuple[str, ...] = ()) -> Path:
-    """A cache file for data derived from the packaged lexicon: named `name-HASH-LEN.suffix`, where
-    the hash covers `key` (the format of what is cached) and the data files' paths, sizes and
-    modification times, so a rebuilt lexicon gets a new file. `code` names the modules (as
-    `__file__` paths) whose rules derive the data: their identity joins the hash the same way, so
-    a changed rule gets a new file too."""
-    data = Path(__file__).resolve().parent / "data"
-    return keyed_cache_path(
-        name, key, suffix, (data / "lexicon.txt", data / "blocklist.txt", *map(Path, code))
-    )
-
-
-def keyed_cache_path(name: str, key: str, suffix: str, sources: tuple[Path, ...]) -> Path:
-    """A cache file named `name-HASH-LEN.suffix`, where the hash covers `key` and the path, size and
-    modification time of each file in `sources` (what the cached data is derived from)."""
-    key += f"|envelope-{ENVELOPE}"
-    for path in sources:
-        st = path.stat()
-        key += f"|{path}|{st.st_size}|{st.st_mtime_ns}"
-    return cache_dir() / f"{name}-{zlib.crc32(key.encode()):08x}-{len(key):x}{suffix}"
-
-
 def write_atomic(path: Path, data: bytes) -> bool:
     """Write `data` to `path` through a temp file and a rename; False (and nothing left) on failure."""
     tmp = path.with_name(f".{path.name}.{os.getpid()}.part")
@@ -122,11 +103,16 @@ def write_atomic(path: Path, data: bytes) -> bool:
     return True
 
 
+#: cache files of parlour before `derived` (NAME-CRC-LENGTH.bin or .idx): old versions of every kind
+_BEFORE = r"[A-Za-z][A-Za-z0-9.-]*-[0-9a-f]{8}-[0-9a-f]{1,4}\.(?:bin|idx)"
+
+
 def _siblings(path: Path) -> re.Pattern[str]:
-    """The names of the other versions of a `name-HASH-LEN.suffix` cache file (other data files,
-    code or formats), and of half-written copies of any of them."""
-    name = path.name[: len(path.name) - len(path.suffix)].rsplit("-", 2)[0]
-    return re.compile(rf"\.?{re.escape(name)}-[0-9a-f]{{8}}-[0-9a-f]+{re.escape(path.suffix)}(\.\d+\.part)?")
+    """The names of the other versions of the cache file `KIND-DIGEST.bin` (see `derived_path`:
+    other data, code or params, or a parlour from before `derived`), and of half-written copies of
+    any of them."""
+    kind = path.name[: -len(".bin")].rsplit("-", 1)[0]
+    return re.compile(rf"\.?(?:{re.escape(kind)}-[0-9a-f]{{16}}\.bin|{_BEFORE})(\.\d+\.part)?")
 
 
 def prune(path: Path, now: float | None = None) -> list[Path]:
@@ -156,11 +142,6 @@ def touch(path: Path) -> None:
         os.utime(path)
     except OSError:
         pass
-
-
-def loads(data: bytes | memoryview) -> Any:
-    """marshal.loads: the data a cache file holds."""
-    return marshal.loads(data)
 
 
 class Unusable(ValueError):
@@ -243,23 +224,108 @@ def write_verified(path: Path, payload: bytes) -> bool:
     return write_atomic(path, sealed(payload))
 
 
-def read_saved(path: Path, version: int, valid: Callable[[dict[str, Any]], bool]) -> dict[str, Any] | None:
-    """The marshalled dict saved at `path` when its seal holds (see `verified`), it holds `version`
-    and passes `valid`; None when the file is missing, damaged, of another format or fails the
-    check (the caller rebuilds it)."""
-    payload = verified(path)
-    if payload is None:
-        return None
+# -- the seam: derived data ---------------------------------------------------------------------
+
+_KIND = re.compile(r"[a-z0-9][a-z0-9._-]{0,79}")
+_DIGESTS: dict[tuple[str, int, int, int, int, int], str] = {}  # (path, dev, inode, size, times) -> SHA
+_IDENTITY: list[str] = []  # parlour's version and the digest of its code, found once a run
+
+
+def _identity() -> str:
+    """parlour's version and the SHA-256 of every Python file of its package (name and bytes), so
+    an edit to any rule that derives cached data keys it anew without a list of modules."""
+    if not _IDENTITY:
+        from generator import __version__
+
+        pkg = Path(__file__).resolve().parent
+        h = hashlib.sha256()
+        for path in sorted(pkg.rglob("*.py")):
+            h.update(path.relative_to(pkg).as_posix().encode() + b"\0")
+            h.update(hashlib.sha256(read_regular(path)).digest())
+        _IDENTITY.append(f"parlour {__version__} code {h.hexdigest()}")
+    return _IDENTITY[0]
+
+
+def file_digest(path: str | os.PathLike[str]) -> str:
+    """The SHA-256 of the bytes of the regular file at `path` (bounded read; OSError or Unusable
+    when it cannot be read). A file already hashed this run and not changed since (same inode,
+    size, modification and change times: a write moves the change time, which no one can set back)
+    is not read again: a shortcut within a run, never part of a key."""
+    p = Path(path)
+    st = p.stat()
+    memo = (str(p.resolve()), st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+    got = _DIGESTS.get(memo)
+    if got is None:
+        if len(_DIGESTS) >= 256:  # (bounded: a long-running server hashes templates as they change)
+            _DIGESTS.clear()
+        got = _DIGESTS[memo] = hashlib.sha256(read_regular(p)).hexdigest()
+    return got
+
+
+def derived_key(kind: str, inputs: Iterable[str | os.PathLike[str]], params: object = None) -> str:
+    """The SHA-256 (hex) `derived` keys a value on: the kind, `params` (by repr), parlour's identity
+    (see `_identity`) and the digest of each input file in order. OSError or Unusable when an input
+    cannot be read."""
+    major, minor = sys.version_info[:2]
+    parts = [kind, repr(params), _identity(), f"python {major}.{minor}", f"envelope {ENVELOPE}"]
+    parts += [file_digest(p) for p in inputs]
+    return hashlib.sha256("\n".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def derived_path(kind: str, key: str) -> Path:
+    """Where the value of `kind` under `key` is kept: `KIND-DIGEST.bin` in the cache directory."""
+    return cache_dir() / f"{kind}-{key[:16]}.bin"
+
+
+_UNDECODABLE = (ValueError, EOFError, TypeError, KeyError, IndexError, AttributeError)
+
+
+def derived(
+    kind: str,
+    inputs: Iterable[str | os.PathLike[str]],
+    build: Callable[[], _T],
+    *,
+    params: object = None,
+    encode: Callable[[_T], bytes] | None = None,
+    decode: Callable[[memoryview], _T] | None = None,
+) -> _T:
+    """`build()`, kept in parlour's cache: read back when a file of this `kind` holds it under the
+    same key, else built, saved and returned.
+
+    kind: the file's name (lower-case letters, digits, '.', '_', '-'), e.g. "doublets-ends".
+    inputs: every data or template file `build` reads (their bytes join the key; parlour's code
+        and version always do).
+    params: the plain values (str, int, float, tuples of them...) `build` also depends on, e.g. a
+        length; their repr joins the key.
+    encode / decode: the value to bytes and back (marshal by default, so plain values only);
+        `decode` gets a read-only view of the saved bytes and may raise ValueError, TypeError,
+        KeyError, IndexError or EOFError to have the value built afresh.
+
+    An input that cannot be read, a cache that cannot be written or a value `encode` refuses
+    (ValueError) only costs time: the value is built and returned unsaved. `build` should be
+    pure: its value must depend on nothing but its inputs, its params and parlour's code."""
+    if not _KIND.fullmatch(kind):
+        raise ValueError(f"bad cache kind {kind!r}")
     try:
-        data = loads(payload)
-        if isinstance(data, dict) and data.get("version") == version and valid(data):
-            touch(path)
-            return data
-    except (ValueError, EOFError, TypeError, KeyError, AttributeError, IndexError):
-        pass
-    return None
-
-
-def save(path: Path, data: dict[str, Any]) -> None:
-    """Marshal `data` into `path`, sealed (atomically; a cache that cannot be written is skipped)."""
-    write_verified(path, marshal.dumps(data))
+        key = derived_key(kind, inputs, params)
+    except (OSError, Unusable):
+        return build()
+    path = derived_path(kind, key)
+    stamp = key.encode() + b"\n"
+    payload = verified(path)
+    if payload is not None and payload[: len(stamp)] == stamp:
+        try:
+            body = payload[len(stamp) :]
+            value = marshal.loads(body) if decode is None else decode(body)
+        except _UNDECODABLE:
+            pass  # of another shape: built again below
+        else:
+            touch(path)  # still in use: prune keeps it
+            return value
+    value = build()
+    try:
+        data = marshal.dumps(value) if encode is None else encode(value)  # type: ignore[arg-type]
+    except ValueError:  # (marshal: a type it cannot hold) kept for this run only
+        return value
+    write_verified(path, stamp + data)
+    return value
