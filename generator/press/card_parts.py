@@ -29,7 +29,7 @@ ITEM_GAP = 0.45  # space between bullet items, as a share of the text size
 def inner(box: CardBox) -> tuple[float, float, float, float]:
     """The area a card's text and labels keep to (x, y, w, h): CLEAR inside the frame, which sits
     FRAME_INSET inside the cut; so every letter is well inside both the cut and the frame."""
-    d = max(FRAME_INSET + CLEAR, box.safe)
+    d = max(FRAME_INSET + CLEAR * min(1.0, scale(box)), box.safe)  # less on a card under poker size
     return (d, d, box.width - 2 * d, box.height - 2 * d)
 
 

@@ -238,19 +238,21 @@ def _timing_mark(
     word, rest = TIMING_MARKS[event.timing]
     now = event.timing == "immediate"
     ink = _timing_band(c, rect, now, small, k, style)
+    head = role(style, "card_mark", k, align="left", color=ink)
     icon_w = h * 0.78
+    if fit(word, w - icon_w - 3.2 * mm * k, h * 0.6, head) is None:
+        icon_w = 0.0  # a band too narrow for the icon and the word: the word alone
     c.saveState()
     c.setFillColorRGB(*ink)
     c.setStrokeColorRGB(*ink)
-    if now:
+    if icon_w and now:
         _bolt(c, x + icon_w / 2 + 1.2 * mm * k, y + h / 2, h * 0.66)
-    else:
+    elif icon_w:
         _hourglass(c, x + icon_w / 2 + 1.2 * mm * k, y + h / 2, h * 0.56, 0.9 * k)
     c.restoreState()
     tx = x + icon_w + 1.6 * mm * k
     tw = w - icon_w - 3.2 * mm * k
     what = f"event card {event.name!r}"
-    head = role(style, "card_mark", k, align="left", color=ink)
     sub = role(style, "key", k, align="left", valign="top", color=ink)
     if small or fit(rest, tw, h * 0.34, sub) is None:  # the word alone (no room for the rest on small cards)
         draw_text(c, word, tx, y + h * 0.2, tw, h * 0.6, head, what)
