@@ -241,7 +241,7 @@ def _entry_head(c: Canvas, e: KeyEntry, x: float, base: float, g: KeyGeom, style
         )
     stats = f"{card.penalty} letters  ·  {e.row.min_letters}+ to answer  ·  wrong: −{card.penalty} life"
     if x + 8 + string_width(stats, *style.font("label")) > x0 + g.col_w:  # beside a tag on narrow paper
-        stats = f"{card.penalty} letters · {e.row.min_letters}+ to answer · wrong: −{card.penalty}"
+        stats = f"{card.penalty} letters · {e.row.min_letters}+ · wrong: −{card.penalty} life"
     parts.say(c, style, "label", stats, x0 + g.col_w, base, align="right")
 
 
