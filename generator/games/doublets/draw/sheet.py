@@ -140,9 +140,11 @@ def layout_ladders(
     return LadderLayout(tuple(spots), cell, cols)
 
 
-def draw_ladder(c: Canvas, spot: LadderSpot, puzzle: Puzzle, number: int, style: Style) -> None:
-    """A puzzle: its number and par, its prompt ("Drive PIG into the STY"), the top word, `par`
-    blank rungs, the bottom word, two rails."""
+def draw_ladder(
+    c: Canvas, spot: LadderSpot, puzzle: Puzzle, number: int, style: Style, most: float = PROMPT_SIZE
+) -> None:
+    """A puzzle: its number and par, its prompt ("Drive PIG into the STY") at `most` points or
+    less, the top word, `par` blank rungs, the bottom word, two rails."""
     cell, pitch, n = spot.cell, spot.pitch, puzzle.length
     label_base = spot.top - 4.2 * mm
     c.saveState()
@@ -154,6 +156,7 @@ def draw_ladder(c: Canvas, spot: LadderSpot, puzzle: Puzzle, number: int, style:
     c.drawString(spot.x - RAIL + string_width(num, face, size) + 2 * mm, label_base, links_text(puzzle.par))
     room = max(spot.width, n * spot.cell + 2 * RAIL)
     prompt_face, prompt_size = prompt_font(puzzle.prompt, room, style)
+    prompt_size = min(prompt_size, most)
     c.setFont(prompt_face, prompt_size)
     c.setFillColorRGB(*style.ink)
     middle = spot.x + n * cell / 2
@@ -349,8 +352,18 @@ def _sheet_drawer(sheet: Sheet, plan: SheetPagePlan, n: int, of: int):
         style = info.style
         about = sheet_about(sheet) + part_text(n, of)
         draw_header(c, info.paper, style, GAME, sheet_when(sheet), about, sheet.rules)
+        # one size for every prompt on the page that fits one line: the smallest of them
+        sizes = [
+            prompt_font(
+                sheet.puzzles[s.index].prompt,
+                max(s.width, sheet.puzzles[s.index].length * s.cell + 2 * RAIL),
+                style,
+            )[1]
+            for s in plan.layout.spots
+        ]
+        one_line = [z for z in sizes if z > PROMPT_MIN] or [PROMPT_SIZE]
         for spot in plan.layout.spots:
-            draw_ladder(c, spot, sheet.puzzles[spot.index], spot.index + 1, style)
+            draw_ladder(c, spot, sheet.puzzles[spot.index], spot.index + 1, style, min(one_line))
         if plan.band:
             x, bottom, width, _ = content_box(info.paper)
             idx = [s.index for s in plan.layout.spots]
