@@ -61,7 +61,7 @@ TEXT_ROLES: dict[str, tuple[str | None, dict[str, Any]]] = {
     "key_entry": ("key_head", {"size": 8.5, "colour": "ink"}),
     "key_answer": ("key", {"size": 7.2, "leading": 1.18}),
     "key_count": ("key_answer", {"face": "Cond-Bold"}),
-    "prose": ("body", {"face": "Serif", "leading": 1.28}),
+    "prose": ("body", {"face": "Serif", "size": 10.0, "leading": 1.28}),
     "contents": ("prose", {"size": 12.0}),
     "card_title": ("title", {"size": 11.0}),
     "card_body": ("body", {"size": 8.0, "min_size": 7.0}),  # nothing on a card face under 7 pt
