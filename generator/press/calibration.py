@@ -142,7 +142,7 @@ FRONT_TEXT = (
     "onto the scales on the back. The back tells you what to do next."
 )
 BACK_TEXT = (
-    "Hold this side towards you against a bright light. The cross from the front shows through.\n"
+    "Hold this side facing you against a bright light. The cross from the front shows through.\n"
     "Read where its upright line crosses the X scale and where its level line crosses the Y scale, "
     "to the nearest 0.5 mm.\n"
     "Save the two readings once and every two-sided deck uses them:  parlour calibrate --save X,Y   "

@@ -45,7 +45,7 @@ class TextRole:
 
 #: Text roles: name -> (parent, changes). A role inherits every field it does not set.
 TEXT_ROLES: dict[str, tuple[str | None, dict[str, Any]]] = {
-    "body": (None, {"face": "Sans", "size": 9.0}),
+    "body": (None, {"face": "Sans", "size": 9.0, "min_size": 7.0}),  # nothing a player reads under 7 pt
     "title": ("body", {"face": "Serif-Bold", "size": 20.0, "colour": "accent", "leading": 1.15}),
     "subtitle": ("title", {"size": 12.0}),
     "heading": ("body", {"face": "Sans-Bold", "size": 10.0, "colour": "accent"}),
@@ -82,7 +82,7 @@ TEXT_ROLES: dict[str, tuple[str | None, dict[str, Any]]] = {
     "card_index": ("card_title", {"face": "Sans-Bold", "size": 14.0, "colour": "ink"}),
     "card_letters": ("card_body", {"face": "Cond-Bold", "size": 11.0}),
     "piece_rank": ("card_glyph", {"size": 40.0}),
-    "note": ("key", {"size": 7.5, "min_size": 6.5, "leading": 1.16}),
+    "note": ("key", {"size": 10.0, "min_size": 8.0, "leading": 1.16}),
 }
 
 
