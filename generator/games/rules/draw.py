@@ -61,10 +61,11 @@ def _text(
 
 def _fitting(s: Style, role: str, text: str, width: float) -> float:
     """The role's size, or less so that `text` fits `width` on one line (press.text.fit_line; a
-    drawing's word never breaks, and shrinks to half its role's size at most)."""
+    drawing's word never breaks, and never shrinks below 7 pt: nothing a player reads is smaller)."""
     face, size = s.font(role)
-    got = fit_line(text, width, s.text_style(role, min_size=size / 2))
-    return got if got is not None else size / 2
+    floor = min(size, 7.0)
+    got = fit_line(text, width, s.text_style(role, min_size=floor))
+    return got if got is not None else floor
 
 
 def _letters(
@@ -213,7 +214,7 @@ def chimera_card_drawing(data: dict[str, Any], width: float, s: Style) -> Drawin
     y -= 10
     for word, why in data["bad"]:
         _text(d, s, "table_head", 1, y, word.upper(), _fitting(s, "table_head", word.upper(), 45))
-        _text(d, s, "caption", 48, y, why, _fitting(s, "caption", why, width - 48))
+        _text(d, s, "table", 48, y, why, _fitting(s, "table", why, width - 48), colour=s.muted)
         y -= pitch
     return d
 
@@ -221,10 +222,10 @@ def chimera_card_drawing(data: dict[str, Any], width: float, s: Style) -> Drawin
 def _card_answers(d: Drawing, s: Style, data: dict[str, Any], x: float, y: float, width: float) -> float:
     """Beside the card: what its letters add up to, and answers that are good; returns the next y."""
     text = rm.card_sum(data["face"], data["suit"])
-    style = s.text_style("caption", min_size=5.0)
+    style = s.text_style("table", min_size=8.0)
     size, lines = fit(text, width, 1000.0, style) or (style.min_size, [text])  # words never break
     for line in lines:
-        _text(d, s, "caption", x, y, line, size)
+        _text(d, s, "table", x, y, line, size, colour=s.muted)
         y -= size * 1.25
     y -= 2
     _text(
@@ -262,7 +263,7 @@ def _card(
     )
     role = "table_head" if when else "card_body"
     text = text.upper() if when else text
-    style = s.text_style(role, min_size=min(s.text(role).min_size, 6.0))
+    style = s.text_style(role, min_size=8.0 if when else 7.0)
     fitted = fit(text, w - 6, h - 4, style)  # shrink to fit, never break a word
     size, lines = fitted if fitted is not None else (style.min_size, [text])
     face = style.face
@@ -296,15 +297,16 @@ def when_riddle_drawing(data: dict[str, Any], width: float, s: Style) -> Drawing
         cw = min(70.0, (width - (n - 1) * gap) / n)
     ch = 34.0
     below = 0.0 if beside else ask_size + 6
-    height = ch * 2 + 22 + 6 + below
+    when_h = 24.0  # room for "only when" on two lines at 8 pt when a card is narrow
+    height = ch * 2 + when_h + 12 + below
     d = _drawing(width, height, s)
     top = height - 2
     for i, text in enumerate(cards):
         x = i * (cw + gap)
         _card(d, x, top - ch, cw, ch, text, s)
         if text == data["modifies"]:
-            wy = top - ch - 20
-            _card(d, x + 3, wy, cw - 6, 16, data["when"], s, when=True)
+            wy = top - ch - when_h - 4
+            _card(d, x, wy, cw, when_h, data["when"], s, when=True)
             _card(d, x, wy - ch + 2, cw, ch - 4, data["condition"], s)
     if beside:
         _text(d, s, "heading", n * (cw + gap) + 2, top - ch / 2 - 3, rm.RIDDLE_ASK)
@@ -493,21 +495,35 @@ def diagram(block: rm.Diagram, width: float, s: Style) -> Drawing:
 
 
 def _flowables(r: rm.Rules, fs: flow.FlowStyles, width: float) -> list[Flowable]:
+    """The blocks as flowables. A small heading just before a worked example goes with its drawing,
+    and a table with a caption stays whole with it, so neither is left alone at a column's foot."""
     out: list[Flowable] = []
-    for b in r.blocks:
+    blocks = list(r.blocks)
+    for i, b in enumerate(blocks):
+        after = blocks[i + 1] if i + 1 < len(blocks) else None
         if isinstance(b, rm.Heading):
-            out.append(flow.paragraph(b.text, fs.h1 if b.level == 1 else fs.h2))
+            head = flow.paragraph(b.text, fs.h1 if b.level == 1 else fs.h2)
+            if b.level == 2 and isinstance(after, rm.Diagram):
+                continue  # drawn inside the example's Keep below
+            out.append(head)
         elif isinstance(b, rm.Para):
             out.append(flow.paragraph(b.text, fs.note if b.note else fs.body))
         elif isinstance(b, rm.Bullets):
             out.append(flow.bullets(b.items, fs, b.numbered))
         elif isinstance(b, rm.Table):
-            out += flow.table(b.rows, fs, width, b.caption)
+            parts = flow.table(b.rows, fs, width, b.caption)
+            out += [flow.Keep(parts)] if b.caption else parts
         else:
+            before = blocks[i - 1] if i else None
+            title = (
+                [flow.paragraph(before.text, fs.h2)]
+                if isinstance(before, rm.Heading) and before.level == 2
+                else [Spacer(1, 3)]
+            )
             out.append(
                 flow.Keep(
                     [
-                        Spacer(1, 3),
+                        *title,
                         diagram(b, width, fs.style),
                         Spacer(1, 3),
                         flow.paragraph(b.caption, fs.caption),
