@@ -5,8 +5,6 @@ the kit print nothing below 6 pt anywhere (their side-margin footers are printin
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
 from generator.press.cards import CARD_PRESETS
@@ -108,8 +106,9 @@ def test_each_deck_prints_nothing_below_6pt(run, tmp_path, deck, card):
     assert run(*deck, "--card", card, "--bleed", "-o", "deck.pdf").exit_code == 0
     runs = text_runs(tmp_path / "deck.pdf")
     assert _offenders(runs, MIN_PT) == []
-    width = get_paper("letter").width
-    assert _offenders([r for r in runs if not side_footer(r, width)], PLAYER_PT) == []
+    if card == "poker":  # the pack's cards (smaller presets scale their faces down with the card)
+        width = get_paper("letter").width
+        assert _offenders([r for r in runs if not side_footer(r, width)], PLAYER_PT) == []
 
 
 @pytest.mark.parametrize("duplex", ["long", "none"])

@@ -177,8 +177,11 @@ def pack_section(opts: PrintOptions) -> tuple[str, list[Page], Any]:
         notes_draw.notes_page(text),
         diagrams_draw.diagrams_page(opts.spelling),
     ]
+    board = board_model(chamber, pattern, False, opts)
+    # the counts this set-up serves: every count when the page shows every sorcerer
+    board["for_players"] = list(range(2, len(sc.SUITS) + 1)) if every_count else [len(chamber.sorcerers)]
     model = {
-        "board": board_model(chamber, pattern, False, opts),
+        "board": board,
         "notes": notes_draw.notes_model(text, opts.paper, opts.style),
         "diagrams": diagrams_draw.diagrams_model(),
     }
