@@ -45,12 +45,12 @@ class TextRole:
 
 #: Text roles: name -> (parent, changes). A role inherits every field it does not set.
 TEXT_ROLES: dict[str, tuple[str | None, dict[str, Any]]] = {
-    "body": (None, {"face": "Sans", "size": 9.0, "min_size": 7.0}),  # nothing a player reads under 7 pt
+    "body": (None, {"face": "Sans", "size": 9.0}),
     "title": ("body", {"face": "Serif-Bold", "size": 20.0, "colour": "accent", "leading": 1.15}),
     "subtitle": ("title", {"size": 12.0}),
     "heading": ("body", {"face": "Sans-Bold", "size": 10.0, "colour": "accent"}),
     "strong": ("body", {"face": "Sans-Bold"}),
-    "small": ("body", {"size": 7.5}),
+    "small": ("body", {"size": 7.5, "min_size": 7.0}),  # nothing a player reads on a page under 7 pt
     "caption": ("small", {"colour": "muted", "size": 7.0}),
     "label": ("caption", {"face": "Cond"}),
     "footer": ("caption", {"size": 7.0}),
