@@ -37,6 +37,7 @@ COMPUTERISH = (
     "every way of joining these jewels",
     "was tried",
     "1 players",
+    "referee's key (half)",
 )
 
 

@@ -336,9 +336,10 @@ def key_pages(key: AnswerKey, paper: Paper) -> list[Page]:
             _draw_key_page(c, info, key, entries(info), suits)
 
         names = " and ".join(SUIT_NAMES[x] for x in suits)
-        pages.append(
-            Page(draw, f"{GAME}: referee's key ({key.variant.name}), {n} of 2", bookmark=f"Key: {names}")
-        )
+        rule = (
+            "" if key.variant.name == "half" else f", {needs(key.variant)}"
+        )  # the standard rule goes unsaid
+        pages.append(Page(draw, f"{GAME}: referee's key{rule}, {n} of 2", bookmark=f"Key: {names}"))
     return pages
 
 
