@@ -142,7 +142,7 @@ FRONT_TEXT = (
     "onto the scales on the back. The back tells you what to do next."
 )
 BACK_TEXT = (
-    "1. Hold this side towards you against a bright light: the cross from the front shows through.\n"
+    "1. Hold this side facing you against a bright light: the cross from the front shows through.\n"
     "2. Read where its upright line crosses the X scale and where its level line crosses the Y scale, "
     "to the nearest 0.5 mm. Those are your two numbers, X and Y.\n"
     "3. Both on 0: your printer lines up already and needs nothing more. Otherwise whoever prints the "

@@ -33,12 +33,42 @@ DIAGRAM_FIELDS: dict[str, tuple[str, ...]] = {
     "necklace": ("words", "jewels"),
     "chimera_card": ("face", "suit", "symbol", "good", "bad"),
     "when_riddle": ("cards", "modifies", "when", "condition", "answer"),
+    "round_game": ("rows",),
+    "letter_turns": ("steps",),
+    "zap_exchange": ("caster", "target", "zap", "deflect", "shield"),
 }
 
 #: Fixed words the diagrams print beside their data.
 CARD_GOOD = "Good answers"
 CARD_BAD = "Not allowed"
 RIDDLE_ASK = "What am I?"
+ROUND_HEAD = ("Player", "Order · links", "Chain", "Decision", "Brevity", "Marks")
+NULL_MARK = "null"
+SUIT_GLYPHS = {"suns": "❂", "moons": "◐", "crowns": "♛", "arms": "⚜"}
+ZAP_WORDS = {
+    "zap": "zap orb",
+    "deflect": "deflect orb",
+    "shield": "shield orb",
+    "deflected": "same suit: the zap turns back",
+    "deflect_failed": "suits differ: the zap comes on",
+    "shield_failed": "same suit: the shield fails",
+    "shield_held": "suits differ: the shield holds",
+}
+
+
+def round_row(row: list[str]) -> tuple[str, str, str, list[str], int, int]:
+    """One row of a round-game example: (name, place, links declared, chain words, decision, brevity)."""
+    name, place, declared, chain, decision, brevity = row
+    return name, place, declared, chain.split(), int(decision), int(brevity)
+
+
+def zap_outcome(zap: str, deflect: str, shield: str) -> tuple[str, str]:
+    """The two verdicts of a zap met by a Deflect and then a Shield (keys of ZAP_WORDS), as the
+    rules read: a Deflect works on the same suit; a Shield fails on the same suit."""
+    return (
+        "deflected" if deflect == zap else "deflect_failed",
+        "shield_failed" if shield == zap else "shield_held",
+    )
 
 
 def card_sum(face: str, suit: str) -> str:
@@ -107,6 +137,20 @@ class Diagram:
             out += [f"{w.upper()}: {why}" for w, why in d["bad"]]
         elif self.kind == "when_riddle":
             out += list(d["cards"]) + [d["when"], d["condition"], RIDDLE_ASK]
+        elif self.kind == "round_game":
+            out += list(ROUND_HEAD) + [NULL_MARK]
+            for row in d["rows"]:
+                name, place, declared, words, decision, brevity = round_row(row)
+                out += [name, f"{place} · {declared}", *(w.upper() for w in words)]
+                out += [str(decision), str(brevity), str(decision + brevity)]
+        elif self.kind == "letter_turns":
+            for label, letters, _at, said in d["steps"]:
+                out += [label, *letters.upper(), said]
+        elif self.kind == "zap_exchange":
+            glyph = SUIT_GLYPHS
+            out += [glyph[d["caster"]], glyph[d["target"]]]
+            out += [ZAP_WORDS[k] for k in ("zap", "deflect", "shield")]
+            out += [ZAP_WORDS[k] for k in zap_outcome(d["zap"], d["deflect"], d["shield"])]
         return out
 
 

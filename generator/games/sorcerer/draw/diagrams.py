@@ -346,7 +346,7 @@ def _draw_panel_sorcerer(c: Canvas, g: BoardGeom, panel: Panel, style: Style) ->
             dash=None if current else (2, 1.5),
         )
         lx, ly = sx + ux * (reach + cell * 0.17), sy + uy * (reach + cell * 0.17)
-        size = sized(style, "key_head", cell * 0.11)
+        size = max(7.0, sized(style, "key_head", cell * 0.11))  # nothing a player reads under 7 pt
         label_patch(c, style, f, lx, ly, role="key_head", size=size, colour=style.ink, middle=True)
     draw_pyramid_top(c, sx, sy, cell * 0.62, "suns", facing, style)
 
