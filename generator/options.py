@@ -107,9 +107,9 @@ def plan_outputs(
         if opts.json_path is not None:
             tx.file(raw_json or opts.json_path, "--json")
         if opts.png_dir is not None:
-            tx.directory(opts.png_dir, "--png")
+            tx.directory(opts.png_dir, "--png", replace=True)
         if opts.cards_dir is not None:
-            tx.directory(opts.cards_dir, "--cards")
+            tx.directory(opts.cards_dir, "--cards", replace=True)
     except BaseException:
         tx.abort()
         raise

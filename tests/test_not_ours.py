@@ -1,0 +1,225 @@
+"""Never touch what is not ours (issue 37): the temporary-file sweep, paths naming an open
+descriptor, settings edits, bounded templates, one validation of every template field, and the
+messages. Every test here failed on the code before the issue was fixed."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.clicheck import one_line_error
+from tests.test_file_safety import ROOT, _as_nobody, _lane, shared_dir  # noqa: F401  (a fixture)
+
+OLD = time.time() - 3 * 86400
+
+
+def _age(*paths: Path) -> None:
+    for p in paths:
+        os.utime(p, (OLD, OLD), follow_symlinks=False)
+
+
+# -- 1. the temporary-file sweep ------------------------------------------------------------------
+
+
+def _look_alikes(d: Path) -> list[Path]:
+    """The user's files and folders shaped like parlour's temporaries, three days old."""
+    album = d / ".photos.20230615.part" / "album"
+    album.mkdir(parents=True)
+    (album / "img.jpg").write_text("x")
+    made = [d / ".photos.20230615.part", album / "img.jpg"]
+    for name in (
+        ".thesis.chapter1.part",
+        ".c.pdf.abcd_123.part",  # the old naming, without a marker
+        ".c.pdf.parlour-abcd_123.part",  # today's naming, without a marker
+        ".d.pdf.parlour-abcd_124.part",  # a marker that does not name it
+        ".d.pdf.parlour-abcd_124.part.mark",
+        ".e.pdf.parlour-abcd_125.part.mark",  # a marker-shaped file of the user's words
+    ):
+        (d / name).write_text("notes")
+    (d / ".dir.pdf.parlour-abcd_126.part").mkdir()  # a folder of parlour's naming: never swept
+    made += [
+        d / n for n in (".thesis.chapter1.part", ".c.pdf.abcd_123.part", ".dir.pdf.parlour-abcd_126.part")
+    ]
+    made += [d / ".c.pdf.parlour-abcd_123.part", d / ".d.pdf.parlour-abcd_124.part"]
+    made += [d / ".d.pdf.parlour-abcd_124.part.mark", d / ".e.pdf.parlour-abcd_125.part.mark"]
+    (d / ".d.pdf.parlour-abcd_124.part.mark").write_text(
+        "parlour's temporary beside this marker: safe to delete\n1:2\n"
+    )
+    _age(*made)
+    return made
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["calibrate", "-o", "out.pdf"],
+        ["calibrate", "-o", "out.pdf", "--png", "p", "--json", "c.json"],
+        ["templates", "export", "t"],
+        ["doublets", "daily", "--from", "2025-01-01", "--days", "1", "-o", "."],
+    ],
+    ids=["-o", "--png", "export", "daily"],
+)
+def test_the_sweep_leaves_the_users_look_alikes(run, tmp_path, args):
+    made = _look_alikes(tmp_path)
+    res = run(*args)
+    assert res.exit_code == 0, res.output
+    assert all(os.path.lexists(p) for p in made), sorted(p.name for p in made if not p.exists())
+    assert (tmp_path / ".photos.20230615.part" / "album" / "img.jpg").read_text() == "x"
+
+
+def test_the_system_temp_folder_is_swept_only_of_parlours_own(run, tmp_path, monkeypatch):
+    """`-o -` stages in $TMPDIR: a file there of the old naming (anyone's) stays."""
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    theirs = [tmp / "parlour.abcd1234.part", tmp / ".parlour.parlour-abcd1234.part"]
+    for p in theirs:
+        p.write_text("someone else's")
+    _age(*theirs)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp))
+    res = run("calibrate", "-o", "-")
+    assert res.exit_code == 0 and res.stdout_bytes.startswith(b"%PDF-")
+    assert sorted(p.name for p in tmp.iterdir()) == sorted(p.name for p in theirs)
+
+
+def test_parlours_own_leftovers_are_swept(run, tmp_path):
+    """A temporary parlour staged (with its marker) and a run killed outright left: gone with
+    the next run that writes beside it, once a day old; a fresh one stays."""
+    from generator.press.output import MARK_SUFFIX, stage_file
+
+    old = stage_file(tmp_path, "c.pdf")
+    old.write_bytes(b"half a pdf")  # (a write keeps the inode the marker names)
+    fresh = stage_file(tmp_path, "d.pdf")
+    orphan = stage_file(tmp_path, "e.pdf")
+    orphan.unlink()
+    _age(old, Path(str(old) + MARK_SUFFIX), Path(str(orphan) + MARK_SUFFIX))
+    assert run("calibrate", "-o", "c.pdf").exit_code == 0
+    left = sorted(p.name for p in tmp_path.iterdir())
+    assert left == sorted(["c.pdf", fresh.name, fresh.name + MARK_SUFFIX]), left
+
+
+def test_a_killed_run_leaves_a_leftover_the_next_run_recognises(tmp_path):
+    """SIGKILL mid-run: what is left is a marked temporary, which the sweep (once it is old) removes."""
+    import signal
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "generator", "rules", "-o", "r.pdf", "--png", "p"],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.time() + 120
+    while time.time() < deadline and not any(p.name.endswith(".mark") for p in tmp_path.iterdir()):
+        time.sleep(0.01)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    left = [p for p in tmp_path.iterdir() if p.is_file()]
+    assert left, "the run ended before it staged anything"
+    _age(*left)
+    assert _lane("calibrate", "-o", "c.pdf", cwd=tmp_path).returncode == 0
+    assert not any(p.is_file() and p.name != "c.pdf" for p in tmp_path.iterdir())
+
+
+# -- 2. paths naming an open descriptor -------------------------------------------------------------
+
+
+CHECK = ["chimera", "check", "SIX", "HEART", "SHIRT"]
+
+
+@pytest.mark.parametrize("name", ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1", "link", "/dev/./stdout"])
+def test_a_descriptor_name_appends_to_a_redirect(tmp_path, name):
+    """`--json /dev/stdout >> log.txt`: the earlier content and parlour's own line stay."""
+    (tmp_path / "link").symlink_to("/dev/stdout")
+    log = tmp_path / "log.txt"
+    log.write_text("previous\n")
+    with open(log, "ab") as out:
+        proc = _lane(*CHECK, "--json", name, cwd=tmp_path, stdout=out)
+    assert proc.returncode == 0, proc.stderr
+    text = log.read_text()
+    assert text.startswith("previous\n"), text
+    rest = text[len("previous\n") :]
+    line, _, data = rest.partition("\n")
+    assert "six" in line.lower() and json.loads(data)["answer"]
+
+
+def test_a_descriptor_name_inside_a_grouped_redirect(tmp_path):
+    script = f"{{ echo header; {sys.executable} -m generator {' '.join(CHECK)} --json /dev/stdout; echo footer; }} > report.txt"
+    proc = subprocess.run(
+        ["bash", "-c", script], cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=300
+    )
+    assert proc.returncode == 0
+    lines = (tmp_path / "report.txt").read_text().splitlines()
+    assert lines[0] == "header" and lines[-1] == "footer" and len(lines) > 4, lines
+
+
+def test_stderr_and_other_descriptors_are_written_through(tmp_path):
+    """`-o /dev/fd/3 3>>three.txt --json /dev/stderr 2>>err.txt`: both appended, nothing replaced."""
+    (tmp_path / "err.txt").write_text("before\n")
+    (tmp_path / "three.txt").write_text("kept\n")
+    script = (
+        f"{sys.executable} -m generator rules doublets -o /dev/fd/3 --json /dev/stderr "
+        "3>>three.txt 2>>err.txt"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.run(["bash", "-c", script], cwd=tmp_path, env=env, timeout=300)
+    err = (tmp_path / "err.txt").read_text()
+    assert proc.returncode == 0, err
+    assert err.startswith("before\n{"), err[:200]
+    data = (tmp_path / "three.txt").read_bytes()
+    assert data.startswith(b"kept\n%PDF-") and data.rstrip().endswith(b"%%EOF")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["err.txt", "three.txt"]
+
+
+def test_standard_input_named_as_an_output_is_refused(tmp_path):
+    src = tmp_path / "in.txt"
+    src.write_text("mine\n")
+    with open(src, "rb") as stdin:
+        proc = _lane(*CHECK, "--json", "/dev/stdin", cwd=tmp_path, stdin=stdin)
+    assert proc.returncode == 2 and b"standard input" in proc.stderr, proc.stderr
+    assert src.read_text() == "mine\n"
+
+
+def test_a_closed_descriptor_is_one_line(run, tmp_path):
+    line = one_line_error(run(*CHECK, "--json", "/dev/fd/97"))
+    assert "descriptor 97" in line and "not open" in line
+
+
+# -- 12. a second run leaves only what parlour lists ----------------------------------------------
+
+
+def test_a_smaller_deck_leaves_only_its_own_images(run, tmp_path):
+    (tmp_path / "C").mkdir()
+    (tmp_path / "C" / "mine.png").write_bytes(b"the user's")
+    assert run("riddle-craft", "deck", "--cards", "C", "--dpi", "72", "-o", "r.pdf").exit_code == 0
+    first = {p.name for p in (tmp_path / "C").glob("*.png")}
+    small = tmp_path / "m.csv"
+    small.write_text("text,kind\nI have stripes,looks\nI hum in the dark,does\nI live in a shoe,where\n")
+    assert (
+        run(
+            "riddle-craft", "deck", "--fragments", "m.csv", "--cards", "C", "--dpi", "72", "-o", "r.pdf"
+        ).exit_code
+        == 0
+    )
+    with open(tmp_path / "C" / "cards.csv", encoding="utf-8") as f:
+        listed = {row["file"] for row in csv.DictReader(f)}
+    pngs = {p.name for p in (tmp_path / "C").glob("*.png")}
+    assert len(first) > len(listed) + 1
+    assert pngs == listed | {"mine.png"}
+    assert (tmp_path / "C" / "mine.png").read_bytes() == b"the user's"
+
+
+def test_fewer_pages_leave_only_this_runs_previews(run, tmp_path):
+    (tmp_path / "P").mkdir()
+    (tmp_path / "P" / "r-099.png").write_bytes(b"the user's")
+    assert run("rules", "--png", "P", "-o", "r.pdf").exit_code == 0
+    many = len(list((tmp_path / "P").glob("r-*.png")))
+    assert run("rules", "doublets", "--png", "P", "-o", "r.pdf").exit_code == 0
+    names = sorted(p.name for p in (tmp_path / "P").glob("*.png"))
+    assert many > 4 and names == ["r-001.png", "r-002.png", "r-099.png"], names
