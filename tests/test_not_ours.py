@@ -223,3 +223,95 @@ def test_fewer_pages_leave_only_this_runs_previews(run, tmp_path):
     assert run("rules", "doublets", "--png", "P", "-o", "r.pdf").exit_code == 0
     names = sorted(p.name for p in (tmp_path / "P").glob("*.png"))
     assert many > 4 and names == ["r-001.png", "r-002.png", "r-099.png"], names
+
+
+# -- 3, 8. settings edits, ~user paths, loops of links -------------------------------------------
+
+
+SAVED = {
+    "multi-line array": (
+        'paper = "a4"\nback_offset = [\n  1.5,\n  -0.5,\n]\n',
+        'paper = "a4"\nback_offset = "2,3"\n',
+    ),
+    "quoted key": (
+        '"paper" = "a4"\n"back_offset" = "1,1"  # measured in May\n',
+        '"paper" = "a4"\n"back_offset" = "2,3"  # measured in May\n',
+    ),
+    "U+2028 in a comment": (
+        'paper = "a4"  # note\u2028here\nback_offset = "1,1"\n',
+        'paper = "a4"  # note\u2028here\nback_offset = "2,3"\n',
+    ),
+    "literal strings and no newline at the end": (
+        "# mine\n'spelling' = 'uk'",
+        "# mine\n'spelling' = 'uk'\nback_offset = \"2,3\"\n",
+    ),
+    "CRLF line ends": (
+        'paper = "a4"\r\nback_offset = "1,1"\r\n',
+        'paper = "a4"\r\nback_offset = "2,3"\r\n',
+    ),
+}
+
+
+@pytest.mark.parametrize("before, after", SAVED.values(), ids=SAVED.keys())
+def test_save_keeps_a_valid_settings_file_valid(run, tmp_path, monkeypatch, before, after):
+    settings = tmp_path / "c.toml"
+    settings.write_bytes(before.encode())
+    monkeypatch.setenv("PARLOUR_CONFIG", str(settings))
+    res = run("calibrate", "--save", "2,3")
+    assert res.exit_code == 0, res.output
+    assert settings.read_bytes().decode() == after
+    shown = run("config")
+    assert shown.exit_code == 0, shown.output
+    assert "back_offset  2,3" in shown.stdout.replace("   ", "  ")
+    assert run("calibrate", "-o", "c.pdf").exit_code == 0
+
+
+def test_a_save_that_would_not_read_back_is_refused(run, tmp_path, monkeypatch):
+    """The new text is read back before it replaces the file: a writer that lost a key is caught."""
+    import tomlkit
+
+    settings = tmp_path / "c.toml"
+    settings.write_text('paper = "a4"\nspelling = "uk"\n')
+    monkeypatch.setenv("PARLOUR_CONFIG", str(settings))
+    monkeypatch.setattr(tomlkit, "dumps", lambda doc: 'back_offset = "2,3"\n')
+    line = one_line_error(run("calibrate", "--save", "2,3"))
+    assert str(settings) in line and "line" in line and "by hand" in line
+    assert settings.read_text() == 'paper = "a4"\nspelling = "uk"\n'
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.toml"]
+
+
+@pytest.mark.parametrize("args", [["calibrate", "--save", "2,3"], ["config"], ["calibrate", "-o", "c.pdf"]])
+def test_a_settings_file_linked_to_itself_is_one_line(run, tmp_path, monkeypatch, args):
+    (tmp_path / "loop.toml").symlink_to("loop.toml")
+    monkeypatch.setenv("PARLOUR_CONFIG", str(tmp_path / "loop.toml"))
+    line = one_line_error(run(*args))
+    assert "loop" in line and "not there yet" not in line
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["loop.toml"]
+
+
+def test_a_settings_link_loop_as_nobody(shared_dir, monkeypatch):
+    (shared_dir / "a.toml").symlink_to("b.toml")
+    (shared_dir / "b.toml").symlink_to("a.toml")
+    monkeypatch.setenv("PARLOUR_CONFIG", str(shared_dir / "a.toml"))
+    code, err = _as_nobody(["calibrate", "--save", "1,2"], shared_dir)
+    lines = [ln for ln in err.splitlines() if ln.strip()]
+    assert code == 2 and len(lines) == 1 and "loop" in lines[0], err
+
+
+@pytest.mark.parametrize(
+    "args, env",
+    [
+        (["config"], {"PARLOUR_CONFIG": "~nosuchuser/x"}),
+        (["calibrate", "--save", "1,2"], {"PARLOUR_CONFIG": "~nosuchuser/x"}),
+        (["rules", "doublets", "--templates", "~nosuchuser/x"], {}),
+        (["rules", "doublets"], {"PARLOUR_TEMPLATES": "~nosuchuser/x"}),
+        (["templates", "export", "~nosuchuser/x"], {}),
+    ],
+    ids=["config", "save", "--templates", "PARLOUR_TEMPLATES", "export"],
+)
+def test_a_home_that_is_not_there_is_one_line(run, tmp_path, monkeypatch, args, env):
+    for k, v in env.items():
+        monkeypatch.setenv(k, v)
+    line = one_line_error(run(*args))
+    assert "~nosuchuser" in line
+    assert list(tmp_path.iterdir()) == []

@@ -59,7 +59,7 @@ def list_templates() -> None:
 
 def copy_templates(dest: Path, force: bool = False) -> list[Path]:
     """Copy every packaged template into `dest` (made if missing); refuses to overwrite unless `force`."""
-    root = Path(dest).expanduser()
+    root = tpl.home_path(dest, "templates export")
     if root.exists() and not root.is_dir():
         raise ParlourError(f"{str(root)!r} is a file: give a directory to copy the templates into")
     items = list(tpl.walk(tpl.packaged_root()))
