@@ -289,7 +289,7 @@ def test_a_settings_file_linked_to_itself_is_one_line(run, tmp_path, monkeypatch
     assert sorted(p.name for p in tmp_path.iterdir()) == ["loop.toml"]
 
 
-def test_a_settings_link_loop_as_nobody(shared_dir, monkeypatch):
+def test_a_settings_link_loop_as_nobody(shared_dir, monkeypatch):  # noqa: F811  (the fixture)
     (shared_dir / "a.toml").symlink_to("b.toml")
     (shared_dir / "b.toml").symlink_to("a.toml")
     monkeypatch.setenv("PARLOUR_CONFIG", str(shared_dir / "a.toml"))
