@@ -296,7 +296,7 @@ def save_setting(key: str, value: str, path: Path | None = None) -> Path:
         ) from None
     if back != {**old, key: value}:
         raise ParlourError(
-            f"{where}: saving {key} here would change other settings; set {key} = \"{value}\" there by hand"
+            f'{where}: saving {key} here would change other settings; set {key} = "{value}" there by hand'
         )
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

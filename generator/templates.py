@@ -70,8 +70,7 @@ def home_path(text: str | os.PathLike[str], what: str) -> Path:
     except RuntimeError:  # ~nosuchuser, or no HOME for ~
         user = str(text).split("/", 1)[0]
         raise ParlourError(
-            f"{what} {str(text)!r}: {user!r} names no home directory parlour can find; "
-            "give the path in full"
+            f"{what} {str(text)!r}: {user!r} names no home directory parlour can find; give the path in full"
         ) from None
 
 

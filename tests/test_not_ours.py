@@ -315,3 +315,121 @@ def test_a_home_that_is_not_there_is_one_line(run, tmp_path, monkeypatch, args, 
     line = one_line_error(run(*args))
     assert "~nosuchuser" in line
     assert list(tmp_path.iterdir()) == []
+
+
+# -- 5. standard error closed or full ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("stderr", ["closed", "full"])
+def test_an_unwritable_stderr_loses_no_output(tmp_path, stderr):
+    kw: dict = {"preexec_fn": lambda: os.close(2)} if stderr == "closed" else {}
+    with open("/dev/full", "wb") as full:
+        if stderr == "full":
+            kw["stderr"] = full
+        proc = _lane("calibrate", "-o", "a.pdf", "--json", "a.json", cwd=tmp_path, **kw)
+    assert proc.returncode == 0
+    data = (tmp_path / "a.pdf").read_bytes()
+    assert data.startswith(b"%PDF-") and data.rstrip().endswith(b"%%EOF")
+    assert json.loads((tmp_path / "a.json").read_text())
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.json", "a.pdf"]
+
+
+def test_an_error_with_stderr_closed_still_exits_2_and_touches_no_file(tmp_path):
+    """With descriptor 2 closed, the first file opened would take its number: the error message
+    must not land in an output."""
+    proc = _lane(
+        "calibrate", "-o", "a.pdf", "--paper", "nonsense", cwd=tmp_path, preexec_fn=lambda: os.close(2)
+    )
+    assert proc.returncode == 2 and list(tmp_path.iterdir()) == []
+
+
+# -- 6. far dates ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["doublets", "daily", "--from", "9999-01-01", "--days", "1"],
+        ["doublets", "daily", "--from", "9999-12-31", "--days", "1", "--book"],
+        ["doublets", "daily", "--from", "9998-12-01", "--days", "40", "--book"],
+        ["words", "audit", "--from", "9999-12-31"],
+        ["words", "audit", "--from", "9999-12-31", "--days", "3", "--jewels", "0", "--quick"],
+    ],
+    ids=["daily", "book", "runs-past", "audit", "audit-quick"],
+)
+def test_a_far_date_is_one_line(run, tmp_path, args):
+    line = one_line_error(run(*args))
+    assert "9998-12-31" in line and "--from" in line
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_last_day_prints(run, tmp_path):
+    assert run("doublets", "daily", "--from", "9998-12-31", "--days", "1", "-o", "d").exit_code == 0
+    assert [p.name for p in (tmp_path / "d").glob("*.pdf")] == ["doublets-daily-9998-12-31.pdf"]
+
+
+# -- 13, 14. a header-less CSV, messages ----------------------------------------------------------
+
+
+def test_a_headerless_csv_keeps_its_first_row(run, tmp_path):
+    (tmp_path / "m.csv").write_text("I am round,text\nI am soft,senses\nI am loud,looks\n")
+    res = run("riddle-craft", "deck", "--fragments", "m.csv", "--json", "-", "-o", "r.pdf")
+    assert res.exit_code == 0, res.output
+    texts = [r["text"] for r in json.loads(res.stdout)["riddles"]]
+    assert texts[:3] == ["I am round", "I am soft", "I am loud"], texts
+
+
+def test_a_header_still_names_the_columns(run, tmp_path):
+    (tmp_path / "m.csv").write_text("Kind,Text\nsenses,I am soft\nlooks,I am loud\nwhere,I sit on a shelf\n")
+    res = run("riddle-craft", "deck", "--fragments", "m.csv", "--json", "-", "-o", "r.pdf")
+    assert res.exit_code == 0, res.output
+    riddles = json.loads(res.stdout)["riddles"]
+    assert [(r["text"], r["kind"]) for r in riddles[:2]] == [("I am soft", "senses"), ("I am loud", "looks")]
+
+
+def test_a_deleted_working_folder_is_named(tmp_path):
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    proc = subprocess.run(
+        [
+            "bash",
+            "-c",
+            f"cd {gone} && rmdir {gone} && exec {sys.executable} -m generator calibrate -o {tmp_path}/abs.pdf",
+        ],
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    lines = proc.stderr.splitlines()
+    assert proc.returncode in (0, 2) and len(lines) == 1, proc.stderr
+    assert "standard output" not in lines[0]
+    assert proc.returncode == 0 or "working folder" in lines[0]
+
+
+def test_one_player_asks_for_more(run):
+    line = one_line_error(run("pack", "--players", "1"))
+    assert "more players" in line and "fewer" not in line
+
+
+@pytest.mark.parametrize(
+    "name, shown",
+    [
+        ("esc\x1b[31mred.pdf", "esc\\x1b[31mred.pdf"),
+        ("a\nb.pdf", "a\\x0ab.pdf"),
+        ("bell\x07.pdf", "bell\\x07.pdf"),
+        ("rtl\u202eFDP.pdf", "rtl\\u202eFDP.pdf"),
+    ],
+)
+def test_control_characters_in_a_name_never_reach_the_terminal(tmp_path, name, shown):
+    for args in (["calibrate", "-o", name], ["calibrate", "-o", f"no{name}/x.pdf"]):
+        proc = _lane(*args, cwd=tmp_path)
+        err = proc.stderr.decode()
+        assert shown in err or repr(name)[1:-1] in err, err
+        assert not any(c in err[:-1] for c in "\x1b\x07\u202e\x9b\r\n"), err
+        assert err.count("\n") == 1
+
+
+def test_an_undecodable_name_is_shown_escaped(tmp_path):
+    proc = _lane("calibrate", "-o", os.fsdecode(b"\xff\xfe.pdf"), cwd=tmp_path)
+    assert proc.returncode == 0 and b"wrote \\xff\\xfe.pdf" in proc.stderr, proc.stderr

@@ -129,9 +129,10 @@ FILE_LIST = ".parlour-files"
 _FILE_LIST_LIMIT = 2**20
 
 
-def _listed(folder: Path) -> list[str]:
-    """The names in `folder`'s FILE_LIST (none when it is missing, not a regular file or too big)."""
-    path = folder / FILE_LIST
+def _listed(folder: Path, listing: str) -> list[str]:
+    """The names `folder`'s list `listing` holds (FILE_LIST: one a line; a .csv file: its `file`
+    column); none when it is missing, not a regular file, too big or not readable."""
+    path = folder / listing
     try:
         st = os.lstat(path)
         if not stat.S_ISREG(st.st_mode) or st.st_size > _FILE_LIST_LIMIT:
@@ -139,8 +140,18 @@ def _listed(folder: Path) -> list[str]:
         text = path.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return []
-    names = []
-    for line in text.splitlines():
+    if listing.endswith(".csv"):
+        import csv
+        import io
+
+        try:
+            lines = [row.get("file") or "" for row in csv.DictReader(io.StringIO(text, newline=""))]
+        except csv.Error:
+            return []
+    else:
+        lines = text.splitlines()
+    names = [listing]
+    for line in lines:
         parts = line.split("/")
         if line and not line.startswith("/") and all(p not in ("", ".", "..") for p in parts):
             names.append(line)
@@ -314,7 +325,7 @@ class _Planned:
     make_parents: bool = False
     staged_inside: bool = False  # a folder staged inside its existing target
     fd: int | None = None  # the open descriptor written through (1: standard output, '-')
-    replace: bool = False  # a folder whose earlier files of parlour's own (its list) go if not made again
+    listing: str | None = None  # the list of parlour's files in this folder: earlier ones not made again go
 
 
 class Outputs:
@@ -447,15 +458,17 @@ class Outputs:
         path: str | os.PathLike[str],
         what: str = "--png",
         make_parents: bool = False,
-        replace: bool = False,
+        listing: str | None = None,
     ) -> Path:
         """Plan a directory of files (created if missing); returns a temporary directory to write into.
 
-        `replace`: what parlour wrote into this folder before (the list it keeps there, FILE_LIST)
-        and does not write again is removed at commit, so the folder holds only this run's files
-        beside the user's own (--png, --cards: a smaller deck leaves no stale images)."""
+        `listing`: the name of the list of what parlour writes into the folder (FILE_LIST, which
+        commit writes, or a manifest the command writes, such as --cards' cards.csv). What an
+        earlier run's list names and this run does not write again is removed at commit, so the
+        folder holds only this run's files beside the user's own (a smaller deck leaves no stale
+        images; fewer pages leave no stale previews)."""
         try:
-            return self._directory(path, what, make_parents, replace)
+            return self._directory(path, what, make_parents, listing)
         except OSError as exc:
             raise ParlourError(f"{what}: cannot use {str(path)[:60]!r} ({_reason(exc)})") from None
 
@@ -553,7 +566,9 @@ class Outputs:
         self._planned.append(_Planned(what, shown, given, False, True, tmp))
         return tmp
 
-    def _directory(self, path: str | os.PathLike[str], what: str, make_parents: bool, replace: bool) -> Path:
+    def _directory(
+        self, path: str | os.PathLike[str], what: str, make_parents: bool, listing: str | None
+    ) -> Path:
         shown = str(path)
         if shown == STDOUT:
             raise ParlourError(f"{what} -: this option needs a directory, not standard output")
@@ -594,7 +609,7 @@ class Outputs:
                 Path(tmp),
                 make_parents=make_parents,
                 staged_inside=inside,
-                replace=replace,
+                listing=listing,
             )
         )
         return Path(tmp)
@@ -652,13 +667,16 @@ class Outputs:
         mode = _umask_mode()
         stale: list[tuple[Path, list[str]]] = []
         for plan in self._planned:
-            if plan.directory and plan.replace and plan.target is not None:
+            if plan.directory and plan.listing is not None and plan.target is not None:
                 made = sorted(
                     p.relative_to(plan.staged).as_posix() for p in plan.staged.rglob("*") if not p.is_dir()
                 )
-                (plan.staged / FILE_LIST).write_text("".join(m + "\n" for m in made), encoding="utf-8")
+                if plan.listing == FILE_LIST:
+                    (plan.staged / FILE_LIST).write_text("".join(m + "\n" for m in made), encoding="utf-8")
+                    made.append(FILE_LIST)
                 if plan.target.is_dir():
-                    stale.append((plan.target, sorted(set(_listed(plan.target)) - set(made) - {FILE_LIST})))
+                    old = _listed(plan.target, plan.listing)
+                    stale.append((plan.target, sorted(set(old) - set(made))))
         # Check everything a rename could trip on before anything is put in place.
         dir_moves = {
             id(p): self._dir_moves(p)

@@ -201,8 +201,9 @@ def _csv_entries(path: Path) -> list[_Entry]:
                     f"{path}: line {line} is separated by semicolons; parlour reads commas (text,kind): "
                     "save the file as comma-separated CSV"
                 )
-            if n == 0 and "text" in (cell.strip().lower() for cell in row):
-                header = [cell.strip().lower() for cell in row]
+            header = [cell.strip().lower() for cell in row]
+            # a header names its columns and nothing else: "I am round,text" is a fragment
+            if n == 0 and "text" in header and set(header) <= {"text", "kind", ""}:
                 text_col = header.index("text")
                 kind_col = header.index("kind") if "kind" in header else -1
                 width = len(header)
