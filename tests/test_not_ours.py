@@ -433,3 +433,197 @@ def test_control_characters_in_a_name_never_reach_the_terminal(tmp_path, name, s
 def test_an_undecodable_name_is_shown_escaped(tmp_path):
     proc = _lane("calibrate", "-o", os.fsdecode(b"\xff\xfe.pdf"), cwd=tmp_path)
     assert proc.returncode == 0 and b"wrote \\xff\\xfe.pdf" in proc.stderr, proc.stderr
+
+
+# -- 4, 7, 9, 10. every template field checked, bounded, on every path -----------------------------
+
+
+TEMPLATES_DIR = ROOT / "templates"
+
+
+def _edited(tmp_path: Path, name: str, old: str, new: str) -> Path:
+    """A --templates folder holding the packaged `name` with `old` replaced by `new`."""
+    text = (TEMPLATES_DIR / name).read_text(encoding="utf-8")
+    assert old in text, old
+    out = tmp_path / "t" / name
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return tmp_path / "t"
+
+
+RULES_HEAD = 'title = "T"\nfacts = "f"\n[[block]]\nkind = "diagram"\ncaption = "c"\n'
+RULES = {
+    "chain of two lengths": (
+        "doublets",
+        'diagram = "chain"\nwords = ["cold", "cord", "cards"]\njewels = ["cold"]',
+    ),
+    "necklace without words": ("doublets", 'diagram = "necklace"\nwords = []\njewels = []'),
+    "words = 5": ("doublets", 'diagram = "chain"\nwords = 5\njewels = []'),
+    "a jewel not in the chain": (
+        "doublets",
+        'diagram = "chain"\nwords = ["cold", "cord"]\njewels = ["warm"]',
+    ),
+    "an emoji word": ("doublets", 'diagram = "chain"\nwords = ["c\U0001f600ld", "cord"]\njewels = []'),
+    "face = 7": (
+        "chimera",
+        'diagram = "chimera_card"\nface = 7\nsuit = "club"\nsymbol = "x"\ngood = ["uncle"]\nbad = []',
+    ),
+    'bad = [["club"]]': (
+        "chimera",
+        'diagram = "chimera_card"\nface = "seven"\nsuit = "club"\nsymbol = "x"\ngood = ["uncle"]\nbad = [["club"]]',
+    ),
+    "an emoji in good": (
+        "chimera",
+        'diagram = "chimera_card"\nface = "seven"\nsuit = "club"\nsymbol = "x"\ngood = ["un\U0001f600le"]\nbad = []',
+    ),
+    "cards = []": (
+        "riddle-craft",
+        'diagram = "when_riddle"\ncards = []\nmodifies = "x"\nwhen = "only when"\ncondition = "c"\nanswer = "a"',
+    ),
+    "modifies no card": (
+        "riddle-craft",
+        'diagram = "when_riddle"\ncards = ["I sing"]\nmodifies = "I hum"\nwhen = "w"\ncondition = "c"\nanswer = "a"',
+    ),
+}
+
+
+@pytest.mark.parametrize("game, block", RULES.values(), ids=RULES.keys())
+def test_a_bad_diagram_block_is_one_line(run, tmp_path, game, block):
+    rules = tmp_path / "t" / "rules" / f"{game}.toml"
+    rules.parent.mkdir(parents=True)
+    rules.write_text(RULES_HEAD + block + "\n", encoding="utf-8")
+    line = one_line_error(run("rules", game, "--templates", "t", "-o", "r.pdf"))
+    assert f"{game}.toml" in line and "block 1" in line
+    assert not (tmp_path / "r.pdf").exists()
+
+
+BAD_TEXTS = {
+    "CJK": "\u6f22\u5b57",
+    "NUL": "\\u0000",
+    "ESC": "\\u001b[31m",
+    "emoji": "\U0001f600",
+    "Hebrew": "\u05e9\u05dc\u05d5\u05dd",
+    "Arabic": "\u0645\u0631\u062d\u0628\u0627",
+    "RLO": "\u202e",
+}
+
+
+@pytest.mark.parametrize("kind", BAD_TEXTS)
+@pytest.mark.parametrize(
+    "cmd, name, old, new",
+    [
+        (["rules", "doublets"], "rules/doublets.toml", 'caption = "A Doublet', 'caption = "{} A Doublet'),
+        (["riddle-craft", "deck"], "riddle_craft.toml", 'front = "only when"', 'front = "only {}"'),
+        (["riddle-craft", "deck"], "riddle_craft.toml", 'symbol = "\u2611"', 'symbol = "{}"'),
+        (["riddle-craft", "deck"], "riddle_craft.toml", 'title = "Your turn"', 'title = "Your {}"'),
+        (["riddle-craft", "deck"], "riddle_craft.toml", '"Hands hold 5 cards.', '"Hands {} hold 5 cards.'),
+        (["sorcerer", "notes"], "sorcerer_notes.toml", 'heading = "Spells"', 'heading = "Spells {}"'),
+        (["sorcerer", "board"], "sorcerer_orbs.toml", 'name = "Compass rose"', 'name = "Compass {}"'),
+    ],
+    ids=[
+        "rules-caption",
+        "when-front",
+        "token-symbol",
+        "reference-title",
+        "reference-line",
+        "notes",
+        "orb-name",
+    ],
+)
+def test_text_the_fonts_cannot_print_rightly_is_refused_everywhere(run, tmp_path, cmd, name, old, new, kind):
+    bad = BAD_TEXTS[kind]
+    if "symbol" in old and kind in ("Hebrew", "Arabic", "ESC"):
+        bad = bad[:1]  # (a symbol is at most two characters)
+    _edited(tmp_path, name, old, new.format(bad))
+    line = one_line_error(run(*cmd, "--templates", "t", "-o", "x.pdf"))
+    assert name.split("/")[-1] in line
+    assert "\x1b" not in line and "\x00" not in line
+    assert not (tmp_path / "x.pdf").exists()
+
+
+SIZES = {
+    "[when] count = 10000000": ("count = 6\n\n# Tokens", "count = 10000000\n\n# Tokens"),
+    "[when] count = 10**19": ("count = 6\n\n# Tokens", "count = 10000000000000000000\n\n# Tokens"),
+    "[when] count = -1": ("count = 6\n\n# Tokens", "count = -1\n\n# Tokens"),
+    "[when] count = 2.5": ("count = 6\n\n# Tokens", "count = 2.5\n\n# Tokens"),
+    "[tokens.check] count = 10000000": ("value = 1\ncount = 7", "value = 1\ncount = 10000000"),
+    "[tokens.check] value = true": ("value = 1\ncount = 7", "value = true\ncount = 7"),
+    'reference lines = "text"': ('lines = [\n    "Round one', 'lines = "text"\nx = [\n    "Round one'),
+    "reference of 150 lines": (
+        'lines = [\n    "Round one',
+        "lines = [" + '"a line",' * 150 + ']\nx = [\n    "Round one',
+    ),
+    "a 5000-character When Card": ('front = "only when"', 'front = "' + "w" * 5000 + '"'),
+}
+
+
+@pytest.mark.parametrize("old, new", SIZES.values(), ids=SIZES.keys())
+def test_riddle_craft_template_values_are_checked_before_any_work(run, tmp_path, old, new):
+    _edited(tmp_path, "riddle_craft.toml", old, new)
+    line = one_line_error(run("riddle-craft", "deck", "--templates", "t", "-o", "x.pdf"))
+    assert "riddle_craft.toml" in line
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def _letters_with(tmp_path: Path, extra: str) -> Path:
+    p = tmp_path / "m.toml"
+    p.write_text("[letters]\n" + "\n".join(f"{c} = 4" for c in "aeioustrnlhdcm") + "\n" + extra)
+    return p
+
+
+LETTERS = {
+    "timing = []": '[[events]]\nname = "Odd"\ncount = 1\ntiming = []\ntext = "x"\n',
+    "count = 10**19": '[[events]]\nname = "Odd"\ncount = 10000000000000000000\ntiming = "keep"\ntext = "x"\n',
+    'lines = "text"': '[[reference]]\ntitle = "T"\nlines = "text"\n',
+    "150 lines": '[[reference]]\ntitle = "T"\nlines = [' + '"a line of the card",' * 150 + "]\n",
+    "NUL in a reference line": '[[reference]]\ntitle = "T"\nlines = ["a\\u0000b"]\n',
+    "Hebrew event name": '[[events]]\nname = "\u05e9\u05dc\u05d5\u05dd"\ncount = 1\ntiming = "keep"\ntext = "x"\n',
+}
+
+
+@pytest.mark.parametrize("cmd", [["deck", "-o", "x.pdf"], ["stats", "--deals", "5"]], ids=["deck", "stats"])
+@pytest.mark.parametrize("extra", LETTERS.values(), ids=LETTERS.keys())
+def test_a_letters_file_is_checked_on_every_path(run, tmp_path, cmd, extra):
+    _letters_with(tmp_path, extra)
+    line = one_line_error(run("fighting-words", cmd[0], "--letters", "m.toml", *cmd[1:]))
+    assert "m.toml" in line
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.toml"]
+
+
+def test_a_long_reference_card_goes_over_several_cards(run, tmp_path):
+    """40 lines (the most a card may hold): shared out over cards in polynomial time."""
+    _letters_with(tmp_path, '[[reference]]\ntitle = "Long"\nlines = [' + '"a line of the card",' * 40 + "]\n")
+    res = run("fighting-words", "deck", "--letters", "m.toml", "-o", "x.pdf", "--json", "x.json")
+    assert res.exit_code == 0, res.output
+    from pypdf import PdfReader
+
+    text = "".join(page.extract_text() for page in PdfReader(tmp_path / "x.pdf").pages)
+    parts = sorted(set(__import__("re").findall(r"Long (\d+)/(\d+)", text)))
+    copies = text.count("Long 1/")  # (each reference card prints as often as the deck asks)
+    assert parts and len(parts) == int(parts[0][1]) and text.count("a line of the card") == 40 * copies
+
+
+def test_even_splits_matches_every_split_and_stays_polynomial():
+    """The most even cut (dynamic programming) has the longest run of the best of all cuts
+    (enumerated: the oracle), and 150 lines take no combinatorial time."""
+    import random
+    from itertools import combinations
+
+    from generator.press.card_parts import _even_splits, _most_even
+
+    rng = random.Random(37)
+    for _ in range(200):
+        lines = tuple("x" * rng.randint(1, 30) for _ in range(rng.randint(1, 9)))
+        for count in range(2, len(lines) + 2):
+            best = min(
+                max(sum(map(len, lines[a:b])) for a, b in zip((0, *cuts), (*cuts, len(lines)), strict=True))
+                for cuts in combinations(range(1, len(lines) + 1), count - 1)
+                if all(lines[a:b] for a, b in zip((0, *cuts[:-1]), cuts, strict=True))
+            )
+            got = _most_even(lines, count)
+            assert sum(got, ()) == lines and len(got) == count and all(got[:-1])
+            assert max(sum(map(len, r)) for r in got) == best
+    long = tuple("y" * rng.randint(5, 60) for _ in range(150))
+    for count in range(2, 40):
+        (split,) = _even_splits(long, count)[:1]
+        assert sum(split, ()) == long and len(split) == count

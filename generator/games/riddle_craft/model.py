@@ -202,8 +202,8 @@ def _csv_entries(path: Path) -> list[_Entry]:
                     "save the file as comma-separated CSV"
                 )
             header = [cell.strip().lower() for cell in row]
-            # a header names its columns and nothing else: "I am round,text" is a fragment
-            if n == 0 and "text" in header and set(header) <= {"text", "kind", ""}:
+            # a header names its columns, each one word: "I am round,text" is a fragment
+            if n == 0 and "text" in header and not any(" " in cell for cell in header):
                 text_col = header.index("text")
                 kind_col = header.index("kind") if "kind" in header else -1
                 width = len(header)
@@ -258,44 +258,82 @@ def _check_duplicates(entries: Iterable[_Entry], path: Path) -> None:
 # Public loaders
 
 
+#: Bounds of the template's counts and texts, checked before anything is made (see press.fields).
+MAX_WHEN = 60  # When Cards (the packaged deck has 6)
+MAX_TOKENS = 60  # of each token (7)
+MAX_TOKEN_VALUE = 99
+MAX_REFERENCE = 12  # reference cards (4)
+MAX_REFERENCE_LINES = 40  # lines of one reference card (at most 10)
+MAX_CARD_TEXT = 200  # characters of a text on a card
+MAX_TABLE_ROWS = 20  # rows of a reference card's points table (8)
+
+
 def _parse_when(data: dict[str, Any], path: Path) -> tuple[WhenCard, ...]:
-    try:
-        w = data["when"]
-        card = WhenCard(front=str(w["front"]), back=str(w["back"]))
-        return (card,) * int(w.get("count", 6))
-    except (KeyError, TypeError, ValueError) as e:
-        raise ParlourError(f"{path}: [when] needs front, back and count ({e})") from None
+    from generator.press import fields
+
+    where = f"{path}: [when]"
+    if "when" not in data:
+        raise ParlourError(f"{where} is missing: it needs front, back and count")
+    w = fields.table(data["when"], where)
+    for key in ("front", "back"):
+        if key not in w:
+            raise ParlourError(f"{where} needs front, back and count ({key} is missing)")
+    front = fields.text(w["front"], f"{where} front", limit=MAX_CARD_TEXT)
+    back = fields.text(w["back"], f"{where} back", limit=MAX_CARD_TEXT)
+    count = fields.count(w.get("count", 6), f"{where} count", 0, MAX_WHEN)
+    return (WhenCard(front=front, back=back),) * count
 
 
 def _parse_tokens(data: dict[str, Any], path: Path) -> Tokens:
-    try:
-        check, cross = data["tokens"]["check"], data["tokens"]["cross"]
-        return Tokens(
-            check=int(check["count"]),
-            cross=int(cross["count"]),
-            check_symbol=str(check["symbol"]),
-            cross_symbol=str(cross["symbol"]),
-            check_value=int(check["value"]),
-            cross_value=int(cross["value"]),
+    from generator.press import fields
+
+    got: dict[str, tuple[int, str, int]] = {}
+    tokens = fields.table(data.get("tokens"), f"{path}: [tokens]")
+    for side in ("check", "cross"):
+        where = f"{path}: [tokens.{side}]"
+        raw = fields.table(tokens.get(side), where)
+        missing = [k for k in ("symbol", "value", "count") if k not in raw]
+        if missing:
+            raise ParlourError(f"{where} needs symbol, value and count ({', '.join(missing)} missing)")
+        got[side] = (
+            fields.count(raw["count"], f"{where} count", 0, MAX_TOKENS),
+            fields.text(raw["symbol"], f"{where} symbol", limit=2),
+            fields.count(raw["value"], f"{where} value", -MAX_TOKEN_VALUE, MAX_TOKEN_VALUE),
         )
-    except (KeyError, TypeError, ValueError) as e:
-        raise ParlourError(
-            f"{path}: [tokens.check] and [tokens.cross] need symbol, value and count ({e})"
-        ) from None
+    return Tokens(
+        check=got["check"][0],
+        cross=got["cross"][0],
+        check_symbol=got["check"][1],
+        cross_symbol=got["cross"][1],
+        check_value=got["check"][2],
+        cross_value=got["cross"][2],
+    )
 
 
 def _parse_reference(data: dict[str, Any], path: Path) -> tuple[ReferenceCard, ...]:
-    try:
-        return tuple(
-            ReferenceCard(
-                title=str(r["title"]),
-                lines=tuple(str(x) for x in r["lines"]),
-                table=tuple((int(a), int(b)) for a, b in r.get("table", ())),
-            )
-            for r in data.get("reference", ())
+    from generator.press import fields
+
+    def card(raw: object, where: str) -> ReferenceCard:
+        r = fields.table(raw, where)
+        fields.known_keys(r, where, ("title", "lines", "table"))
+        if "title" not in r or "lines" not in r:
+            raise ParlourError(f"{where}: each [[reference]] needs a title and lines")
+        rows = fields.items(
+            r.get("table", []),
+            f"{where} table",
+            lambda v, w: fields.pair(v, w, lambda x, xw: fields.count(x, xw, 0, 999)),
+            fewest=0,
+            most=MAX_TABLE_ROWS,
         )
-    except (KeyError, TypeError, ValueError) as e:
-        raise ParlourError(f"{path}: each [[reference]] needs a title and lines ({e})") from None
+        return ReferenceCard(
+            title=fields.text(r["title"], f"{where} title", limit=80),
+            lines=fields.texts(r["lines"], f"{where} lines", most=MAX_REFERENCE_LINES, limit=MAX_CARD_TEXT),
+            table=rows,
+        )
+
+    return fields.items(
+        data.get("reference", []), f"{path}: [[reference]]", card, fewest=0, most=MAX_REFERENCE
+    )
 
 
 def _read_template(path: Path) -> tuple[RiddleCraftDeck, tuple[_Entry, ...]]:
