@@ -627,3 +627,41 @@ def test_even_splits_matches_every_split_and_stays_polynomial():
     for count in range(2, 40):
         (split,) = _even_splits(long, count)[:1]
         assert sum(split, ()) == long and len(split) == count
+
+
+# -- 11. piecepack --cards ---------------------------------------------------------------------------
+
+
+def _cards(folder: Path) -> list[dict[str, str]]:
+    with open(folder / "cards.csv", encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+@pytest.mark.parametrize("duplex", ["long", "none"])
+def test_piecepack_cards_are_its_tiles_and_coins(run, tmp_path, duplex):
+    from PIL import Image
+
+    res = run("piecepack", "--cards", "C", "--dpi", "72", "--duplex", duplex, "-o", "p.pdf")
+    assert res.exit_code == 0, res.output
+    rows = _cards(tmp_path / "C")
+    fronts = [r for r in rows if r["side"] == "front"]
+    assert sorted({r["deck"] for r in rows}) == ["Piecepack coins", "Piecepack tiles"]
+    assert sum(int(r["count"]) for r in fronts if r["deck"] == "Piecepack tiles") == 24
+    assert sum(int(r["count"]) for r in fronts if r["deck"] == "Piecepack coins") == 24
+    for r in rows:  # 2 in tiles and 3/4 in coins, at 72 dpi
+        with Image.open(tmp_path / "C" / r["file"]) as im:
+            assert im.size == ((144, 144) if "tiles" in r["deck"] else (54, 54)), r
+    assert {p.name for p in (tmp_path / "C").glob("*.png")} == {r["file"] for r in rows}
+
+
+def test_the_pack_with_the_piecepack_gives_its_images_too(run, tmp_path):
+    res = run("pack", "--games", "fighting-words,piecepack", "--cards", "d", "--dpi", "72", "-o", "p.pdf")
+    assert res.exit_code == 0, res.output
+    decks = {r["deck"] for r in _cards(tmp_path / "d")}
+    assert {"Piecepack tiles", "Piecepack coins"} <= decks and any("Fighting" in d for d in decks)
+
+
+def test_piecepack_without_tiles_or_coins_says_so(run, tmp_path):
+    line = one_line_error(run("piecepack", "--pieces", "dice", "--cards", "C", "-o", "p.pdf"))
+    assert "--cards" in line
+    assert list(tmp_path.iterdir()) == []
