@@ -103,7 +103,7 @@ def test_choose_a_pack_preview_it_and_download_the_clis_bytes(server, page, run,
 def test_solve_todays_doublet_on_screen(server, page):
     from generator.games.doublets.daily import daily_sheet
 
-    puzzle = daily_sheet(dt.date.today(), 8, None).puzzles[
+    puzzle = daily_sheet(dt.date.today()).puzzles[
         0
     ]  # the day's first puzzle (the week's shape), from the game
     page.goto(server + "/#daily")
