@@ -103,6 +103,7 @@ def load(path: Path | None = None) -> Settings:
     """Read the settings file (missing is fine: no settings); a bad one is a one-line error
     naming the file and the line."""
     path = path or config_path()
+    _not_a_descriptor(path)
     try:
         st = path.stat()
     except FileNotFoundError:
@@ -242,6 +243,17 @@ def _os_reason(e: OSError) -> str:
     return e.strerror or str(e)
 
 
+def _not_a_descriptor(path: Path) -> None:
+    """Refuse a settings file named by an open descriptor (/dev/stdout, /dev/fd/N): reading it would
+    consume input and saving it would replace what the descriptor writes to."""
+    from generator.press.output import descriptor_of
+
+    if descriptor_of(str(path)) is not None:
+        raise ParlourError(
+            f"settings file {path} names an open descriptor, not a file: set {ENV_FILE} to a file"
+        )
+
+
 def _settings_target(path: Path) -> Path:
     """Where saving `path` writes: through a link (a dotfiles link stays a link) to its target;
     a loop of links is one line."""
@@ -272,7 +284,9 @@ def save_setting(key: str, value: str, path: Path | None = None) -> Path:
     from generator.press.document import atomic_write
     from generator.templates import read_user_bytes
 
-    path = _settings_target(path or config_path())
+    path = path or config_path()
+    _not_a_descriptor(path)
+    path = _settings_target(path)
     settings = load(path)  # a broken file is reported, not overwritten
     text = ""
     if settings.exists:

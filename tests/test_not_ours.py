@@ -665,3 +665,97 @@ def test_piecepack_without_tiles_or_coins_says_so(run, tmp_path):
     line = one_line_error(run("piecepack", "--pieces", "dice", "--cards", "C", "-o", "p.pdf"))
     assert "--cards" in line
     assert list(tmp_path.iterdir()) == []
+
+
+# -- attacks beyond the issue's list -----------------------------------------------------------------
+
+
+def test_a_poisoned_file_list_removes_nothing_outside_the_folder(run, tmp_path):
+    """The list a --png folder keeps is read back as data: names that climb out of the folder,
+    absolute names, links and folders are never removed."""
+    victim = tmp_path / "victim.txt"
+    victim.write_text("mine")
+    (tmp_path / "P").mkdir()
+    (tmp_path / "P" / "linked.png").symlink_to(victim)
+    (tmp_path / "P" / "sub").mkdir()
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "x.png").write_text("mine too")
+    (tmp_path / "P" / "via").symlink_to(tmp_path / "elsewhere")
+    from generator.press.output import FILE_LIST
+
+    (tmp_path / "P" / FILE_LIST).write_text(
+        f"../victim.txt\n{victim}\nlinked.png\nsub\nvia/x.png\n./r-001.png\n"
+    )
+    assert run("rules", "doublets", "--png", "P", "-o", "r.pdf").exit_code == 0
+    assert victim.read_text() == "mine" and (tmp_path / "P" / "linked.png").is_symlink()
+    assert (tmp_path / "P" / "sub").is_dir() and (tmp_path / "elsewhere" / "x.png").read_text() == "mine too"
+
+
+def test_a_poisoned_cards_csv_removes_nothing_outside_the_folder(run, tmp_path):
+    (tmp_path / "victim.png").write_text("mine")
+    (tmp_path / "C").mkdir()
+    (tmp_path / "C" / "cards.csv").write_text("file,side\n../victim.png,front\n/etc/hostname,front\n")
+    assert run("riddle-craft", "deck", "--cards", "C", "--dpi", "72", "-o", "r.pdf").exit_code == 0
+    assert (tmp_path / "victim.png").read_text() == "mine"
+
+
+def test_a_marker_beside_a_link_or_someone_elses_name_removes_nothing(run, tmp_path):
+    """A marker that names a link's own inode (lstat): links are never swept."""
+    from generator.press.output import MARK_HEAD, MARK_SUFFIX
+
+    target = tmp_path / "precious.txt"
+    target.write_text("keep")
+    link = tmp_path / ".p.pdf.parlour-abcdefgh.part"
+    link.symlink_to(target)
+    st = os.lstat(link)
+    mark = Path(str(link) + MARK_SUFFIX)
+    mark.write_text(f"{MARK_HEAD}{st.st_dev}:{st.st_ino}\n")
+    _age(link, mark, target)
+    assert run("calibrate", "-o", "c.pdf").exit_code == 0
+    assert link.is_symlink() and target.read_text() == "keep"
+
+
+def test_too_many_fragments_is_one_line_before_any_work(run, tmp_path):
+    (tmp_path / "big.csv").write_text("text,kind\n" + "".join(f"I am clue {i},looks\n" for i in range(5000)))
+    line = one_line_error(run("riddle-craft", "deck", "--fragments", "big.csv", "-o", "x.pdf"))
+    assert "2,000" in line
+    (tmp_path / "big.toml").write_text(
+        "riddles = [" + ",".join(f'"I am clue {i}"' for i in range(5000)) + "]\n"
+    )
+    line = one_line_error(run("riddle-craft", "deck", "--fragments", "big.toml", "-o", "x.pdf"))
+    assert "2,000" in line
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["big.csv", "big.toml"]
+
+
+@pytest.mark.parametrize("name", ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/0"])
+def test_a_descriptor_as_the_settings_file_is_refused(tmp_path, name):
+    """PARLOUR_CONFIG=/dev/stdout: saving would replace the file standard output goes to."""
+    out = tmp_path / "out.txt"
+    out.write_text("before\n")
+    with open(out, "ab") as f:
+        proc = _lane("calibrate", "--save", "1,2", cwd=tmp_path, env={"PARLOUR_CONFIG": name}, stdout=f)
+    assert proc.returncode == 2 and b"descriptor" in proc.stderr, proc.stderr
+    assert out.read_text() == "before\n"
+
+
+def test_a_descriptor_open_only_for_reading_is_refused(tmp_path):
+    (tmp_path / "in.txt").write_text("mine\n")
+    proc = subprocess.run(
+        ["bash", "-c", f"{sys.executable} -m generator rules doublets -o /dev/fd/3 3<in.txt"],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode == 2 and "not open for writing" in proc.stderr, proc.stderr
+    assert (tmp_path / "in.txt").read_text() == "mine\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.txt"]
+
+
+def test_thread_self_names_the_same_descriptor(tmp_path):
+    log = tmp_path / "log.txt"
+    log.write_text("previous\n")
+    with open(log, "ab") as out:
+        proc = _lane(*CHECK, "--json", "/proc/thread-self/fd/1", cwd=tmp_path, stdout=out)
+    assert proc.returncode == 0 and log.read_text().startswith("previous\n")

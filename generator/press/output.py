@@ -732,7 +732,10 @@ class Outputs:
                     continue
                 if any((st.st_dev, st.st_ino) == other for _, other in self._inputs):
                     continue
-                if os.path.realpath(path.parent) != os.path.realpath(folder / os.path.dirname(name)):
+                if any(
+                    os.path.islink(folder.joinpath(*name.split("/")[:i]))
+                    for i in range(1, name.count("/") + 1)
+                ):
                     continue  # a linked folder on the way: not ours to follow
                 os.unlink(path)
             except OSError:

@@ -35,6 +35,7 @@ TEMPLATE = templates.packaged_path(TEMPLATE_NAME)  # the packaged copy; load_tem
 Mode = Literal["replace", "extend"]
 _KIND_RE = re.compile(r"[a-z][a-z0-9_]*\Z")
 _COMMA_HINT = "; put a fragment that contains a comma in double quotes"
+MAX_FRAGMENTS = 2000  # of one file or template (the packaged deck has 118)
 
 
 @dataclass(frozen=True)
@@ -181,6 +182,11 @@ def _toml_entries(data: dict[str, Any], path: Path) -> list[_Entry]:
     for kind, items, name in groups:
         if not isinstance(items, list):
             raise ParlourError(f"{path}: {name} must be a list of fragments in [ ... ]")
+        if len(entries) + len(items) > MAX_FRAGMENTS:
+            raise ParlourError(
+                f"{path} holds more than {MAX_FRAGMENTS:,} fragments, far more than a deck can use; "
+                "keep the best of them"
+            )
         for i, raw in enumerate(items, start=1):
             entries.append(_make_entry(raw, kind, f"{name} item {i}", path))
     return entries
@@ -193,6 +199,7 @@ def _csv_entries(path: Path) -> list[_Entry]:
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     entries: list[_Entry] = []
     text_col, kind_col, width = 0, 1, 2
+    rows = 0
     try:
         for n, row in enumerate(reader):
             line = reader.line_num
@@ -210,6 +217,12 @@ def _csv_entries(path: Path) -> list[_Entry]:
                 continue
             if not any(cell.strip() for cell in row):
                 continue  # a blank row (or one of bare commas) is not a fragment
+            rows += 1
+            if rows > MAX_FRAGMENTS:
+                raise ParlourError(
+                    f"fragments file {path} holds more than {MAX_FRAGMENTS:,} fragments, far more than a "
+                    "deck can use; keep the best of them"
+                )
             if len(row) > width:
                 raise ParlourError(
                     f"{path}: line {line} has {len(row)} columns, expected at most {width} "
