@@ -178,7 +178,7 @@ def _toml_entries(data: dict[str, Any], path: Path) -> list[_Entry]:
         groups = [(_clean_kind(k, f"riddles.{k}", path), v, f"riddles.{k}") for k, v in riddles.items()]
     else:
         raise ParlourError(f"{path}: 'riddles' must be a table of lists or a list of fragments")
-    entries = []
+    entries: list[_Entry] = []
     for kind, items, name in groups:
         if not isinstance(items, list):
             raise ParlourError(f"{path}: {name} must be a list of fragments in [ ... ]")
