@@ -106,9 +106,11 @@ def load(path: Path | None = None) -> Settings:
     _not_a_descriptor(path)
     try:
         st = path.stat()
-    except FileNotFoundError:
-        return Settings(path, False, {}, {})
-    except OSError as e:  # a link that loops, a path through a file, no permission
+    except OSError as e:
+        import errno
+
+        if e.errno != errno.ELOOP:  # missing, or out of reach: no settings, as before
+            return Settings(path, False, {}, {})
         raise ParlourError(
             f"settings file {path}: {_os_reason(e)}; fix it, or set {ENV_FILE} to another file"
         ) from None

@@ -759,3 +759,48 @@ def test_thread_self_names_the_same_descriptor(tmp_path):
     with open(log, "ab") as out:
         proc = _lane(*CHECK, "--json", "/proc/thread-self/fd/1", cwd=tmp_path, stdout=out)
     assert proc.returncode == 0 and log.read_text().startswith("previous\n")
+
+
+# -- as an unprivileged user -------------------------------------------------------------------------
+
+
+def test_nobody_never_sweeps_another_users_temporaries(shared_dir):  # noqa: F811  (the fixture)
+    """In a folder two users share, a marked leftover of another user's stays, however old."""
+    from generator.press.output import MARK_SUFFIX, stage_file
+
+    theirs = stage_file(shared_dir, "c.pdf")
+    mark = Path(str(theirs) + MARK_SUFFIX)
+    for p in (theirs, mark):
+        p.chmod(0o666)
+    _age(theirs, mark)
+    code, err = _as_nobody(["calibrate", "-o", "mine.pdf"], shared_dir)
+    assert code == 0, err
+    assert theirs.exists() and mark.exists()
+    if os.geteuid() == 0:
+        assert (shared_dir / "mine.pdf").stat().st_uid == 65534
+
+
+def test_nobody_saves_settings_keeping_the_file(shared_dir, monkeypatch):  # noqa: F811  (the fixture)
+    settings = shared_dir / "c.toml"
+    settings.write_text('# mine\npaper = "a4"\nback_offset = [\n  1.5,\n  -0.5,\n]\n')
+    settings.chmod(0o666)
+    monkeypatch.setenv("PARLOUR_CONFIG", str(settings))
+    code, err = _as_nobody(["calibrate", "--save", "2,3"], shared_dir)
+    assert code == 0, err
+    assert settings.read_text() == '# mine\npaper = "a4"\nback_offset = "2,3"\n'
+    assert sorted(p.name for p in shared_dir.iterdir()) == ["c.toml"]
+
+
+def test_nobody_gets_one_line_for_a_bad_template_field(shared_dir):  # noqa: F811  (the fixture)
+    rules = shared_dir / "t" / "rules" / "doublets.toml"
+    rules.parent.mkdir(parents=True)
+    rules.write_text(RULES_HEAD + 'diagram = "necklace"\nwords = []\njewels = []\n')
+    for p in (shared_dir / "t", rules.parent):
+        p.chmod(0o755)
+    import generator.games.rules.command  # noqa: F401  (imported before the fork: the stdlib
+    import generator.games.rules.draw  # noqa: F401  of this interpreter may be closed to nobody)
+
+    code, err = _as_nobody(["rules", "doublets", "--templates", "t", "-o", "r.pdf"], shared_dir)
+    lines = [ln for ln in err.splitlines() if ln.strip()]
+    assert code == 2 and len(lines) == 1 and "block 1" in lines[0], err
+    assert not (shared_dir / "r.pdf").exists()
