@@ -804,3 +804,38 @@ def test_nobody_gets_one_line_for_a_bad_template_field(shared_dir):  # noqa: F81
     lines = [ln for ln in err.splitlines() if ln.strip()]
     assert code == 2 and len(lines) == 1 and "block 1" in lines[0], err
     assert not (shared_dir / "r.pdf").exists()
+
+
+STYLES = {
+    "face = []": "[text.body]\nface = []\n",
+    "colour = []": "[text.body]\ncolour = []\n",
+    "colours = 5": "colours = 5\n",
+    "suits = []": "suits = []\n",
+    "[text] body = 5": "[text]\nbody = 5\n",
+    "parent = 7": "[text.body]\nparent = 7\n",
+}
+
+
+@pytest.mark.parametrize("text", STYLES.values(), ids=STYLES.keys())
+def test_a_style_field_of_the_wrong_type_is_one_line(run, tmp_path, text):
+    (tmp_path / "t").mkdir()
+    (tmp_path / "t" / "style.toml").write_text(text)
+    line = one_line_error(run("rules", "doublets", "--templates", "t", "-o", "x.pdf"))
+    assert "style.toml" in line
+    assert not (tmp_path / "x.pdf").exists()
+
+
+OTHER_SHAPES = {
+    "riddle_craft.toml": ("[when]\nfront", "when = 5\n[whenx]\nfront"),
+    "sorcerer_notes.toml": ('title = "Sorcerer', 'sections = 5\ntitle = "Sorcerer'),
+    "sorcerer_orbs.toml": ('name = "Compass rose"', 'name = ["Compass rose"]'),
+}
+
+
+@pytest.mark.parametrize("name", OTHER_SHAPES)
+def test_a_table_or_list_of_the_wrong_shape_is_one_line(run, tmp_path, name):
+    old, new = OTHER_SHAPES[name]
+    _edited(tmp_path, name, old, new)
+    cmd = {"riddle_craft.toml": ["riddle-craft", "deck"], "sorcerer_notes.toml": ["sorcerer", "notes"]}
+    line = one_line_error(run(*cmd.get(name, ["sorcerer", "board"]), "--templates", "t", "-o", "x.pdf"))
+    assert name in line
