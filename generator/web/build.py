@@ -28,7 +28,7 @@ from generator import config
 from generator.errors import ParlourError
 from generator.web.documents import Document, command_line
 
-CACHE_SIZE = 8  # PDFs kept (a pack is about 1 MB)
+CACHE_SIZE = 8  # PDFs kept in memory (the most recently asked for)
 PREVIEW_DPI = 60
 
 
