@@ -13,7 +13,7 @@ from click.core import ParameterSource
 
 from generator.errors import ParlourError
 from generator.games.doublets import model
-from generator.options import SPELLING_OPTION, PrintOptions, print_options, write_outputs
+from generator.options import SPELLING_OPTION, PrintOptions, day_span, print_options, write_outputs
 from generator.sections import register
 from generator.words.ladder import DEFAULT_SPELLING, MAX_LENGTH, MIN_LENGTH
 
@@ -357,13 +357,7 @@ def daily(
     first = dt.date.today() if start is None else parse_date(start, "--from")
     if not 1 <= days <= MAX_DAYS:
         raise ParlourError(f"--days {days}: give 1 to {MAX_DAYS} days")
-    try:
-        last = first + dt.timedelta(days=days - 1)
-    except OverflowError:
-        raise ParlourError(
-            f"--from {first.isoformat()} with --days {days} runs past the year 9999; "
-            "start earlier or print fewer days"
-        ) from None
+    last = day_span(first, days)
     out = opts.output
     if not book and out is not None and out.suffix.lower() == ".pdf" and not out.is_dir():
         raise ParlourError(

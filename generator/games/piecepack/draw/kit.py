@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.games.piecepack import draw
 from generator.games.piecepack import model as pp
 from generator.games.piecepack.draw import nets as pn
-from generator.press.cards import DUPLEX_NOTES, Drawer, fold_pages, place
+from generator.press.cards import DUPLEX_NOTES, Card, DeckPrint, Drawer, fold_pages, place
 from generator.press.document import Page, PageInfo
 from generator.press.impose import CardSize, Slot, back_turn
 from generator.press.paper import MARGIN, Paper, mm
@@ -192,16 +192,29 @@ def kit_parts(
     (fronts sheet, then the backs sheet mirrored for the flip), or with duplex "none" as strips to
     fold; the rest as sheets of nets."""
     parts: list[tuple[str, list[Page]]] = []
-    tiles = [(c.front, draw.tile_back()) for c in draw.tile_cards(k.of("tile"))] if "tiles" in k.kinds else []
-    coins = [(c.front, c.back) for c in draw.coin_cards(k.of("coin")) if c.back] if "coins" in k.kinds else []
+    back = draw.tile_back()
+    tile_cards = (
+        [Card(c.name, c.front, back) for c in draw.tile_cards(k.of("tile"))] if "tiles" in k.kinds else []
+    )
+    coin_cards = [c for c in draw.coin_cards(k.of("coin")) if c.back] if "coins" in k.kinds else []
+    tiles = [(c.front, back) for c in tile_cards]
+    coins = [(c.front, c.back) for c in coin_cards if c.back is not None]
+    # what --cards makes images of: each tile and coin at its size, both sides (cards.csv names them)
+    decks = {
+        name: DeckPrint(f"Piecepack {name.lower()}", tuple(cards), None, size, 0.0)
+        for name, cards, size in (("Tiles", tile_cards, TILE), ("Coins", coin_cards, COIN))
+        if cards
+    }
     if duplex == "none":  # strips to fold, one kind to a sheet
         for name, pieces, size in (("Tiles", tiles, TILE), ("Coins", coins, COIN)):
             if pieces:
                 label = f"Piecepack {name.lower()}"
-                parts.append((name, fold_pages(pieces, paper, size, label, f"{label} to fold", FOLD_HOWTO)))
+                pages = fold_pages(pieces, paper, size, label, f"{label} to fold", FOLD_HOWTO)
+                parts.append((name, [replace(p, deck=decks[name]) for p in pages]))
     elif tiles or coins:
         title = " and ".join(n for n, got in (("Tiles", tiles), ("coins", coins)) if got).capitalize()
-        parts.append((title, piece_pages(tiles, coins, paper, duplex, back_offset)))
+        pages = piece_pages(tiles, coins, paper, duplex, back_offset)
+        parts.append((title, [replace(p, deck=tuple(decks.values())) for p in pages]))
     folded = net_items(k, "die") + net_items(k, "pawn")
     if folded:
         kinds = [w for w in ("dice", "pawns") if w in k.kinds]
