@@ -58,7 +58,7 @@ def serve(host: str, port: int, no_browser: bool) -> None:
     try:
         # Builds run in worker processes (build.py); a request thread only waits on a download or
         # a preview, so threads are cheap: enough that the referee never waits behind them.
-        server = waitress.create_server(app, host=host, port=port, threads=16, ident="parlour")
+        server = waitress.create_server(app, host=host, port=port, threads=48, ident="parlour")
     except OSError as e:
         raise ParlourError(
             f"cannot listen on {host}:{port} ({e.strerror or e}): give another --port"

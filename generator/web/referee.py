@@ -75,7 +75,7 @@ def step(previous: str | None, word: str | None) -> dict[str, Any]:
         raise ParlourError(f"from: Doublets uses words of {MIN_LENGTH} to {MAX_LENGTH} letters")
     shown = b.upper()
     if len(a) != len(b):
-        return {"ok": False, "reason": f"{shown} has {len(b)} letters; each rung keeps {len(a)}."}
+        return {"ok": False, "reason": f"{shown} has {len(b)} letters; each step keeps {len(a)}."}
     changed = sum(x != y for x, y in zip(a, b, strict=True))
     if changed != 1:
         why = "is the same word" if changed == 0 else f"changes {changed} letters"

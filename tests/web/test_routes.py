@@ -121,6 +121,51 @@ def test_page_has_labels_token_and_nothing_from_elsewhere(client):
     assert "default-src 'self'" in resp.headers["Content-Security-Policy"]
 
 
+class _Text(HTMLParser):
+    """The words a visitor reads or hears: text outside scripts and styles, and labels in attributes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+        self._skip = 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("script", "style"):
+            self._skip += 1
+        for name, value in attrs:
+            if name in ("aria-label", "alt", "title", "placeholder") and value:
+                self.parts.append(value)
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style"):
+            self._skip -= 1
+
+    def handle_data(self, data):
+        if not self._skip and data.strip():
+            self.parts.append(data.strip())
+
+
+#: Words the family page must not use (the command line's names for things), and the games'
+#: names said in full.
+JARGON = re.compile(
+    r"\bSeed\b|flip on:|Back offset|Letters needed|\bpar\b|\blinks?\b|\brungs?\b|same as typing"
+    r"|Chimera(?!'s Lair)|Sorcerer(?!'s Chamber)|--[a-z]",
+    re.IGNORECASE,
+)
+
+
+def test_the_page_speaks_family_words(client):
+    page = _Text()
+    page.feed(get(client, "/").get_data(as_text=True))
+    text = "\n".join(page.parts)
+    assert not JARGON.findall(text), JARGON.findall(text)
+    script = get(client, "/static/parlour.js").get_data(as_text=True)
+    shown = re.findall(r"`([^`]*)`|\"([^\"]*)\"", script)  # the script's strings: what it may show
+    said = [re.sub(r"\$\{[^}]*\}", "", a or b) for a, b in shown]  # the words, not the code in them
+    said = [t for t in said if " " in t and not t.startswith("/")]
+    assert said and not [s for s in said if JARGON.search(s)], [s for s in said if JARGON.search(s)]
+
+
 # -- PDFs ------------------------------------------------------------------------------------
 
 #: One cheap choice for each document (all fifteen are served).
@@ -716,3 +761,27 @@ def test_another_site_cannot_start_a_build(client, headers):
 )
 def test_the_page_itself_and_a_typed_address_may_build(client, headers):
     assert get(client, "/pdf/sorcerer-notes", headers=dict(headers)).status_code == 200
+
+
+def test_on_every_interface_the_page_shows_a_code_for_phones(monkeypatch):
+    from generator.web import phone
+
+    monkeypatch.setattr(phone, "network_address", lambda port: f"http://192.168.1.20:{port}/")
+    client = create_app("0.0.0.0", 8000).test_client()
+    html = client.get("/", base_url="http://192.168.1.20:8000").get_data(as_text=True)
+    assert "http://192.168.1.20:8000/" in html and "<svg" in html and "<path" in html
+    alone = create_app("127.0.0.1", 8000).test_client()
+    assert "<svg" not in get(alone, "/").get_data(as_text=True)  # on this computer only: no code
+
+
+def test_the_qr_code_says_the_address():
+    """The code drawn is the address (decoded by segno's own matrix, compared with a fresh one)."""
+    import segno
+
+    from generator.web.phone import qr_svg, qr_terminal
+
+    url = "http://192.168.1.20:8000/"
+    assert url in qr_svg(url)  # its title
+    rows = [ln for ln in qr_terminal(url).splitlines() if ln.strip()]
+    size = len(segno.make(url, error="m").matrix) + 4  # the border of two modules each side
+    assert len(rows) == (size + 1) // 2 and all(len(r) == size for r in rows)

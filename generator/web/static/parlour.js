@@ -693,7 +693,7 @@ referee("#solve-form", async (f) => {
   const { body: r } = await getJSON(`/api/doublets/solve?${qs(new FormData(f))}`);
   if (!r.chain) return [r.reason, false];
   const ways = r.shortest_chains === 1 ? "the only shortest way" : `one of ${r.shortest_chains.toLocaleString()} shortest ways`;
-  return [`${r.chain.map((w) => w.toUpperCase()).join(" → ")} (${plural(r.links, "step")}, ${ways})`, true];
+  return [`${r.chain.map((w) => w.toUpperCase()).join(" → ")} (${plural(r.links, "change")}, ${ways})`, true];
 });
 
 // -- settings: saved the moment they change -----------------------------------------------------
