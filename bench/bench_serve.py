@@ -157,7 +157,7 @@ def main() -> None:
             continue
         v = statistics.median(r[name] for r in runs)
         goal = "  (goal: within 300 ms)" if "while 30" in name else ""
-        print(f"{name:<40} {v * 1e3:9.1f} ms  {v / floor:8.0f}x floor{goal}")
+        print(f"{name:<40} {v * 1e3:9.1f} ms  {v / floor:9.1f}x floor{goal}")
 
 
 if __name__ == "__main__":

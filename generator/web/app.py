@@ -404,6 +404,12 @@ def _params() -> dict[str, list[tuple[Document, click.Parameter, click.Context]]
     return dict(sorted(out.items(), key=lambda kv: order.get(kv[0], len(order))))
 
 
+def warm_page() -> None:
+    """Read every command's declaration (importing the commands) before the first visitor."""
+    page_form()
+    documents_json()
+
+
 def page_form() -> list[dict[str, Any]]:
     """The print form's fields, each built from the click parameter(s) behind it."""
     from generator.commands.pack import pack_sections

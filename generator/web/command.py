@@ -65,6 +65,9 @@ def serve(host: str, port: int, no_browser: bool) -> None:
         ) from None
     bound = int(getattr(server, "effective_port", port) or port)
     app.config["PARLOUR_ADDRESS"] = (host, bound)
+    from generator.web.app import warm_page
+
+    warm_page()  # the commands' declarations read once now, so that the first visit paints at once
     shown_host = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     url = f"http://{f'[{shown_host}]' if ':' in shown_host else shown_host}:{bound}/"
     if not _loopback(host):

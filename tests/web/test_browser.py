@@ -284,3 +284,22 @@ def test_a_page_on_another_site_cannot_make_parlour_build(server, page):
         other.shutdown()
     assert ("/pdf/calibrate", 403) in server.answers  # parlour refused it
     assert len(build.BUILDS.jobs) == before  # and started nothing
+
+
+def test_settings_take_effect_at_once(server, page, settings_home):
+    from generator import config
+
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(server + "/#settings")
+    page.get_by_label("Usual paper").select_option("a4")
+    page.locator("#settings-form .result").filter(has_text="Saved").wait_for()
+    assert config.load().values["paper"] == "a4"
+    assert page.get_by_label("Paper", exact=True).input_value() == "a4"  # the print form follows
+    with page.expect_request(lambda r: "/api/doublets/daily" in r.url and "spelling=uk" in r.url):
+        page.get_by_label("Usual spelling").select_option("uk")  # Today's Doublets follows at once
+    page.locator("#settings-form summary").click()  # the back offset is under More options
+    page.get_by_label("Nudge the card backs", exact=False).fill("99,0")
+    page.get_by_label("Nudge the card backs", exact=False).press("Tab")
+    problem = page.locator("#back_offset-problem")
+    problem.filter(has_text="millimetres").wait_for()
+    assert "pattern" not in problem.inner_text().lower() and "--" not in problem.inner_text()

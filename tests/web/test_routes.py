@@ -656,6 +656,17 @@ def test_serve_prints_its_address_and_stops_cleanly(tmp_path, host, warns, sig):
 
         with urllib.request.urlopen(m.group(1) + "api/fighting-words/check?letters=trn", timeout=30) as resp:
             assert json.load(resp)["can_grow"] is True
+
+        def download() -> None:  # a build under way when the server stops
+            try:
+                urllib.request.urlopen(m.group(1) + "pdf/pack?paper=a4", timeout=60).read()
+            except OSError:
+                pass
+
+        threading.Thread(target=download, daemon=True).start()
+        import time
+
+        time.sleep(1.0)
         proc.send_signal(sig)
         rest = proc.communicate(timeout=30)[1]
     finally:
