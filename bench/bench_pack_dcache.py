@@ -31,7 +31,7 @@ CHILD = textwrap.dedent(
     t0 = time.process_time()
     from generator.games.doublets import model as D
     from generator.games.doublets.jewels import make_jewels
-    from generator.games.doublets.sheets import make_sheet
+    from generator.games.doublets.choose import make_sheet
     t1 = time.process_time()
     make_sheet(8, 4, D.MIXED, seed=1)  # as `parlour pack` (its default seed, 1)
     t2 = time.process_time()

@@ -24,9 +24,9 @@ sys.path.insert(0, str(ROOT))
 
 try:  # one folder per game
     from generator.games.doublets import daily as _daily
-    from generator.games.doublets.sheets import make_sheet
+    from generator.games.doublets.choose import make_sheet
 except ImportError:  # the older layout
-    from generator.games.doublets_sheets import make_sheet  # type: ignore[no-redef]
+    from generator.games.doublets_choose import make_sheet  # type: ignore[no-redef]
 
     from generator.games import doublets_daily as _daily  # type: ignore[no-redef]
 
@@ -55,7 +55,11 @@ def cpu(fn) -> float:
 def year(length: int | None) -> None:
     if length is None and not WEEK_SHAPED:
         length = 4  # that tree's default
-    for _ in daily_sheets("2027-01-01", 365, length=length):
+    if hasattr(_daily, "DailyRequest"):  # a day's sheet from its date alone
+        run = daily_sheets("2027-01-01", 365, _daily.DailyRequest(length=length))
+    else:
+        run = daily_sheets("2027-01-01", 365, length=length)
+    for _ in run:
         pass
 
 

@@ -40,7 +40,7 @@ CHILD = textwrap.dedent(
     try:  # the split modules (main since the doublets split); older trees keep all in doublets
         from generator.games.doublets.daily import daily_sheets
         from generator.games.doublets.jewels import make_jewels
-        from generator.games.doublets.sheets import make_sheet
+        from generator.games.doublets.choose import make_sheet
     except ImportError:
         daily_sheets, make_jewels, make_sheet = D.daily_sheets, D.make_jewels, D.make_sheet
 
@@ -76,7 +76,12 @@ CHILD = textwrap.dedent(
     days = 60 if quick else 365
     for n in (4, 5):
         t = time.process_time()
-        sheets = list(daily_sheets(dt.date(2025, 1, 1), days, 8, n, D.MIXED))
+        try:  # a day's sheet from its date alone
+            from generator.games.doublets.daily import DailyRequest
+
+            sheets = list(daily_sheets(dt.date(2025, 1, 1), days, DailyRequest(8, n)))
+        except ImportError:
+            sheets = list(daily_sheets(dt.date(2025, 1, 1), days, 8, n, D.MIXED))
         cpu = time.process_time() - t
         links = [w for s in sheets for p in s.puzzles for w in p.links]
         out[f"daily{n}"] = {

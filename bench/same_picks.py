@@ -27,7 +27,7 @@ CHILD = textwrap.dedent(
     from generator.games.doublets import model as D
     try:  # the split modules; older trees keep everything in doublets
         from generator.games.doublets.daily import daily_sheets
-        from generator.games.doublets.sheets import make_sheet
+        from generator.games.doublets.choose import make_sheet
     except ImportError:
         daily_sheets, make_sheet = D.daily_sheets, D.make_sheet
 
@@ -37,8 +37,13 @@ CHILD = textwrap.dedent(
         return [[p.start, p.end, p.par, list(p.chain), p.shortest_chains] for p in sheet.puzzles]
 
     for n in (4, 5):
-        for s in daily_sheets(dt.date(2025, 1, 1), days, 8, n, D.MIXED):
-            print(json.dumps([f"daily{n}", s.date, rows(s), bool(s.relaxed)]))
+        try:  # a day's sheet from its date alone (DailyRequest), or the older signature
+            from generator.games.doublets.daily import DailyRequest
+            run = daily_sheets(dt.date(2025, 1, 1), days, DailyRequest(8, n))
+        except ImportError:
+            run = daily_sheets(dt.date(2025, 1, 1), days, 8, n, D.MIXED)
+        for s in run:
+            print(json.dumps([f"daily{n}", s.date, rows(s), bool(getattr(s, "relaxed", False))]))
     for seed in range(125):
         print(json.dumps(["sheet4", seed, rows(make_sheet(8, 4, D.MIXED, seed=seed))]))
     for n in (3, 4, 5, 6, 7, 8):

@@ -1,5 +1,20 @@
-"""parlour's cache directory (derived data built once and reused, e.g. the Fighting Words index),
-and `keep`, the store step of parlour's bounded in-process memos."""
+"""parlour's cache: derived data built once and kept on disk (the Fighting Words word index,
+the Doublets ends, a rules fitting...), through one seam, `derived`.
+
+    value = cache.derived("kind", inputs, build)
+
+`build()` is a pure function of the files named in `inputs` (data and template files) and of
+parlour's own code. Its value is kept in the cache directory in a file named by `kind` and a
+digest of everything it depends on: parlour's version and the SHA-256 of its code, Python's
+version (marshal's format), `params` and the SHA-256 of each input file's bytes. So a changed data
+file, template or line of code gives a new key, never a stale answer; no list of modules or
+modification times is kept by hand. Every file is sealed (its SHA-256 written at its head and
+checked on every read), written atomically (a temp file and a rename), read only when it is a
+regular file under a size bound, and a missing, damaged, foreign or undecodable file is simply
+rebuilt: a cache costs time, never output. A new kind of derived data needs nothing here: call
+`derived` from the top caller with the files the builder reads.
+
+Also `keep`, the store step of parlour's bounded in-process memos."""
 
 from __future__ import annotations
 
@@ -11,12 +26,13 @@ import stat
 import sys
 import time
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
 
 _K = TypeVar("_K")
 _V = TypeVar("_V")
+_T = TypeVar("_T")
 
 
 def keep(store: dict[_K, _V], key: _K, value: _V, limit: int) -> _V:
@@ -123,8 +139,12 @@ def write_atomic(path: Path, data: bytes) -> bool:
 
 
 def _siblings(path: Path) -> re.Pattern[str]:
-    """The names of the other versions of a `name-HASH-LEN.suffix` cache file (other data files,
-    code or formats), and of half-written copies of any of them."""
+    """The names of the other versions of a cache file (`KIND-DIGEST.bin`, see `derived_path`; or
+    `name-HASH-LEN.suffix`, see `keyed_cache_path`): other data files, code or formats, and
+    half-written copies of any of them."""
+    m = re.fullmatch(r"(.+)-[0-9a-f]{16}\.bin", path.name)
+    if m:
+        return re.compile(rf"\.?{re.escape(m.group(1))}-[0-9a-f]{{16}}\.bin(\.\d+\.part)?")
     name = path.name[: len(path.name) - len(path.suffix)].rsplit("-", 2)[0]
     return re.compile(rf"\.?{re.escape(name)}-[0-9a-f]{{8}}-[0-9a-f]+{re.escape(path.suffix)}(\.\d+\.part)?")
 
@@ -263,3 +283,108 @@ def read_saved(path: Path, version: int, valid: Callable[[dict[str, Any]], bool]
 def save(path: Path, data: dict[str, Any]) -> None:
     """Marshal `data` into `path`, sealed (atomically; a cache that cannot be written is skipped)."""
     write_verified(path, marshal.dumps(data))
+
+
+# -- the seam: derived data ---------------------------------------------------------------------
+
+_KIND = re.compile(r"[a-z0-9][a-z0-9._-]{0,79}")
+_DIGESTS: dict[tuple[str, int, int, int, int, int], str] = {}  # (path, dev, inode, size, times) -> SHA
+_IDENTITY: list[str] = []  # parlour's version and the digest of its code, found once a run
+
+
+def _identity() -> str:
+    """parlour's version and the SHA-256 of every Python file of its package (name and bytes), so
+    an edit to any rule that derives cached data keys it anew without a list of modules."""
+    if not _IDENTITY:
+        from generator import __version__
+
+        pkg = Path(__file__).resolve().parent
+        h = hashlib.sha256()
+        for path in sorted(pkg.rglob("*.py")):
+            h.update(path.relative_to(pkg).as_posix().encode() + b"\0")
+            h.update(hashlib.sha256(read_regular(path)).digest())
+        _IDENTITY.append(f"parlour {__version__} code {h.hexdigest()}")
+    return _IDENTITY[0]
+
+
+def file_digest(path: str | os.PathLike[str]) -> str:
+    """The SHA-256 of the bytes of the regular file at `path` (bounded read; OSError or Unusable
+    when it cannot be read). A file already hashed this run and not changed since (same inode,
+    size, modification and change times: a write moves the change time, which no one can set back)
+    is not read again: a shortcut within a run, never part of a key."""
+    p = Path(path)
+    st = p.stat()
+    memo = (str(p.resolve()), st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+    got = _DIGESTS.get(memo)
+    if got is None:
+        got = keep(_DIGESTS, memo, hashlib.sha256(read_regular(p)).hexdigest(), 256)
+    return got
+
+
+def derived_key(kind: str, inputs: Iterable[str | os.PathLike[str]], params: object = None) -> str:
+    """The SHA-256 (hex) `derived` keys a value on: the kind, `params` (by repr), parlour's identity
+    (see `_identity`) and the digest of each input file in order. OSError or Unusable when an input
+    cannot be read."""
+    major, minor = sys.version_info[:2]
+    parts = [kind, repr(params), _identity(), f"python {major}.{minor}", f"envelope {ENVELOPE}"]
+    parts += [file_digest(p) for p in inputs]
+    return hashlib.sha256("\n".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def derived_path(kind: str, key: str) -> Path:
+    """Where the value of `kind` under `key` is kept: `KIND-DIGEST.bin` in the cache directory."""
+    return cache_dir() / f"{kind}-{key[:16]}.bin"
+
+
+_UNDECODABLE = (ValueError, EOFError, TypeError, KeyError, IndexError, AttributeError)
+
+
+def derived(
+    kind: str,
+    inputs: Iterable[str | os.PathLike[str]],
+    build: Callable[[], _T],
+    *,
+    params: object = None,
+    encode: Callable[[_T], bytes] | None = None,
+    decode: Callable[[memoryview], _T] | None = None,
+) -> _T:
+    """`build()`, kept in parlour's cache: read back when a file of this `kind` holds it under the
+    same key, else built, saved and returned.
+
+    kind: the file's name (lower-case letters, digits, '.', '_', '-'), e.g. "doublets-ends".
+    inputs: every data or template file `build` reads (their bytes join the key; parlour's code
+        and version always do).
+    params: the plain values (str, int, float, tuples of them...) `build` also depends on, e.g. a
+        length; their repr joins the key.
+    encode / decode: the value to bytes and back (marshal by default, so plain values only);
+        `decode` gets a read-only view of the saved bytes and may raise ValueError, TypeError,
+        KeyError, IndexError or EOFError to have the value built afresh.
+
+    An input that cannot be read, a cache that cannot be written or a value `encode` refuses
+    (ValueError) only costs time: the value is built and returned unsaved. `build` should be
+    pure: its value must depend on nothing but its inputs, its params and parlour's code."""
+    if not _KIND.fullmatch(kind):
+        raise ValueError(f"bad cache kind {kind!r}")
+    try:
+        key = derived_key(kind, inputs, params)
+    except (OSError, Unusable):
+        return build()
+    path = derived_path(kind, key)
+    stamp = key.encode() + b"\n"
+    payload = verified(path)
+    if payload is not None and payload[: len(stamp)] == stamp:
+        try:
+            body = payload[len(stamp) :]
+            value = marshal.loads(body) if decode is None else decode(body)
+        except _UNDECODABLE:
+            pass  # of another shape: built again below
+        else:
+            touch(path)  # still in use: prune keeps it
+            return value
+    value = build()
+    try:
+        data = marshal.dumps(value) if encode is None else encode(value)  # type: ignore[arg-type]
+    except ValueError:  # (marshal: a type it cannot hold) kept for this run only
+        return value
+    write_verified(path, stamp + data)
+    return value

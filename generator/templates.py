@@ -12,8 +12,6 @@ from __future__ import annotations
 import importlib
 import os
 import re
-import sys
-import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -235,47 +233,8 @@ def read_user_bytes(
         os.close(fd)
 
 
-_TOML_FORMAT = 1  # of a cache file: {"version", "text", "data"}
-
-
-def _toml_cache_path(text: str) -> Path | None:
-    """Where the parse of `text` is kept: named by the text and the parser (the stdlib's tomllib,
-    by its file and Python's version); None when the parser's file cannot be looked at."""
-    from generator import cache
-
-    parser = Path(os.path.dirname(os.__file__), "tomllib", "_parser.py")
-    key = f"toml-v{_TOML_FORMAT}-{zlib.crc32(text.encode('utf-8', 'surrogatepass')):08x}-{len(text)}-{sys.version}"
-    try:
-        return cache.keyed_cache_path("toml", key, ".bin", (parser,))
-    except OSError:
-        return None
-
-
 def parse_toml(text: str, where: str) -> dict[str, Any]:
-    """Parse TOML text; a syntax error becomes one line naming the file and the line.
-
-    The parse of a text parsed before is read back from parlour's cache (saved with the text it
-    came from, and used only for that very text): a template parses once per edit, not per run."""
-    from generator import cache
-
-    path = _toml_cache_path(text)
-    if path is not None:
-        saved = cache.read_saved(
-            path, _TOML_FORMAT, lambda d: d["text"] == text and isinstance(d["data"], dict)
-        )
-        if saved is not None:
-            data: dict[str, Any] = saved["data"]
-            return data
-    data = _parse_toml(text, where)
-    if path is not None:
-        try:
-            cache.save(path, {"version": _TOML_FORMAT, "text": text, "data": data})
-        except ValueError:  # dates and times are not marshal's types: such a file is parsed each time
-            pass
-    return data
-
-
-def _parse_toml(text: str, where: str) -> dict[str, Any]:
+    """Parse TOML text; a syntax error becomes one line naming the file and the line."""
     import tomllib
 
     check_depth(text, where)

@@ -10,7 +10,7 @@ import pypdfium2 as pdfium
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from generator.games.doublets.sheet_draw import PITCH
+from generator.games.doublets.draw.sheet import PITCH
 
 
 @dataclass

@@ -9,7 +9,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_raw
 from pypdf import PdfReader
 
-from generator.games.piecepack.pieces import SUIT_GLYPHS
+from generator.games.piecepack.draw.pieces import SUIT_GLYPHS
 from generator.press.document import Document, Page
 from generator.press.fonts import FACES, has_glyph
 from generator.press.paper import MARGIN, get_paper, mm

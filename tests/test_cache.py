@@ -98,3 +98,107 @@ def test_keep_stores_and_returns_and_starts_afresh_at_its_limit():
     assert store == {0: "0", 1: "1", 2: "2"}
     assert cache.keep(store, 3, "3", 3) == "3"
     assert store == {3: "3"}  # full: emptied before the fourth went in
+
+
+# -- the seam: derived -----------------------------------------------------------------------------
+
+
+def _counting(value):
+    calls = []
+
+    def build():
+        calls.append(1)
+        return value
+
+    return build, calls
+
+
+def test_derived_builds_once_then_reads_back(tmp_path, monkeypatch):
+    monkeypatch.setenv(cache.ENV_VAR, str(tmp_path / "c"))
+    data = tmp_path / "words.txt"
+    data.write_text("cat\ndog\n")
+    build, calls = _counting({"n": [1, 2, 3]})
+    assert cache.derived("test-kind", [data], build, params=("uk", 5)) == {"n": [1, 2, 3]}
+    assert cache.derived("test-kind", [data], build, params=("uk", 5)) == {"n": [1, 2, 3]}
+    assert len(calls) == 1
+    [saved] = (tmp_path / "c").iterdir()
+    assert saved.name.startswith("test-kind-") and saved.suffix == ".bin"
+    assert cache.verified(saved) is not None  # sealed like every cache file
+
+
+def test_derived_is_keyed_on_the_inputs_bytes_and_the_params(tmp_path, monkeypatch):
+    import os
+
+    monkeypatch.setenv(cache.ENV_VAR, str(tmp_path / "c"))
+    data = tmp_path / "words.txt"
+    data.write_text("cat\n")
+    first, _ = _counting("first")
+    assert cache.derived("k", [data], first) == "first"
+    st = data.stat()
+    data.write_text("cow\n")  # same size, same modification time: only the bytes differ
+    os.utime(data, ns=(st.st_atime_ns, st.st_mtime_ns))
+    second, calls = _counting("second")
+    assert cache.derived("k", [data], second) == "second" and calls
+    again, calls = _counting("again")
+    assert cache.derived("k", [data], again, params=2) == "again" and calls  # other params
+    assert cache.derived("k", [data], again, params=2) == "again" and len(calls) == 1
+    data.write_text("cat\n")  # back to the first bytes: the first value again
+    assert cache.derived("k", [data], again) == "first"
+
+
+def test_derived_builds_afresh_when_the_file_is_damaged_or_undecodable(tmp_path, monkeypatch):
+    monkeypatch.setenv(cache.ENV_VAR, str(tmp_path / "c"))
+    build, calls = _counting([1, 2])
+    cache.derived("k", [], build)
+    [saved] = (tmp_path / "c").iterdir()
+    raw = saved.read_bytes()
+    saved.write_bytes(raw[:-1] + bytes([raw[-1] ^ 1]))  # damaged: its checksum fails
+    assert cache.derived("k", [], build) == [1, 2] and len(calls) == 2
+    assert cache.derived("k", [], build) == [1, 2] and len(calls) == 2  # rebuilt and saved
+
+    def refuse(view):
+        raise ValueError("another shape")
+
+    assert cache.derived("k", [], build, decode=refuse) == [1, 2] and len(calls) == 3
+
+
+def test_derived_without_a_usable_cache_or_input_still_answers(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    monkeypatch.setenv(cache.ENV_VAR, str(blocker / "c"))  # cannot be made
+    build, calls = _counting(7)
+    assert cache.derived("k", [], build) == 7 and cache.derived("k", [], build) == 7
+    assert len(calls) == 2
+    monkeypatch.setenv(cache.ENV_VAR, str(tmp_path / "c"))
+    assert cache.derived("k", [tmp_path / "missing.txt"], build) == 7 and len(calls) == 3
+    assert not (tmp_path / "c").exists()  # no key, nothing saved
+    assert cache.derived("k", [tmp_path], build) == 7  # a folder is not an input file
+    assert cache.derived("odd", [], lambda: object) is object  # marshal refuses it: kept unsaved
+    assert not (tmp_path / "c").exists()
+
+
+def test_derived_refuses_a_kind_that_is_not_a_plain_name():
+    import pytest
+
+    for bad in ("", "../x", "A", "a/b", "x" * 81):
+        with pytest.raises(ValueError):
+            cache.derived(bad, [], lambda: 1)
+
+
+def test_derived_keys_on_parlours_own_code(tmp_path, monkeypatch):
+    """An edit to any module of parlour keys every derived value anew (no list of modules)."""
+    monkeypatch.setenv(cache.ENV_VAR, str(tmp_path / "c"))
+    before = cache.derived_key("k", [])
+    monkeypatch.setattr(cache, "_IDENTITY", ["parlour 0 code edited"])
+    assert cache.derived_key("k", []) != before
+
+
+def test_saving_a_derived_value_removes_its_stale_versions(tmp_path, monkeypatch):
+    import time
+
+    monkeypatch.setenv(cache.ENV_VAR, str(tmp_path))
+    now = time.time()
+    stale = _aged(tmp_path / "k-0123456789abcdef.bin", cache.STALE_DAYS + 1, now)
+    other = _aged(tmp_path / "k2-0123456789abcdef.bin", cache.STALE_DAYS + 1, now)
+    cache.derived("k", [], lambda: 1)
+    assert not stale.exists() and other.exists()

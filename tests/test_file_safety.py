@@ -238,7 +238,7 @@ def test_daily_book_checked_before_any_work(run, tmp_path):
 
 
 def test_daily_folder_all_or_nothing(run, tmp_path, monkeypatch):
-    from generator.games.doublets import sheet_draw as doublets_sheet_draw
+    from generator.games.doublets.draw import sheet as doublets_sheet_draw
 
     calls = {"n": 0}
     real = doublets_sheet_draw.sheet_pages
@@ -624,9 +624,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 #: Commands that, between them, read every kind of cache file parlour writes.
 CACHE_READERS = [
-    ["rules", "chimera", "-o", "rules.pdf"],  # the parsed templates (toml), the rules' fitting
+    ["rules", "chimera", "-o", "rules.pdf"],  # the rules' fitting
     ["piecepack", "--pieces", "coins", "-o", "pieces.pdf"],  # the ink boxes
-    ["doublets", "jewels", "--json", "jewels.json", "-o", "jewels.pdf"],  # the Jewels graphs, the ends
+    ["doublets", "jewels", "--json", "jewels.json", "-o", "jewels.pdf"],  # the ends
     ["doublets", "sheet", "--json", "sheet.json", "-o", "sheet.pdf"],  # the keyable bitsets
     [
         "doublets",
@@ -644,7 +644,7 @@ CACHE_READERS = [
     ["chimera", "key", "--json", "key.json", "-o", "key.pdf"],  # the referee's answers
     ["fighting-words", "check", "trade"],  # the word index
 ]
-CACHE_KINDS = {"toml", "rules", "ink", "doublets-jewels", "doublets-ends", "doublets-keyable",
+CACHE_KINDS = {"rules", "ink", "doublets-ends", "doublets-keyable",
                "doublets-capacity", "doublets-words", "chimera", "fighting-words"}  # fmt: skip
 
 #: Runs CACHE_READERS in one process (so each cache file is read from disk once) and prints what

@@ -352,8 +352,8 @@ def test_the_kit_takes_at_most_six_pages_with_a_cutting_gap_between_coins(pdfs, 
     from pypdf import PdfReader
 
     from generator.games.piecepack import draw as pp_draw
-    from generator.games.piecepack import kit
     from generator.games.piecepack import model as pp
+    from generator.games.piecepack.draw import kit as kit
     from generator.press.paper import get_paper
 
     reader = PdfReader(str(pdfs["piecepack", paper]))

@@ -12,7 +12,8 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from generator.cli import cli
-from generator.games.riddle_craft import draw, sheets
+from generator.games.riddle_craft import draw
+from generator.games.riddle_craft.draw import cutouts as sheets
 from generator.games.riddle_craft.model import load_template
 from generator.press.cards import SAFE, CardBox, get_card, impose
 from generator.press.impose import fold_layout

@@ -107,41 +107,12 @@ def test_one_toml_reader_for_files_a_user_names(tmp_path):
             read(tmp_path / "dir.toml", "fragments file")
 
 
-@pytest.fixture
-def cache_here(monkeypatch, tmp_path):
-    monkeypatch.setenv("PARLOUR_CACHE_DIR", str(tmp_path / "cache"))
-    return tmp_path / "cache"
-
-
-def _no_parser(monkeypatch):
-    """From here on a parse that is not read back from the cache fails the test."""
-
-    def refuse(text, where):
-        raise AssertionError(f"{where} parsed again")
-
-    monkeypatch.setattr(tpl, "_parse_toml", refuse)
-
-
-def test_a_templates_parse_is_kept_and_read_back_the_same(cache_here, monkeypatch):
-    import tomllib
-
-    texts = {name: tpl.read_text(name)[0] for name in tpl.names()}
-    fresh = {name: tomllib.loads(text) for name, text in texts.items()}
-    first = {name: tpl.parse_toml(text, name) for name, text in texts.items()}  # parsed, then kept
-    assert first == fresh
-    assert len(list(cache_here.glob("toml-*.bin"))) == len(texts)
-    _no_parser(monkeypatch)
-    again = {name: tpl.parse_toml(text, name) for name, text in texts.items()}
-    assert again == fresh
-    assert all(type(again[n]) is dict for n in texts)
-
-
-def test_an_edited_template_is_parsed_at_once(cache_here, tmp_path):
+def test_an_edited_template_is_parsed_at_once(tmp_path):
     from generator.games.rules import model as rm
 
     copy_templates(tmp_path / "mine")
     tpl.set_override(tmp_path / "mine")
-    assert rm.load_rules("chimera").title == rm.load_rules("chimera").title  # parsed, then read back
+    assert rm.load_rules("chimera").title == rm.load_rules("chimera").title
     path = tmp_path / "mine" / "rules" / "chimera.toml"
     text = path.read_text(encoding="utf-8")
     old = rm.load_rules("chimera").title
@@ -151,48 +122,6 @@ def test_an_edited_template_is_parsed_at_once(cache_here, tmp_path):
     assert rm.load_rules("chimera").title == old
 
 
-def test_a_damaged_or_foreign_cache_file_is_parsed_again(cache_here, monkeypatch):
-    text = 'title = "x"\n[[block]]\nkind = "para"\ntext = "y"\n'
-    want = tpl.parse_toml(text, "t.toml")
-    (saved,) = cache_here.glob("toml-*.bin")
-    saved.write_bytes(saved.read_bytes()[:20])
-    assert tpl.parse_toml(text, "t.toml") == want  # parsed and kept again
-    import marshal
-
-    # a file for this name holding another text's parse (as a hash collision would) is not used
-    saved.write_bytes(marshal.dumps({"version": 1, "text": "other = 1", "data": {"other": 1}}))
-    assert tpl.parse_toml(text, "t.toml") == want
-    _no_parser(monkeypatch)
-    assert tpl.parse_toml(text, "t.toml") == want
-
-
-def test_no_cache_no_problem(tmp_path, monkeypatch):
-    """A cache directory that cannot be made, a parser whose file cannot be looked at, and data
-    marshal cannot hold (dates): each is parsed and nothing is written."""
-    blocker = tmp_path / "file"
-    blocker.write_text("not a directory")
-    monkeypatch.setenv("PARLOUR_CACHE_DIR", str(blocker / "cache"))
-    assert tpl.parse_toml("a = 1", "t.toml") == {"a": 1}
-    assert tpl.parse_toml("a = 1", "t.toml") == {"a": 1}
-    assert blocker.read_text() == "not a directory"
-
-    monkeypatch.setenv("PARLOUR_CACHE_DIR", str(tmp_path / "cache"))
-    import datetime
-
-    assert tpl.parse_toml("d = 2026-11-24", "t.toml") == {"d": datetime.date(2026, 11, 24)}
-    assert not list((tmp_path / "cache").glob("toml-*.bin"))
-
-    from generator import cache
-
-    def denied(*a, **k):
-        raise PermissionError(13, "Permission denied")
-
-    monkeypatch.setattr(cache, "keyed_cache_path", denied)
-    assert tpl.parse_toml("b = 2", "t.toml") == {"b": 2}
-    assert not list((tmp_path / "cache").glob("toml-*.bin"))
-
-
-def test_a_bad_template_is_still_one_line_and_not_kept(cache_here):
+def test_a_bad_template_is_still_one_line():
     with pytest.raises(ParlourError, match=r"t.toml, line 1, column \d+: not valid TOML"):
         tpl.parse_toml("a = = 1", "t.toml")
-    assert not list(cache_here.glob("toml-*.bin"))

@@ -154,10 +154,9 @@ def gather(
     """Make everything the audit covers, exactly as the commands do, and gather what it prints."""
     from generator.errors import ParlourError
     from generator.games.chimera import model as ch
-    from generator.games.doublets import model
+    from generator.games.doublets.choose import make_sheet
     from generator.games.doublets.daily import daily_sheets
     from generator.games.doublets.jewels import make_jewels
-    from generator.games.doublets.sheets import make_sheet
 
     def say(msg: str) -> None:
         if progress is not None:
@@ -167,7 +166,7 @@ def gather(
     daily = DailyRun()
     failures: list[str] = []
     say(f"{days} daily sheets from {start.isoformat()}")
-    for sh in daily_sheets(start, days, 8, None, model.MIXED):  # the week's shape, as the command
+    for sh in daily_sheets(start, days):  # the command's defaults
         _doublets_sheet(printed, sh, f"daily {sh.date}")
         daily.days.append((sh.date or "", [(p.start, p.end) for p in sh.puzzles]))
         daily.pars_fall += _pars_fall(sh)
@@ -298,6 +297,8 @@ def report(audit: Audit, lexicon: Lexicon) -> tuple[list[str], dict[str, Any]]:
     lines.append(f"daily sheets whose pars fall from one puzzle to the next: {audit.daily.pars_fall}")
     story = doublets_story(p, lexicon)
     lines += story_lines(story)
+    story["daily_words"] = daily_words(p)
+    lines += daily_word_lines(story["daily_words"])
     if audit.failures:
         lines.append(f"could not be made: {len(audit.failures)}")
         lines += [f"  {f}" for f in audit.failures]
@@ -322,6 +323,51 @@ def report(audit: Audit, lexicon: Lexicon) -> tuple[list[str], dict[str, Any]]:
         "doublets": story,
     }
     return lines, data
+
+
+def daily_words(p: Printed) -> dict[str, Any]:
+    """The daily sheets' measures: story days by month, ends a child knows, inflected ends, and
+    keys that need a word outside everyday use."""
+    from generator.games.doublets.prompts import UNRELATED
+    from generator.games.doublets.story import familiar, inflected
+    from generator.words.ladder import ladders_for
+
+    ladders = ladders_for(None)
+    firsts: dict[str, tuple] = {}
+    rows = [r for r in p.puzzles if r[0].startswith("daily")]
+    for r in rows:
+        firsts.setdefault(r[0], r)
+    months: Counter[str] = Counter()
+    for place, r in firsts.items():
+        months[place.split()[1][:7]] += r[3] != UNRELATED
+    ends = [w for r in rows for w in r[1:3]]
+    strange = sum(any(not familiar(w, ladders) for w in r[5]) for r in rows)
+
+    def pct(n: int, of: int) -> float:
+        return round(100.0 * n / of, 1) if of else 0.0
+
+    return {
+        "days": len(firsts),
+        "story_days": sum(r[3] != UNRELATED for r in firsts.values()),
+        "story_days_by_month": dict(sorted(months.items())),
+        "ends": len(ends),
+        "familiar_ends_pct": pct(sum(familiar(w, ladders) for w in ends), len(ends)),
+        "inflected_ends_pct": pct(sum(inflected(w, ladders) for w in ends), len(ends)),
+        "keys_needing_unfamiliar": strange,
+        "keys_needing_unfamiliar_pct": pct(strange, len(rows)),
+    }
+
+
+def daily_word_lines(m: dict[str, Any]) -> list[str]:
+    """daily_words as report lines."""
+    return [
+        f"daily story days: {m['story_days']} of {m['days']}; by month: "
+        + ", ".join(f"{k} {n}" for k, n in m["story_days_by_month"].items()),
+        f"daily ends a child knows: {m['familiar_ends_pct']} % of {m['ends']}; "
+        f"inflected ends: {m['inflected_ends_pct']} %",
+        f"daily keys needing a word outside everyday use: {m['keys_needing_unfamiliar']} "
+        f"({m['keys_needing_unfamiliar_pct']} %)",
+    ]
 
 
 MIDDLE_YEAR_MOST = 40  # no word should be a middle word more often than this in a year of dailies

@@ -8,7 +8,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
-from generator.cache import keep
 from generator.press.cards import CardBox
 from generator.press.fonts import register_fonts
 from generator.press.ink import ink_box
@@ -39,19 +38,7 @@ def blend(a: RGB, b: RGB, t: float) -> RGB:
 def role(style: Style, name: str, k: float = 1.0, **changes: object) -> TextStyle:
     """Text role `name` as a TextStyle at `k` times its size (k: the card's scale), never below the
     role's smallest size; `changes` replace fields (alignment, colour...)."""
-    key = (style, name, k, tuple(changes.items()))
-    try:
-        found = _ROLES.get(key)
-    except TypeError:  # a change that cannot be a key
-        return _role(style, name, k, changes)
-    if found is None:
-        found = keep(_ROLES, key, _role(style, name, k, changes), ROLES_KEPT)
-    return found
-
-
-#: role()'s answers (TextStyles are immutable), kept at most
-ROLES_KEPT = 1024
-_ROLES: dict[tuple[Any, ...], TextStyle] = {}
+    return _role(style, name, k, changes)
 
 
 SMALL_CARD_FLOOR = 6.0  # on cards smaller than poker a role's floor may come down to this, no further

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.cache import keep
 from generator.press import text as tx
 from generator.press.fonts import string_width
 from generator.press.paper import MARGIN, Paper, mm
@@ -347,19 +346,8 @@ def fit_bullets(
     items: Sequence[str], width: float, height: float, style: TextStyle, gap: float = 0.45
 ) -> BulletFit | None:
     """The largest size (style.size down to style.min_size) at which every item, wrapped beside its
-    bullet, fits the box `width` x `height`; None if none does. A pure function of its arguments:
-    each answer is kept (bounded), and handed out with lists of its own."""
-    key = (tuple(items), width, height, style, gap)
-    try:
-        found = _FITS[key]
-    except KeyError:
-        found = keep(_FITS, key, _fit_bullets(items, width, height, style, gap), FITS_KEPT)
-    return None if found is None else replace(found, lines=[list(it) for it in found.lines])
-
-
-#: fit_bullets' answers kept at most
-FITS_KEPT = 1024
-_FITS: dict[tuple[object, ...], BulletFit | None] = {}
+    bullet, fits the box `width` x `height`; None if none does."""
+    return _fit_bullets(items, width, height, style, gap)
 
 
 def _fit_bullets(

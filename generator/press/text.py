@@ -9,7 +9,6 @@ from dataclasses import dataclass, replace
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.cache import keep
 from generator.errors import ParlourError
 from generator.press.fonts import _width_per_1000, register_fonts, runs, string_width
 
@@ -77,20 +76,13 @@ def _wrap_words(
 
 
 Split = tuple[list[list[str]], dict[str, float], float]
-#: _split's answers kept at most (bullet lists are wrapped at size after size)
-SPLITS_KEPT = 4096
-_SPLITS: dict[tuple[str, str], Split] = {}
 
 
 def _split(text: str, face: str) -> Split:
-    """`text`'s paragraphs split into words, each word's width at 1000 pt, and a space's (kept:
-    callers only read them)."""
-    found = _SPLITS.get((text, face))
-    if found is None:
-        paras = [para.split() for para in text.split("\n")]
-        w1000 = {w: _width_per_1000(w, face) for words in paras for w in words}
-        found = keep(_SPLITS, (text, face), (paras, w1000, _width_per_1000(" ", face)), SPLITS_KEPT)
-    return found
+    """`text`'s paragraphs split into words, each word's width at 1000 pt, and a space's."""
+    paras = [para.split() for para in text.split("\n")]
+    w1000 = {w: _width_per_1000(w, face) for words in paras for w in words}
+    return paras, w1000, _width_per_1000(" ", face)
 
 
 def wrap(text: str, face: str, size: float, width: float) -> list[str] | None:
@@ -105,21 +97,9 @@ def block_height(n_lines: int, size: float, style: TextStyle) -> float:
     return (n_lines - 1) * pitch + size * (asc + desc)
 
 
-#: fit's answers kept at most; past that the store starts afresh (a long daily book fits ever new texts)
-FITS_KEPT = 4096
-_FITS: dict[tuple[str, float, float, TextStyle], tuple[float, tuple[str, ...]] | None] = {}
-
-
 def fit(text: str, width: float, height: float, style: TextStyle) -> tuple[float, list[str]] | None:
-    """The largest size (in STEP steps, from style.size to style.min_size) at which `text` fits.
-
-    A pure function of its arguments (and the fonts): the same card text in the same box is fitted
-    once per process (a deck's 'What am I?' is asked for 118 times in a pack)."""
-    key = (text, width, height, style)
-    try:
-        found = _FITS[key]
-    except KeyError:
-        found = keep(_FITS, key, _fit(text, width, height, style), FITS_KEPT)
+    """The largest size (in STEP steps, from style.size to style.min_size) at which `text` fits."""
+    found = _fit(text, width, height, style)
     return None if found is None else (found[0], list(found[1]))
 
 

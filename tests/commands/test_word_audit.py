@@ -11,9 +11,10 @@ from click.testing import CliRunner
 
 from generator.commands import audit as wa
 from generator.games.chimera import model as ch
+from generator.games.doublets.choose import make_sheet
 from generator.games.doublets.daily import daily_sheets
 from generator.games.doublets.jewels import make_jewels
-from generator.games.doublets.sheets import make_sheet
+from generator.games.doublets.model import DAILY_COUNT
 from generator.words.lexicon import Entry, Lexicon, load
 
 
@@ -100,9 +101,7 @@ def test_gather_collects_exactly_what_the_models_print(small) -> None:
         for w in words:
             want[w] = want.get(w, 0) + 1
 
-    for sh in daily_sheets(
-        dt.date(2026, 3, 1), 3, length=None
-    ):  # the daily schedule's sheets (the week's shape)
+    for sh in daily_sheets(dt.date(2026, 3, 1), 3):  # the daily schedule's sheets (the week's shape)
         for p in sh.puzzles:
             count(p.chain)
     for p in make_sheet(8, 4, "easy", seed=1).puzzles:
@@ -117,7 +116,7 @@ def test_gather_collects_exactly_what_the_models_print(small) -> None:
         if n:
             got[w] = n
     assert got == want
-    assert len(small.daily.days) == 3 and all(len(d[1]) == 8 for d in small.daily.days)
+    assert len(small.daily.days) == 3 and all(len(d[1]) == DAILY_COUNT for d in small.daily.days)
 
 
 def test_chimera_key_prints_nothing_outside_the_print_vocabulary(small) -> None:
@@ -201,7 +200,7 @@ def test_every_printed_surface_stays_in_the_print_vocabulary(every_surface) -> N
 def test_the_audit_tells_the_doublets_story(small) -> None:
     story = wa.doublets_story(small.printed, load())
     rows = small.printed.puzzles
-    assert story["prompts"]["puzzles"] == len(rows) == 3 * 8 + 8
+    assert story["prompts"]["puzzles"] == len(rows) == 3 * DAILY_COUNT + 8
     assert story["prompts"]["with_prompt"] == len(rows)
     related = story["related"]["daily"]["related"] + story["related"]["sheets"]["related"]
     assert related == sum(r[3] != "unrelated" for r in rows) and sum(story["relations"].values()) == len(rows)
@@ -209,6 +208,25 @@ def test_the_audit_tells_the_doublets_story(small) -> None:
     assert sum(story["printed_words_by_class"].values()) == len(small.printed.where)
     lines = wa.story_lines(story)
     assert any(line.startswith("doublets related ends:") for line in lines)
+
+
+def test_the_audit_measures_the_daily_words(small) -> None:
+    """Story days, ends a child knows, inflected ends and unfamiliar keys, against counts made
+    here from the sheets themselves."""
+    from generator.games.doublets.story import familiar, inflected
+    from generator.words.ladder import ladders_for
+
+    got = wa.daily_words(small.printed)
+    sheets = list(daily_sheets(dt.date(2026, 3, 1), 3))
+    ladders = ladders_for(None)
+    ends = [w for s in sheets for p in s.puzzles for w in (p.start, p.end)]
+    assert got["days"] == 3 and got["story_days"] == 3 and got["story_days_by_month"] == {"2026-03": 3}
+    assert got["ends"] == len(ends)
+    assert got["familiar_ends_pct"] == round(100 * sum(familiar(w, ladders) for w in ends) / len(ends), 1)
+    assert got["inflected_ends_pct"] == round(100 * sum(inflected(w, ladders) for w in ends) / len(ends), 1)
+    strange = [p for s in sheets for p in s.puzzles if any(not familiar(w, ladders) for w in p.links)]
+    assert got["keys_needing_unfamiliar"] == len(strange) == 0
+    assert any(line.startswith("daily story days: 3 of 3") for line in wa.daily_word_lines(got))
 
 
 def test_the_audit_counts_links_of_a_no_end_class(small) -> None:

@@ -123,13 +123,12 @@ def test_arrow_of_no_length_draws_nothing() -> None:
     assert " l" not in stream.replace("\n", " ")
 
 
-def test_fit_bullets_answers_as_a_fresh_fit_again_and_again(monkeypatch):
-    """fit_bullets keeps its answers: each equals the fit made afresh (_fit_bullets), and the
-    lists handed out are the caller's own."""
+def test_fit_bullets_answers_as_a_fresh_fit_again_and_again():
+    """fit_bullets' answers each equal the fit made afresh (_fit_bullets), and the lists handed
+    out are the caller's own."""
     from generator.press import parts as press_parts
     from generator.press.text import TextStyle
 
-    monkeypatch.setattr(press_parts, "FITS_KEPT", 3)
     items = [
         "Say a word that fits the clue",
         "Pass if you cannot",
@@ -146,4 +145,3 @@ def test_fit_bullets_answers_as_a_fresh_fit_again_and_again(monkeypatch):
             assert got == press_parts._fit_bullets(its, w, h, st, 0.3)
             if got is not None:
                 got.lines[0].append("changed by the caller")
-            assert len(press_parts._FITS) <= 3

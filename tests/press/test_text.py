@@ -139,19 +139,6 @@ def test_fit_answers_as_the_plain_loop_does_and_again_the_same(text, face, width
     assert fit(text, width, height, style) == _plain_fit(text, width, height, style)
 
 
-def test_fit_keeps_a_bounded_store(monkeypatch):
-    from generator.press import text as text_mod
-
-    monkeypatch.setattr(text_mod, "FITS_KEPT", 5)
-    monkeypatch.setattr(text_mod, "_FITS", {})
-    style = TextStyle("Sans", 10, 6)
-    for i in range(40):
-        assert fit(f"card {i} of the deck", 60, 30, style) == _plain_fit(
-            f"card {i} of the deck", 60, 30, style
-        )
-        assert len(text_mod._FITS) <= 5
-
-
 def test_wrap_breaks_as_the_plain_loop_does_at_the_very_edge():
     """Widths within a few units in the last place of a line's measured width: where a sum done in
     another order would break the line elsewhere."""
@@ -172,17 +159,6 @@ def test_wrap_breaks_as_the_plain_loop_does_at_the_very_edge():
                     width = math.nextafter(width, math.inf)
                     checked += 1
     assert checked == 3 * 7 * 4 * 12
-
-
-def test_wrap_keeps_a_bounded_store_of_split_texts(monkeypatch):
-    from generator.press import text as text_mod
-
-    monkeypatch.setattr(text_mod, "SPLITS_KEPT", 3)
-    monkeypatch.setattr(text_mod, "_SPLITS", {})
-    for i in range(30):
-        t = f"item {i % 7} of the list\nand its second line"
-        assert wrap(t, "Serif", 9, 50) == _plain_wrap(t, "Serif", 9, 50)
-        assert len(text_mod._SPLITS) <= 3
 
 
 def test_fit_line_shrinks_a_word_in_steps_and_never_breaks_it():

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from generator.games.doublets.model import DAILY_COUNT
+
 pytest.importorskip("flask", reason="the web extra (flask) is not installed")
 
 from generator import config  # noqa: E402
@@ -426,7 +428,7 @@ def test_the_rung_check_refuses_bad_input(client):
 def test_todays_doublets_are_the_printed_days_puzzles_without_the_key(client, run, tmp_path):
     day = "2026-01-03"
     data = get(client, f"/api/doublets/daily?date={day}").get_json()
-    assert data["date"] == day and len(data["puzzles"]) == 8
+    assert data["date"] == day and len(data["puzzles"]) == DAILY_COUNT
     assert all({"start", "end", "par", "prompt"} <= set(p) for p in data["puzzles"])
     assert not any({"chain", "links", "shortest_chains"} & set(p) for p in data["puzzles"])  # no key
     js = tmp_path / "daily.json"

@@ -200,7 +200,7 @@ def deck(opts: PrintOptions, variant: str) -> None:
       parlour chimera deck --paper a4
       parlour chimera deck --variant two-thirds --duplex short --json deck.json
     """
-    from generator.games.chimera import deck as chimera_deck
+    from generator.games.chimera.draw import deck as chimera_deck
 
     v = ch.variant(variant)
     doc = press_document.Document(opts.paper, f"{TITLE} deck", "52 cards with their letters", opts.style)

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from generator.words.ladder import Ladders, WordGraph
+    from generator.words.ladder import Ladders
 
 _FORMAT = 1
 T = TypeVar("T")
@@ -29,7 +29,8 @@ _DERIVING = (  # the modules whose rules derive what is saved
     "generator.games.doublets.model",
     "generator.games.doublets.ends",
     "generator.games.doublets.jewels",
-    "generator.games.doublets.sheets",  # (the band capacities)
+    "generator.games.doublets.choose",  # (the band capacities)
+    "generator.games.doublets.story",  # (the story pool)
     "generator.words.ladder",
     "generator.words.ladder_search",
     "generator.words.lexicon",
@@ -112,20 +113,6 @@ def saved(
     got = build()
     cache.save(path, {"version": _FORMAT, "kind": kind, "length": length, "data": encode(got)})
     return got
-
-
-def saved_jewel_graph(ladders: Ladders, length: int, build: Callable[[], WordGraph]) -> WordGraph:
-    """The Jewels graph of `length` letters (doublets_jewels._jewel_graph's), from the cache or
-    `build`."""
-    from generator.words.ladder import WordGraph
-
-    def decode(data: tuple) -> WordGraph:
-        return WordGraph(data[0], ladders.lexicon.zipf, adj=data[1])
-
-    def encode(g: WordGraph) -> tuple:
-        return g.words, g.adj
-
-    return saved("jewels", ladders.spelling, length, build, encode, decode, base_of(ladders))
 
 
 class SavedMasks(Mapping[int, list[int]]):

@@ -168,12 +168,10 @@ def solve(
 # -- sheets -------------------------------------------------------------------------------------
 
 
-WEEK_HELP = (
-    "Letters per word (3 to 8) [default: by the day of the week, 4 early in the week up to 6 at the weekend]."
-)
+WEEK_HELP = "Letters per word of the practice puzzles (3 to 8) [default: 4; the story may be 3 to 6]."
 
 
-def _sheet_options(difficulty: str = "medium", week: bool = False) -> list:
+def _sheet_options(difficulty: str = "medium", week: bool = False, count: int = 8) -> list:
     length = (
         click.option("--length", type=int, default=None, help=WEEK_HELP)
         if week
@@ -182,7 +180,7 @@ def _sheet_options(difficulty: str = "medium", week: bool = False) -> list:
         )
     )
     return [
-        click.option("--count", type=int, default=8, show_default=True, help="Puzzles on the sheet."),
+        click.option("--count", type=int, default=count, show_default=True, help="Puzzles on the sheet."),
         length,
         click.option(
             "--difficulty",
@@ -228,21 +226,15 @@ def make_sheet_from_options(
     spelling: str = DEFAULT_SPELLING,
 ) -> model.Sheet:
     """The sheet the options ask for (errors as one line)."""
-    from generator.games.doublets.sheets import make_sheet
+    from generator.games.doublets.choose import SheetAsk, make_sheet
 
     _check_count(count, length)
     rng = parse_links(links)
     if rng is not None and _given("difficulty"):
         raise ParlourError("give --difficulty or --links, not both")
+    ask = SheetAsk(links=rng, unique=unique, spelling=spelling.lower(), date=date)
     return make_sheet(
-        count,
-        length,
-        None if rng else difficulty.lower(),
-        links=rng,
-        seed=None if date else seed,
-        date=date,
-        unique=unique,
-        spelling=spelling.lower(),
+        count, length, None if rng else difficulty.lower(), seed=None if date else seed, ask=ask
     )
 
 
@@ -275,7 +267,8 @@ def sheet(
       parlour doublets sheet --links 5-7 --date 2025-03-01 --paper a4
       parlour doublets sheet --unique --difficulty hard --spelling uk
     """
-    from generator.games.doublets import draw, sheet_draw
+    from generator.games.doublets import draw
+    from generator.games.doublets.draw import sheet as sheet_draw
     from generator.press.booklet import ANSWERS
     from generator.press.document import Document
 
@@ -315,31 +308,22 @@ def _daily_sheets(
     unique: bool = False,
     spelling: str = DEFAULT_SPELLING,
 ):
-    """The daily sheets (doublets_daily.daily_sheets: no puzzle twice within a year, no end word again
-    within DAILY_GAP days, each date's sheet the same whatever the range)."""
-    from generator.games.doublets.daily import daily_sheets
+    """The daily sheets (doublets.daily.daily_sheets: each date's sheet its own, whatever the range)."""
+    from generator.games.doublets.daily import DailyRequest, daily_sheets
 
     _check_count(count, length)
     rng = parse_links(links)
     if rng is not None and _given("difficulty"):
         raise ParlourError("give --difficulty or --links, not both")
-    yield from daily_sheets(
-        start,
-        days,
-        count,
-        length,
-        None if rng else difficulty.lower(),
-        links=rng,
-        unique=unique,
-        spelling=spelling.lower(),
-    )
+    req = DailyRequest(count, length, None if rng else difficulty.lower(), rng, unique, spelling.lower())
+    yield from daily_sheets(start, days, req)
 
 
 @doublets.command()
 @click.option("--from", "start", default=None, metavar="YYYY-MM-DD", help="The first day [default: today].")
 @click.option("--days", type=int, default=7, show_default=True, help="How many days (up to ten years).")
 @click.option("--book", is_flag=True, help="One PDF with a bookmark for every day, instead of a file a day.")
-@_with(_sheet_options(model.MIXED, week=True))
+@_with(_sheet_options(model.MIXED, week=True, count=model.DAILY_COUNT))
 @print_options(seed=False, plan_output=False, booklet=True)
 def daily(
     opts: PrintOptions,
@@ -359,10 +343,10 @@ def daily(
     Without --book each day is its own PDF, doublets-daily-YYYY-MM-DD.pdf, in the --output
     directory (default output/daily/). With --book the days go into one PDF (-o names it;
     default output/doublets-daily-FIRST_to_LAST.pdf) with an outline by month and day.
-    There is no --seed: the date is the seed. Within any year of days no puzzle comes back,
-    and an end word waits at least a month before it returns. The week has a shape: 4-letter
-    words from Monday to Wednesday, 5 on Thursday and Friday, 6 at the weekend; --length
-    gives every day one length.
+    There is no --seed: the date is the seed, and any date is as quick as today. Each day leads
+    with a story (Drive PIG into the STY), then graded practice with everyday words; within
+    any year no practice puzzle comes back, and an end word waits at least a month before it
+    returns. The week has a shape: easy to hard on weekdays, longer chains at the weekend.
 
     \b
     Example:
@@ -421,7 +405,7 @@ def jewels(opts: PrintOptions, players: int, spelling: str) -> None:
       parlour doublets jewels --seed 3
       parlour doublets jewels --players 4 --paper a4
     """
-    from generator.games.doublets import jewels_draw
+    from generator.games.doublets.draw import jewels as jewels_draw
     from generator.games.doublets.jewels import make_jewels
     from generator.press.document import Document
 
@@ -461,7 +445,7 @@ def scorepad(opts: PrintOptions, players: int, games: int | None) -> None:
       parlour doublets scorepad
       parlour doublets scorepad --players 5 --games 6 --paper a4
     """
-    from generator.games.doublets import pad_draw
+    from generator.games.doublets.draw import pad as pad_draw
     from generator.games.doublets.scorepad import make_scorepad
     from generator.press.document import Document
 
@@ -483,12 +467,14 @@ def scorepad(opts: PrintOptions, players: int, games: int | None) -> None:
 def pack_section(opts: PrintOptions) -> tuple[str, list[Any], Any]:
     """The pack's Doublets section: 8 graded 4-letter puzzles with their key, Jewels with their key,
     and a page of scoring paper (for two players unless the pack's --players says otherwise)."""
-    from generator.games.doublets import jewels_draw, pad_draw, sheet_draw
+    from generator.games.doublets.choose import SheetAsk, make_sheet
+    from generator.games.doublets.draw import jewels as jewels_draw
+    from generator.games.doublets.draw import pad as pad_draw
+    from generator.games.doublets.draw import sheet as sheet_draw
     from generator.games.doublets.jewels import make_jewels
     from generator.games.doublets.scorepad import make_scorepad
-    from generator.games.doublets.sheets import make_sheet
 
-    sh = make_sheet(8, 4, model.MIXED, seed=opts.seed, spelling=opts.spelling)
+    sh = make_sheet(8, 4, model.MIXED, seed=opts.seed, ask=SheetAsk(spelling=opts.spelling))
     players = opts.players or 2
     jw = make_jewels(players, opts.seed, spelling=opts.spelling)
     pad = make_scorepad(players)

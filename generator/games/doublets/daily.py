@@ -1,192 +1,355 @@
-"""The daily Doublets schedule: one sheet a day, no puzzle back within a year (see below)."""
+"""Daily Doublets: a story puzzle and graded practice for any date, worked out from the date alone.
+
+A day's sheet depends on its date and parlour's data, never on the days before it, so any date
+is as quick as today.  The guarantees come from the construction:
+
+- The story: the story pool (doublets.story) in a fixed cycle; day n (the date's ordinal)
+  takes place n mod P of it, so a story comes back only after P days (two years once the
+  pool holds 731 stories), and a story's word seldom comes back in another story within a
+  month (story_cycle spaces them).
+- The practice ends: every everyday end word of a length has a class, a hash of the word mod
+  END_GAP; day n takes ends of class n mod END_GAP only, so an end word comes back after
+  END_GAP days at the soonest.  Practice never ends on a word that ends a story within
+  END_GAP days either way.
+- The practice pairs: the days of a class are chosen an era (ERA_TURNS of its turns, 372
+  days) at a time, each avoiding the pairs of the turns before it in the era; a pair may be
+  used only in eras whose parity is a hash of the pair, so it comes back two eras later at
+  the soonest.  A date costs at most ERA_TURNS days of choosing; no story pair is practice.
+- Links: a word is in at most MAX_KEY_USES keys of a sheet, and no two puzzles share
+  SHARED_LINKS links; a word rests (is gone round where another minimal chain allows) one
+  week in LINK_REST_SHARE, by a hash of it and the week, so the busiest links are spread.
+- Words: the practice ends are everyday base-form words, and every key is a minimal chain of
+  familiar words (doublets.story): par is reachable by words a child knows.
+"""
 
 from __future__ import annotations
 
 import datetime as _dt
 import functools
-import hashlib
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from generator.games.doublets.model import MAX_KEY_USES, MIXED, Sheet, ends_for, parse_date
-from generator.games.doublets.sheets import make_sheet
+from generator.games.doublets.choose import SHARED_LINKS, _sheet_bands
+from generator.games.doublets.model import (
+    DAILY_COUNT,
+    MAX_KEY_USES,
+    MAX_PAR,
+    MIN_PAR,
+    MIXED,
+    DoubletsError,
+    Puzzle,
+    Sheet,
+    difficulty_of,
+    ends_for,
+    parse_date,
+    seed_for_date,
+)
+from generator.games.doublets.story import (
+    Story,
+    everyday,
+    familiar,
+    stable_hash,
+    story_cycle,
+    story_pool,
+)
 from generator.words.ladder import DEFAULT_SPELLING, ladders_for
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
+    from generator.words.ladder import Ladders, WordGraph
     from generator.words.lexicon import Lexicon
 
-
-# Daily sheets are chosen a half-year at a time (1 January to 30 June, 1 July to 31 December:
-# a "block"; block k = 2 * year + 0 or 1).  Within a block the days are chosen in order, each
-# avoiding the end words of the DAILY_GAP days before it and every pair of ends already used in
-# the block.  A day's sheet depends only on its block, so a date gives the same sheet whatever
-# range is asked for, and a day costs at most half a year of choosing.  Across blocks nothing
-# is remembered; instead every end word belongs to one of two halves of the vocabulary (by a
-# hash of the word), and:
-#   - the first and last DAILY_GAP days of block k use only half k % 2, so an end word used
-#     near the end of one block cannot come back near the start of the next;
-#   - a pair of ends from one half h may be used only in blocks with k % 2 == h, and only in
-#     every other such block (by a hash of the pair): at the soonest four blocks (two years)
-#     later;
-#   - a pair with one end in each half (possible only in the middle of a block) may be used
-#     only in blocks with k % 3 equal to a hash of the pair: three blocks (a year and more)
-#     later.
-# So no puzzle returns within 366 days.  When the end words of one length are too few for
-# DAILY_GAP days (3 letters), the gap shrinks to what the pool allows (daily_gap), the same for
-# every date.  If a sparse band runs dry late in a half-vocabulary stretch, that one puzzle
-# may break the pair rule across blocks (pairs stay new within the block and the end-word gap
-# holds); the sheet is marked `relaxed` and bench/bench_ladder.py counts such days.
-
-DAILY_GAP = 30
-# Most puzzles with related ends a day (None: every slot tries them first).  The related pairs
-# a year may use run short by its end: with no cap January (2027) has 44 % related puzzles and
-# December 2 %; three a day keeps nearly every story (32.5 % of 4-letter puzzles against 33.5 %)
-# and spreads them (29 % in January, 4 % in December; two a day: 25 % of 4-letter puzzles).  A
-# daily takes a related pair whose key needs a link a little rarer than the sheet's floor
-# (still print vocabulary) before unrelated ends.
-DAILY_RELATED: int | None = 3
-MIDDLE_YEAR_MOST = 40  # a word is a link of at most this many daily puzzles a year: it is spent
-# (no key may use it) once one more day, at MAX_KEY_USES a sheet, could take it past this
-MIDDLE_CROWDED = 20  # from this many uses in a year a key goes round the word where it can, so the
-# busiest links of the graph are spread over the year rather than used up by the autumn
-DAILY_POOL_SHARE = 0.71  # at most this share of a half's end words is used in one stretch
-# The week's shape when no length is pinned: short words early in the week, long ones at the
-# weekend (Monday first, as date.weekday() counts).  Not 3 letters: a graded sheet needs two
-# fiendish puzzles, and 3-letter words have too few of those for a year of Mondays.
-WEEK_LENGTHS = (4, 4, 4, 5, 5, 6, 6)
+END_GAP = 31  # days before a practice end word may come back
+ERA_TURNS = 12  # a class's days are chosen an era of this many turns at a time (372 days)
+LINK_REST_SHARE = 4  # a link rests (is gone round where it can) one week in this many
+# The week's shape: the same everyday 4-letter words all week; the weekend's chains are longer.
+WEEKDAY_BANDS = ("easy", "medium", "hard")
+WEEKEND_BANDS = ("medium", "hard", "hard")
+WEEK_LENGTHS = (4, 4, 4, 4, 4, 4, 4)
 
 
 def week_length(date: _dt.date | str) -> int:
-    """Letters per word of the daily sheet for `date` when no length is given."""
+    """Letters per word of the daily sheet's practice for `date` when no length is given."""
     return WEEK_LENGTHS[parse_date(date).weekday()]
 
 
-def _stable_hash(text: str) -> int:
-    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+def week_bands(date: _dt.date | str, count: int) -> list[str]:
+    """The bands of a day's `count` practice puzzles, easiest first: easy to hard on weekdays,
+    medium to fiendish at the weekend (the first bands take any extra puzzles)."""
+    names = WEEKEND_BANDS if parse_date(date).weekday() >= 5 else WEEKDAY_BANDS
+    share, extra = divmod(count, len(names))
+    return [n for i, n in enumerate(names) for _ in range(share + (1 if i < extra else 0))]
 
 
-@functools.lru_cache(maxsize=65536)
-def _word_hash(word: str) -> int:
-    return _stable_hash(f"parlour/doublets/daily/{word}")
+def _word_class(word: str) -> int:
+    return stable_hash(f"parlour/doublets/daily/{word}") % END_GAP
 
 
-def word_half(word: str) -> int:
-    """Which half (0 or 1) of the end words `word` is in, for the daily schedule."""
-    return _word_hash(word) & 1
+def _pair_parity(a: str, b: str) -> int:
+    lo, hi = min(a, b), max(a, b)
+    return stable_hash(f"parlour/doublets/daily/{lo}/{hi}") & 1
 
 
-def pair_slot(a: str, b: str, cycle: int) -> int:
-    """A residue mod `cycle` for the pair {a, b} (symmetric; independent of word_half)."""
-    return ((_word_hash(a) >> 1) + (_word_hash(b) >> 1)) % cycle
+def _resting(word: str, week: int) -> bool:
+    return stable_hash(f"parlour/doublets/rest/{word}/{week}") % LINK_REST_SHARE == 0
 
 
-def daily_pair_allowed(a: str, b: str, block: int) -> bool:
-    """True if {a, b} may be a puzzle in daily block `block` (see the schedule above)."""
-    half = word_half(a)
-    if half == word_half(b):
-        return half == block % 2
-    return pair_slot(a, b, 2) == block % 2
+@dataclass(frozen=True)
+class DailyRequest:
+    """What a day's sheet is asked for (the daily command's options)."""
+
+    count: int = DAILY_COUNT
+    length: int | None = None  # None: the week's shape
+    difficulty: str | None = MIXED
+    links: tuple[int, int] | None = None
+    unique: bool = False
+    spelling: str = DEFAULT_SPELLING
 
 
-def daily_block(date: _dt.date | str) -> tuple[int, _dt.date, int]:
-    """(block number, first day of the block, days in the block) for a date."""
-    d = parse_date(date)
-    first = _dt.date(d.year, 1, 1)
-    return d.year, first, (_dt.date(d.year + 1, 1, 1) - first).days
+def story_of_day(date: _dt.date | str, ladders: Ladders) -> Story:
+    """The story a date leads with (the story cycle, place date-ordinal mod its length)."""
+    cycle = _cycle(ladders)
+    return cycle[parse_date(date).toordinal() % len(cycle)]
 
 
-def daily_gap(
-    count: int, length: int, lexicon: Lexicon | None = None, spelling: str = DEFAULT_SPELLING
-) -> int:
-    """Days an end word waits before a daily sheet may use it again: DAILY_GAP, or less when
-    there are too few end words of this length for `count` puzzles a day."""
-    pool = len(ends_for(ladders_for(lexicon, spelling), length).pool)
-    return max(1, min(DAILY_GAP, int(DAILY_POOL_SHARE * pool / 2 / (2 * count))))
+@functools.lru_cache(maxsize=4)
+def _cycle(ladders: Ladders) -> tuple[Story, ...]:
+    pool = story_pool(ladders)
+    if not pool:
+        raise DoubletsError("the story pool is empty: no daily sheet can lead with a story")
+    return story_cycle(pool)
+
+
+def _story_puzzle(story: Story, ladders: Ladders) -> Puzzle:
+    from generator.games.doublets.story import familiar_key
+
+    got = familiar_key(ladders.graph(len(story.start)), story.start, story.end, ladders)
+    assert got is not None  # the pool holds only stories with a familiar key
+    par, ways, chain = got
+    return Puzzle(story.start, story.end, par, chain, ways, story.relation, story.prompt)
+
+
+def _story_ends(n: int, ladders: Ladders) -> tuple[str, str]:
+    cycle = _cycle(ladders)
+    story = cycle[n % len(cycle)]
+    return story.start, story.end
+
+
+@dataclass
+class _Day:
+    """One day's practice being chosen: its graph, its candidate pairs and what the sheet holds."""
+
+    g: WordGraph
+    ladders: Ladders
+    week: int  # links rest some weeks (_resting: gone round where a key can)
+    pairs: list[tuple[int, int]]  # (start, end) ids, in the day's order
+    key_uses: Counter[str]
+    used_ends: set[str]
+    taken: list[frozenset[str]]
+
+
+def _day(n: int, length: int, ladders: Ladders, story: Puzzle, barred: set[frozenset[str]]) -> _Day:
+    """Day n's candidate practice pairs: both ends of the day's class, everyday words, no
+    story's end within END_GAP days, the pair's era parity this era and not `barred` (used
+    earlier in the era), not a story pair, never one letter apart or two spellings of one word."""
+    g = ladders.graph(length)
+    words = g.words
+    near = {w for k in range(1 - END_GAP, END_GAP) for w in _story_ends(n + k, ladders)}
+    ends = [i for i in _class_ends(ladders, length, n % END_GAP) if words[i] not in near]
+    stories = _story_pairs(ladders)
+    parity, key = (n // (END_GAP * ERA_TURNS)) % 2, ladders.variant_key
+    pairs = []
+    for i, s in enumerate(ends):
+        for t in ends[i + 1 :]:
+            a, b = (words[s], words[t]) if s < t else (words[t], words[s])
+            pair = frozenset((a, b))
+            if _pair_parity(a, b) != parity or key(a) == key(b) or pair in stories or pair in barred:
+                continue
+            pairs.append((s, t) if s < t else (t, s))
+    pairs.sort(key=lambda p: stable_hash(f"{n}/{words[p[0]]}/{words[p[1]]}"))
+    return _Day(
+        g, ladders, n // 7, pairs, Counter(story.chain), {story.start, story.end}, [frozenset(story.links)]
+    )
+
+
+def _class_ends(ladders: Ladders, length: int, c: int) -> list[int]:
+    """The everyday end words (ids) of `length` letters in class c (see the module)."""
+    return _classes(ladders, length)[c]
+
+
+@functools.lru_cache(maxsize=16)
+def _classes(ladders: Ladders, length: int) -> list[list[int]]:
+    g = ladders.graph(length)
+    got: list[list[int]] = [[] for _ in range(END_GAP)]
+    for i in ends_for(ladders, length).pool:
+        if everyday(g.words[i], ladders):  # (the pool's words are puzzle ends)
+            got[_word_class(g.words[i])].append(i)
+    return got
+
+
+@functools.lru_cache(maxsize=16)
+def _counts(ladders: Ladders, length: int) -> dict[tuple[int, int], tuple[int, int] | None]:
+    """(par, minimal chains) of pairs of ends found so far in this run (the graph's, so kept)."""
+    return {}
+
+
+@functools.lru_cache(maxsize=16)
+def _chosen(ladders: Ladders, req: DailyRequest) -> dict[int, Sheet]:
+    """Day ordinal -> sheet, for the days chosen so far in this run."""
+    return {}
+
+
+def _story_pairs(ladders: Ladders) -> frozenset[frozenset[str]]:
+    return frozenset(frozenset((s.start, s.end)) for s in _cycle(ladders))
+
+
+def _keyed(d: _Day, s: int, t: int) -> Puzzle | None:
+    """The puzzle s -> t keyed by a minimal chain of familiar words that keeps to the sheet's
+    rules (no word in more than MAX_KEY_USES keys, no SHARED_LINKS links shared), going round
+    resting links where it can; None if no such chain, or if a frequent word outside the
+    standard list makes a shorter chain."""
+    g, words = d.g, d.g.words
+    a, b = words[s], words[t]
+    if stable_hash(f"parlour/doublets/way/{a}/{b}") & 1:
+        a, b = b, a
+    dag = g.shortest(a, b, max_links=MAX_PAR)
+    if dag is None:
+        return None
+    wide = ends_for(d.ladders, g.length).wide
+    if wide is not None and dag.par > 0 and wide.par(a, b, max_links=dag.par - 1) is not None:
+        return None
+    inner = dag.words()[1:-1]
+    barred = {g.index[w] for w in inner if not familiar(w, d.ladders) or d.key_uses[w] >= MAX_KEY_USES}
+    resting = {g.index[w] for w in inner if _resting(w, d.week)}
+    for avoid in (barred | resting, barred):
+        chain = dag.friendliest(avoid)
+        links = frozenset(chain[1:-1])
+        if any(g.index[w] in barred for w in links):
+            return None
+        if all(len(links & other) < SHARED_LINKS for other in d.taken):
+            return Puzzle(a, b, dag.par, tuple(chain), dag.count)
+    return None
+
+
+def _fits(band: str | None, par: int, ways: int, req: DailyRequest, ceiling: int) -> bool:
+    if par > ceiling or (req.unique and ways != 1):
+        return False
+    if req.links is not None:
+        return req.links[0] <= par <= req.links[1]
+    return difficulty_of(par, ways) == band
+
+
+def _counted(d: _Day, s: int, t: int) -> tuple[int, int] | None:
+    """(par, minimal chains) of s -> t (s < t), found once per run."""
+    counts = _counts(d.ladders, d.g.length)
+    if (s, t) not in counts:
+        counts[(s, t)] = d.g.par_and_count(d.g.words[s], d.g.words[t], MAX_PAR)
+    return counts[(s, t)]
+
+
+def _pick(d: _Day, band: str | None, req: DailyRequest, ceiling: int, strict: bool = True) -> Puzzle | None:
+    """The first pair of the day's order that fits the band (or, not `strict`, any band at or
+    under the ceiling) with ends not yet on the sheet and a familiar key."""
+    words = d.g.words
+    for s, t in d.pairs:
+        if words[s] in d.used_ends or words[t] in d.used_ends:
+            continue
+        got = _counted(d, s, t)
+        if got is None or got[0] < MIN_PAR:
+            continue
+        par, ways = got
+        if strict and not _fits(band, par, ways, req, ceiling):
+            continue
+        if not strict and (par > ceiling or (req.unique and ways != 1)):
+            continue
+        found = _keyed(d, s, t)
+        if found is not None:
+            return found
+    return None
+
+
+def _practice(d: _Day, bands: Sequence[str | None], req: DailyRequest) -> list[Puzzle]:
+    """The practice puzzles, easiest first (by par): bands filled hardest first; a band the day
+    cannot fill takes the first puzzle of any band instead (the sheet stays graded by par)."""
+    ceiling = MAX_PAR if req.links is None else req.links[1]
+    got: list[Puzzle] = []
+    for band in reversed(bands):
+        puzzle = _pick(d, band, req, ceiling) or _pick(d, band, req, ceiling, strict=False)
+        if puzzle is None:
+            raise DoubletsError(
+                f"no {band or 'practice'} puzzle of {d.g.length}-letter words fits {d.g.length}'s daily rules; "
+                "try another length or difficulty"
+            )
+        d.used_ends.update((puzzle.start, puzzle.end))
+        d.key_uses.update(puzzle.chain)
+        d.taken.append(frozenset(puzzle.links))
+        got.append(puzzle)
+    return sorted(got, key=lambda p: (p.par, p.score))
+
+
+def _bands(day: _dt.date, req: DailyRequest, difficulty: str | None) -> list[str | None]:
+    rest = req.count - 1
+    if req.links is not None:
+        return [None] * rest
+    if difficulty == MIXED:
+        return list(week_bands(day, rest))
+    return [difficulty] * rest
+
+
+def _sheet_of(n: int, req: DailyRequest, ladders: Ladders, barred: set[frozenset[str]]) -> Sheet:
+    """Day n's sheet, its practice pairs never among `barred`."""
+    day = _dt.date.fromordinal(n)
+    length = req.length if req.length is not None else week_length(day)
+    difficulty, _ = _sheet_bands(req.count, length, req.difficulty, req.links, req.unique, req.spelling)
+    story = _story_puzzle(story_of_day(day, ladders), ladders)
+    bands = _bands(day, req, difficulty)
+    practice = _practice(_day(n, length, ladders, story, barred), bands, req) if bands else []
+    return Sheet(
+        puzzles=(story, *practice),
+        length=length,
+        difficulty=difficulty,
+        links=req.links,
+        seed=seed_for_date(day),
+        date=day.isoformat(),
+        unique=req.unique,
+        spelling=req.spelling,
+    )
+
+
+def daily_sheet_for(
+    date: _dt.date | str, req: DailyRequest = DailyRequest(), lexicon: Lexicon | None = None
+) -> Sheet:
+    """The daily sheet of one date: its story first, then graded practice.  The practice of
+    the days of its class earlier in its era (at most ERA_TURNS - 1 of them) is chosen first,
+    so that no pair comes back (see the module); each is kept for later days of a run."""
+    n = parse_date(date).toordinal()
+    ladders = ladders_for(lexicon, req.spelling)
+    memo = _chosen(ladders, req)
+    turn = n // END_GAP
+    barred: set[frozenset[str]] = set()
+    sheet = None
+    for t in range(turn - turn % ERA_TURNS, turn + 1):
+        m = t * END_GAP + n % END_GAP
+        sheet = memo.get(m)
+        if sheet is None:
+            sheet = memo[m] = _sheet_of(m, req, ladders, barred)
+        barred.update(frozenset((p.start, p.end)) for p in sheet.puzzles[1:])
+    assert sheet is not None
+    return sheet
 
 
 def daily_sheets(
-    first: _dt.date | str,
-    days: int,
-    count: int = 8,
-    length: int | None = 4,
-    difficulty: str | None = MIXED,
-    *,
-    links: tuple[int, int] | None = None,
-    unique: bool = False,
-    spelling: str = DEFAULT_SPELLING,
-    lexicon: Lexicon | None = None,
+    first: _dt.date | str, days: int, req: DailyRequest = DailyRequest(), lexicon: Lexicon | None = None
 ) -> Iterator[Sheet]:
-    """The daily sheets of `days` days from `first`, in order (see the schedule above); with
-    `length` None each day's length follows the week (week_length)."""
+    """The daily sheets of `days` days from `first`, in order; each date's sheet is its own."""
     start = parse_date(first)
-    if days < 1:
-        return
-    last = start + _dt.timedelta(days=days - 1)
-    ladders = ladders_for(lexicon, spelling)
-    gaps: dict[int, int] = {}
-    day = start
-    while day <= last:
-        k, day, block_days = daily_block(day)
-        half = k % 2
-        recent: list[set[str]] = []  # end words of the days before, newest last
-        pairs: set[tuple[str, str]] = set()
-        middles: Counter[str] = Counter()  # links of the year's puzzles so far
-        other_halves: dict[int, set[str]] = {}
-        for n in {length} if length is not None else set(WEEK_LENGTHS):
-            ends = ends_for(ladders, n)
-            ends.counts.clear()  # pars counted last year: a pure cache, kept a year so memory stays flat
-            gaps[n] = daily_gap(count, n, lexicon, spelling)
-            pool_words = [ladders.graph(n).words[i] for i in ends.pool]
-            other_halves[n] = {w for w in pool_words if word_half(w) != half}
-
-        def pair_ok(a: str, b: str, k: int = k, pairs: set[tuple[str, str]] = pairs) -> bool:
-            return daily_pair_allowed(a, b, k) and (min(a, b), max(a, b)) not in pairs
-
-        def pair_new(a: str, b: str, pairs: set[tuple[str, str]] = pairs) -> bool:
-            return (min(a, b), max(a, b)) not in pairs
-
-        for n in range(block_days):
-            if day > last:
-                return
-            size = length if length is not None else week_length(day)
-            gap, other_half = gaps[size], other_halves[size]
-            recent_ends: set[str] = set().union(*recent[-gap:]) if recent else set()
-            exclude = recent_ends | other_half if n < gap or n >= block_days - gap else recent_ends
-            # A sparse band can run dry late in a stretch that uses half the end words: then,
-            # for that puzzle, the pair rule across years gives way, and if need be the half
-            # (pairs stay new and the gap holds within the year); the sheet is marked relaxed
-            # and bench/bench_ladder.py counts such days.
-            sheet = make_sheet(
-                count,
-                size,
-                difficulty,
-                pair_ok=pair_ok,
-                pair_fallback=pair_new,
-                exclude_fallback=recent_ends,
-                links=links,
-                date=day,
-                lexicon=lexicon,
-                unique=unique,
-                spelling=spelling,
-                exclude=exclude,
-                spent=[
-                    w for w, c in middles.items() if c > MIDDLE_YEAR_MOST - MAX_KEY_USES and len(w) == size
-                ],
-                crowded=[w for w, c in middles.items() if c >= MIDDLE_CROWDED and len(w) == size],
-                related_most=DAILY_RELATED,
-                related_first=True,
-            )
-            if day >= start:
-                yield sheet
-            recent.append({w for p in sheet.puzzles for w in (p.start, p.end)})
-            pairs.update((min(p.start, p.end), max(p.start, p.end)) for p in sheet.puzzles)
-            middles.update(w for p in sheet.puzzles for w in p.links)
-            day += _dt.timedelta(days=1)
+    for k in range(max(0, days)):
+        yield daily_sheet_for(start + _dt.timedelta(days=k), req, lexicon)
 
 
 def daily_sheet(
-    date: _dt.date | str, count: int = 8, length: int | None = 4, difficulty: str | None = MIXED, **kw
+    date: _dt.date | str, req: DailyRequest = DailyRequest(), lexicon: Lexicon | None = None
 ) -> Sheet:
     """The daily sheet for one date (the same whichever range it is printed in)."""
-    return next(daily_sheets(date, 1, count, length, difficulty, **kw))
+    return daily_sheet_for(date, req, lexicon)

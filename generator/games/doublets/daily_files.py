@@ -49,7 +49,8 @@ def daily_name(first: dt.date, last: dt.date | None = None) -> str:
 
 def daily_pages(sh: Sheet, paper: Any, key: str, bookmark: str | None, style: Any) -> list:
     """One day's pages: its sheet (and key), labelled with the date, the first page bookmarked."""
-    from generator.games.doublets import draw, sheet_draw
+    from generator.games.doublets import draw
+    from generator.games.doublets.draw import sheet as sheet_draw
 
     if key == ANSWERS_ONLY:  # a book's keys, at its back
         return sheet_draw.key_pages(sh, paper, f"{TITLE} answers for {draw.long_date(sh.date or '')}", style)

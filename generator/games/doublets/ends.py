@@ -14,7 +14,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
 # Most pairs of ends at a fitting distance cannot be keyed: every minimal chain needs a word
 # rarer than the floor or outside the print vocabulary, or a frequent broad word makes a
-# shorter chain.  A sheet's search (doublets_sheets._keyed) finds that out only after counting
+# shorter chain.  A sheet's search (doublets_choose._keyed) finds that out only after counting
 # the chains (two-ended search) and building their DAG.  Both are decided by distances alone,
 # so a bitset per start, built once per length and floor, rejects such pairs before any
 # search: the same pairs fail, only sooner, and the same random numbers are drawn, so the

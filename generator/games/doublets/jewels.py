@@ -131,13 +131,9 @@ def _jewel_graph(ladders: Ladders, length: int, jewels: Sequence[str] = ()) -> W
     """The graph Jewels keys are searched in: the printable words of one length (see
     Ladders.printable), so every key is printable by construction and no deal is redrawn for
     a rare link.  Jewels outside it (a user's own) join it for that search."""
-    from generator.games.doublets.cache import saved_jewel_graph
-
-    g = ladders.remembered(
-        ("jewels-graph", length),
-        lambda: _printable_graph(ladders, length),
-        lambda build: saved_jewel_graph(ladders, length, build),
-    )
+    g = ladders.memo.get(("jewels-graph", length))
+    if g is None:
+        g = ladders.memo[("jewels-graph", length)] = _printable_graph(ladders, length)
     assert isinstance(g, WordGraph)
     extra = [j for j in jewels if j not in g.index]
     if extra:

@@ -1,6 +1,6 @@
 """Doublets model core: difficulty bands, puzzles, sheets, dates and the candidate end words.
 
-Choosing a sheet is doublets_sheets, the daily schedule doublets_daily, Jewels doublets_jewels
+Choosing a sheet is doublets_choose, the daily schedule doublets_daily, Jewels doublets_jewels
 and the scoring paper doublets_scorepad (no drawing in any of them).
 """
 
@@ -86,7 +86,7 @@ VARIETY_MIN_BAND = 4  # bands of at least this many puzzles spread over (par, on
 # such a shortcut are skipped, so par holds for every word a player is likely to use.
 SHORTCUT_ZIPF = 3.0
 MAX_TRIES_PER_PUZZLE = 20_000
-QUICK_TRIES = MAX_TRIES_PER_PUZZLE  # draws per puzzle before a daily sheet lets its pair rule give way
+DAILY_COUNT = 4  # a daily sheet: a story and three graded practice puzzles (fewer, better)
 MAX_PLAYERS = 12  # the round game's scoring paper holds up to this many
 
 
@@ -130,6 +130,7 @@ class Puzzle:
     chain: tuple[str, ...]  # the friendliest minimal chain, both ends included
     shortest_chains: int  # exact number of minimal chains
     relation: str = UNRELATED  # how the ends are related (generator/data/relations.txt)
+    story: str | None = None  # the prompt a story pool wrote for this pair (None: the relation's frame)
 
     @property
     def length(self) -> int:
@@ -154,7 +155,7 @@ class Puzzle:
     @property
     def prompt(self) -> str:
         """What the puzzle asks, in Carroll's manner: "Drive PIG into the STY"."""
-        return prompt(self.relation, self.start, self.end)
+        return self.story or prompt(self.relation, self.start, self.end)
 
     def to_json(self) -> dict[str, object]:
         """The --json shape of one puzzle."""
@@ -189,7 +190,6 @@ class Sheet:
     rules: str = SHEET_RULES
     unique: bool = False  # every puzzle has exactly one shortest chain
     spelling: str = DEFAULT_SPELLING  # which variant spellings the sheet may print
-    relaxed: bool = False  # a daily sheet for which the pair rule across blocks gave way
     key_word_limit: int = MAX_KEY_USES  # most keys one word is in (above 2 only for tiny bands)
 
     @property
@@ -276,7 +276,7 @@ class Ends:
     keyable: dict[float, Mapping[int, list[int]]] = field(default_factory=dict)
     # where keyable bitsets are saved: (floor, how to build them) -> them (doublets_cache)
     saved: Callable[[float, Callable[[], Mapping[int, list[int]]]], Mapping[int, list[int]]] | None = None
-    # related ends (sheets.related_pairs), found once: (start, end, either way round?, tier)
+    # related ends (choose.related_pairs), found once: (start, end, either way round?, tier)
     related: list[tuple[int, int, bool, int]] | None = None
     # floor -> (words no chain may pass through, the keyable bitsets built without them)
     keyable_round: dict[float, tuple[frozenset[int], Mapping[int, list[int]]]] = field(default_factory=dict)

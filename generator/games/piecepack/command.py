@@ -14,7 +14,7 @@ from generator.press.document import Document, Page
 from generator.press.print_defaults import DUPLEX_MODES
 from generator.sections import register
 
-kit_draw = lazy_module("generator.games.piecepack.kit")  # drawing loads only when something prints
+kit_draw = lazy_module("generator.games.piecepack.draw.kit")  # drawing loads only when something prints
 
 TITLE = "Piecepack"
 

@@ -9,7 +9,8 @@ from typing import Any
 import click
 
 from generator.errors import ParlourError
-from generator.games.riddle_craft import draw, sheets
+from generator.games.riddle_craft import draw
+from generator.games.riddle_craft.draw import cutouts
 from generator.games.riddle_craft.model import RiddleCraftDeck, build_deck
 from generator.options import PrintOptions, print_options, write_outputs
 from generator.press.cards import CardBox, deck_pages
@@ -45,9 +46,9 @@ def deck_parts(
     if deck.when and not (when_once and opts.duplex != "none"):
         label = f"{TITLE} When Cards to fold"
         parts.append(
-            ("When Cards to fold", sheets.fold_pages(deck.when, opts.paper, opts.card, style, label))
+            ("When Cards to fold", cutouts.fold_pages(deck.when, opts.paper, opts.card, style, label))
         )
-    parts.append(("Tokens", [sheets.tokens_page(deck.tokens, opts.paper, f"{TITLE} tokens")]))
+    parts.append(("Tokens", [cutouts.tokens_page(deck.tokens, opts.paper, f"{TITLE} tokens")]))
     return parts
 
 

@@ -7,11 +7,11 @@ from typing import Any
 import click
 
 from generator.errors import ParlourError
-from generator.games.sorcerer import diagrams as diagrams_draw
-from generator.games.sorcerer import full_size as full_size_draw
 from generator.games.sorcerer import model as sc
-from generator.games.sorcerer import notes as notes_draw
-from generator.games.sorcerer import setup as setup_draw
+from generator.games.sorcerer.draw import diagrams as diagrams_draw
+from generator.games.sorcerer.draw import full_size as full_size_draw
+from generator.games.sorcerer.draw import notes as notes_draw
+from generator.games.sorcerer.draw import setup as setup_draw
 from generator.options import PrintOptions, print_options, write_outputs
 from generator.press.document import Document, Page
 from generator.sections import register

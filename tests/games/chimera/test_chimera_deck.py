@@ -12,8 +12,8 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from generator.games.chimera import deck as cd
 from generator.games.chimera import model as ch
+from generator.games.chimera.draw import deck as cd
 from generator.press.paper import mm
 from tests.clicheck import files_in, one_line_error
 from tests.pathcheck import page_paths

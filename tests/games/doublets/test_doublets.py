@@ -8,9 +8,9 @@ import itertools
 import pytest
 
 from generator.games.doublets import model as D
+from generator.games.doublets.choose import SheetAsk, make_sheet
 from generator.games.doublets.model import DoubletsError, difficulty_of, seed_for_date
 from generator.games.doublets.scorepad import make_scorepad
-from generator.games.doublets.sheets import make_sheet
 from generator.words.lexicon import load
 
 
@@ -57,9 +57,9 @@ def test_date_seed_is_stable():
     assert seed_for_date("2025-01-01") == seed_for_date(dt.date(2025, 1, 1))
     assert seed_for_date("2025-01-01") == 7422732100833078316
     assert seed_for_date("2025-01-02") != seed_for_date("2025-01-01")
-    sheet = make_sheet(4, 4, "easy", date="2025-01-01")
+    sheet = make_sheet(4, 4, "easy", ask=SheetAsk(date="2025-01-01"))
     assert sheet.date == "2025-01-01" and sheet.seed == seed_for_date("2025-01-01")
-    assert sheet == make_sheet(4, 4, "easy", date=dt.date(2025, 1, 1))
+    assert sheet == make_sheet(4, 4, "easy", ask=SheetAsk(date=dt.date(2025, 1, 1)))
     assert "2025-01-01" in sheet.subtitle
 
 
@@ -99,7 +99,7 @@ def test_doublets_errors_are_parlour_errors():
 
 
 def test_rule_text_is_in_our_own_words():
-    from generator.games.doublets import jewels_draw as doublets_jewels_draw
+    from generator.games.doublets.draw import jewels as doublets_jewels_draw
     from tests.seedtext import copied_runs
 
     texts = [D.SHEET_RULES, doublets_jewels_draw.JEWELS_RULES, doublets_jewels_draw.JEWELS_SCORING]

@@ -13,8 +13,8 @@ from generator.games.doublets import cache as DC
 from generator.games.doublets import ends as DE
 from generator.games.doublets import jewels as DJ
 from generator.games.doublets import model as D
+from generator.games.doublets.choose import SheetAsk, make_sheet
 from generator.games.doublets.jewels import make_jewels
-from generator.games.doublets.sheets import make_sheet
 from generator.words import ladder, quick
 from generator.words.ladder import LINK_ZIPF_FLOOR, Ladders, ladders_for
 from generator.words.lexicon import load
@@ -174,9 +174,9 @@ def test_sheets_and_jewels_from_the_cache_are_the_fresh_ones(seed):
     (never cached) choose the same puzzles and keys."""
     fresh = load()
     assert ladders_for(None).packaged and not ladders_for(fresh).packaged
-    for kw in ({}, {"spelling": "uk"}):
-        a = make_sheet(8, 4, D.MIXED, seed=seed, **kw)
-        b = make_sheet(8, 4, D.MIXED, seed=seed, lexicon=fresh, **kw)
+    for ask in (SheetAsk(), SheetAsk(spelling="uk")):
+        a = make_sheet(8, 4, D.MIXED, seed=seed, ask=ask)
+        b = make_sheet(8, 4, D.MIXED, seed=seed, lexicon=fresh, ask=ask)
         assert a.to_json() == b.to_json()
     assert (
         make_sheet(6, 5, "hard", seed=seed).to_json()

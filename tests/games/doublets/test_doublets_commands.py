@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from generator.games.doublets import draw, model, sheet_draw
+from generator.games.doublets import draw, model
+from generator.games.doublets.choose import make_sheet
 from generator.games.doublets.command import pack_section
 from generator.games.doublets.daily import daily_sheet
-from generator.games.doublets.sheets import make_sheet
+from generator.games.doublets.draw import sheet as sheet_draw
 from generator.options import PrintOptions
 from generator.press.cards import get_card
 from generator.press.paper import PAPERS, get_paper
@@ -322,7 +323,7 @@ def test_a_week_of_daily_sheets_is_deterministic(run, tmp_path, lex):
         b = (tmp_path / "again" / f"doublets-daily-{day}.pdf").read_bytes()
         assert a == b
     # And the daily sheet is the model's sheet for that date.
-    assert data["days"][0]["puzzles"] == daily_sheet("2025-12-29", 8, None, model.MIXED).to_json()["puzzles"]
+    assert data["days"][0]["puzzles"] == daily_sheet("2025-12-29").to_json()["puzzles"]
 
 
 def test_daily_book_has_an_outline_by_month_and_day(run, tmp_path):

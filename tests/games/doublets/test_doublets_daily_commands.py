@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 
 from generator.games.doublets import daily_files as D
-from generator.games.doublets.daily import daily_sheets
+from generator.games.doublets.daily import DailyRequest, daily_sheets
 from generator.games.doublets.draw import DAYS, MONTHS
 from generator.press.document import Document
 from generator.press.paper import get_paper
@@ -30,7 +30,7 @@ def test_sheet_with_a_date_is_named_like_the_dailies(run, tmp_path):
 
 
 def test_the_spool_gives_back_each_sheet():
-    sheets = list(daily_sheets("2025-03-01", 3, count=2))
+    sheets = list(daily_sheets("2025-03-01", 3, DailyRequest(count=2)))
     spool = D.SheetSpool()
     try:
         numbers = [spool.add(s) for s in sheets]
@@ -44,7 +44,7 @@ def test_the_book_drawn_day_by_day_equals_the_book_built_first(run, tmp_path):
     res = run("doublets", "daily", "--from", "2025-01-30", "--days", "3", "--book", "-o", "lazy.pdf")
     assert res.exit_code == 0, res.output
     paper = get_paper("letter")
-    sheets = list(daily_sheets("2025-01-30", 3, length=None))  # the week's shape, as the command
+    sheets = list(daily_sheets("2025-01-30", 3))  # the week's shape, as the command
     first = dt.date(2025, 1, 30)
     doc = Document(paper, "Doublets: a sheet a day, Thursday 30 January 2025 on", "3 daily sheets", DEFAULT)
     months: dict[str, list] = {}

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from generator.games.doublets import choose as DS
 from generator.games.doublets import ends as DE
 from generator.games.doublets import model as D
-from generator.games.doublets import sheets as DS
 from generator.words.ladder import LINK_ZIPF_FLOOR, WordGraph, ladders_for
 from generator.words.lexicon import load
 from tests.wordsets import real_naive_graph, real_wide_naive_graph

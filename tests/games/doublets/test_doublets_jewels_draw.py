@@ -1,8 +1,8 @@
-"""Tests for generator.games.doublets.jewels_draw: the worked score of the Jewels key."""
+"""Tests for generator.games.doublets.draw.jewels: the worked score of the Jewels key."""
 
 from __future__ import annotations
 
-from generator.games.doublets import jewels_draw
+from generator.games.doublets.draw import jewels as jewels_draw
 from generator.games.doublets.jewels import score_items
 from generator.press.paper import get_paper
 

@@ -1,11 +1,11 @@
-"""Tests for generator.games.doublets.pad_draw: games per page of scoring paper."""
+"""Tests for generator.games.doublets.draw.pad: games per page of scoring paper."""
 
 from __future__ import annotations
 
 import pytest
 
 from generator.games.doublets import draw as base
-from generator.games.doublets import pad_draw
+from generator.games.doublets.draw import pad as pad_draw
 from generator.games.doublets.scorepad import make_scorepad
 from generator.press.paper import get_paper
 

@@ -7,9 +7,9 @@ import re
 
 import pytest
 
+from generator.games.doublets.choose import make_sheet
 from generator.games.doublets.model import is_puzzle_end
 from generator.games.doublets.prompts import FRAMES, SYMMETRIC, UNRELATED, prompt
-from generator.games.doublets.sheets import make_sheet
 from generator.words.lexicon import load
 from generator.words.relations import parse, relations
 
@@ -175,8 +175,8 @@ def test_related_pairs_put_the_little_stories_first():
     opposite) before two kinds of one thing, and those before two members of a wide class."""
     import random
 
+    from generator.games.doublets.choose import RELATION_TIERS, related_pairs
     from generator.games.doublets.model import ends_for
-    from generator.games.doublets.sheets import RELATION_TIERS, related_pairs
     from generator.words.ladder import ladders_for
 
     ladders = ladders_for(None, "us")

@@ -1,4 +1,4 @@
-"""Tests for generator.games.doublets.sheet_draw: ladder layout and pagination, key bands."""
+"""Tests for generator.games.doublets.draw.sheet: ladder layout and pagination, key bands."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from generator.games.doublets import draw as base
 from generator.games.doublets import model
-from generator.games.doublets import sheet_draw as draw
+from generator.games.doublets.draw import sheet as draw
 from generator.press.paper import get_paper
 from generator.press.style import DEFAULT
 

@@ -16,7 +16,7 @@ from pypdf import PdfReader
 
 from generator.cli import cli
 from generator.games.piecepack import model as pp
-from generator.games.piecepack import nets as pn
+from generator.games.piecepack.draw import nets as pn
 from generator.press.nets import face_name
 from generator.press.paper import get_paper, mm
 from tests.clicheck import files_in, one_line_error

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.games.piecepack import pieces as pp
+from generator.games.piecepack.draw import pieces as pp
 from generator.games.sorcerer import model as sc
 from generator.press.document import Page, PageInfo
 from generator.press.fonts import has_glyph

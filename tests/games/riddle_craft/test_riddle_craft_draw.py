@@ -7,7 +7,8 @@ from dataclasses import replace
 
 import pytest
 
-from generator.games.riddle_craft import draw, sheets
+from generator.games.riddle_craft import draw
+from generator.games.riddle_craft.draw import cutouts as sheets
 from generator.games.riddle_craft.model import RiddleCard, WhenCard, load_template
 from generator.press.card_parts import TEXT_PAD, fit_list, scale
 from generator.press.cards import CARD_PRESETS

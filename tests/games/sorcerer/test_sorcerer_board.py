@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from generator.games.piecepack.pieces import SUIT_GLYPHS
+from generator.games.piecepack.draw.pieces import SUIT_GLYPHS
 from generator.games.sorcerer import model as sc
-from generator.games.sorcerer.setup import setup_geom, setup_page
+from generator.games.sorcerer.draw.setup import setup_geom, setup_page
 from generator.press.paper import get_paper
 from tests.sorcerer_pdf import GLYPHS, chars, raster, render
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from pypdf import PdfReader
 
-from generator.games.sorcerer import diagrams
 from generator.games.sorcerer import model as sc
 from generator.games.sorcerer import moves as mv
+from generator.games.sorcerer.draw import diagrams as diagrams
 from generator.press.paper import get_paper, mm
 from tests.sorcerer_pdf import PAPERS, assert_no_missing_glyphs, assert_text_inside_margins, render
 

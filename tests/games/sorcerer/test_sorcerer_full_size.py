@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from pypdf import PdfReader
 
-from generator.games.sorcerer import full_size as full
 from generator.games.sorcerer import model as sc
-from generator.games.sorcerer.board import BOARD
+from generator.games.sorcerer.draw import full_size as full
+from generator.games.sorcerer.draw.board import BOARD
 from generator.press import parts
 from generator.press.paper import MARGIN, get_paper, inch, mm
 from tests.sorcerer_pdf import (

@@ -7,7 +7,7 @@ from pypdf import PdfReader
 
 from generator.errors import ParlourError
 from generator.games.sorcerer import model as sc
-from generator.games.sorcerer import notes as notes_draw
+from generator.games.sorcerer.draw import notes as notes_draw
 from generator.press.fonts import string_width
 from generator.press.paper import MARGIN, get_paper
 from generator.press.style import get_style

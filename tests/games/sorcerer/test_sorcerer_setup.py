@@ -6,7 +6,7 @@ import pytest
 from pypdf import PdfReader
 
 from generator.games.sorcerer import model as sc
-from generator.games.sorcerer import setup
+from generator.games.sorcerer.draw import setup as setup
 from generator.press.paper import MARGIN, get_paper, inch
 from tests.sorcerer_pdf import GLYPHS, PAPERS, assert_no_missing_glyphs, assert_text_inside_margins, render
 

@@ -1,4 +1,4 @@
-"""Tests for generator.games.doublets.sheets: sheets keep every promise, on real and toy words."""
+"""Tests for generator.games.doublets.choose: sheets keep every promise, on real and toy words."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from generator.games.doublets import choose as DS
 from generator.games.doublets import ends as doublets_ends
 from generator.games.doublets import model as D
-from generator.games.doublets import sheets as DS
+from generator.games.doublets.choose import SheetAsk, make_sheet, puzzle_for
 from generator.games.doublets.jewels import make_jewels
 from generator.games.doublets.model import DoubletsError
-from generator.games.doublets.sheets import make_sheet, puzzle_for
 from generator.words.ladder import LINK_ZIPF_FLOOR as LINK_ZIPF_FLOOR
 from generator.words.ladder import WordGraph as WordGraph
 from generator.words.ladder import ladders_for
@@ -150,7 +150,7 @@ def test_toy_sheets_for_any_seed(toy, seed, difficulty, count):
 
 
 def test_links_range(real):
-    sheet = make_sheet(5, 4, links=(6, 6), seed=3)
+    sheet = make_sheet(5, 4, seed=3, ask=SheetAsk(links=(6, 6)))
     assert sheet.difficulty is None and sheet.links == (6, 6)
     check_sheet(sheet, real)
     assert {p.par for p in sheet.puzzles} == {6}
@@ -172,7 +172,7 @@ def test_same_seed_same_sheet_and_json_shape(real):
 
 def test_a_week_of_daily_sheets_differ(real):
     start = dt.date(2025, 3, 1)
-    sheets = [make_sheet(8, 4, D.MIXED, date=start + dt.timedelta(days=i)) for i in range(7)]
+    sheets = [make_sheet(8, 4, D.MIXED, ask=SheetAsk(date=start + dt.timedelta(days=i))) for i in range(7)]
     firsts = {s.puzzles[0].start for s in sheets}
     assert len(firsts) > 3
     for s in sheets:
@@ -192,8 +192,9 @@ def test_a_week_of_daily_sheets_differ(real):
     ],
 )
 def test_sheet_errors(kwargs, match):
+    asked = {k: kwargs.pop(k) for k in ("links", "date") if k in kwargs}
     with pytest.raises(DoubletsError, match=match):
-        make_sheet(**kwargs)
+        make_sheet(**kwargs, ask=SheetAsk(**asked))
 
 
 def test_sheet_error_when_no_puzzle_fits():
@@ -224,7 +225,7 @@ def test_sheets_and_jewels_never_use_excluded_ends(real, length):
 
 @pytest.mark.parametrize("difficulty,length", [("medium", 4), ("hard", 5), ("fiendish", 4), (D.MIXED, 4)])
 def test_unique_sheets_have_one_shortest_chain_each(real, difficulty, length):
-    sheet = make_sheet(8, length, difficulty, seed=5, unique=True)
+    sheet = make_sheet(8, length, difficulty, seed=5, ask=SheetAsk(unique=True))
     assert sheet.unique and all(p.shortest_chains == 1 for p in sheet.puzzles)
     check_sheet(sheet, real, real_naive_graph(length))  # counts checked against networkx
     if difficulty == D.MIXED:  # easy puzzles have two ways at least, so unique grading skips easy
@@ -233,7 +234,7 @@ def test_unique_sheets_have_one_shortest_chain_each(real, difficulty, length):
 
 def test_unique_easy_is_a_clear_error():
     with pytest.raises(DoubletsError, match="no easy puzzle has a single shortest chain"):
-        make_sheet(8, 4, "easy", unique=True)
+        make_sheet(8, 4, "easy", ask=SheetAsk(unique=True))
 
 
 def spelling_lexicon():
@@ -254,7 +255,9 @@ def test_one_chain_never_holds_two_spellings():
     for spelling in ("us", "uk"):
         for seed in range(30):
             try:
-                sheet = make_sheet(1, 4, links=(1, 4), seed=seed, lexicon=lex, spelling=spelling)
+                sheet = make_sheet(
+                    1, 4, seed=seed, lexicon=lex, ask=SheetAsk(links=(1, 4), spelling=spelling)
+                )
             except DoubletsError:
                 continue
             for p in sheet.puzzles:
@@ -278,13 +281,13 @@ def test_one_chain_never_holds_two_spellings():
 def test_spelling_option_changes_what_may_be_printed(real):
     uk_only = [w for w in real.words("common", 4) if real.spelling_of(w) == "uk"]
     assert uk_only, "the lexicon marks some UK-only spellings"
-    us = make_sheet(8, 4, D.MIXED, seed=2, spelling="us")
-    uk = make_sheet(8, 4, D.MIXED, seed=2, spelling="uk")
+    us = make_sheet(8, 4, D.MIXED, seed=2, ask=SheetAsk(spelling="us"))
+    uk = make_sheet(8, 4, D.MIXED, seed=2, ask=SheetAsk(spelling="uk"))
     assert us.spelling == "us" and uk.spelling == "uk"
     check_sheet(us, real)
     check_sheet(uk, real)
     with pytest.raises(DoubletsError, match="spelling"):
-        make_sheet(8, 4, spelling="au")
+        make_sheet(8, 4, ask=SheetAsk(spelling="au"))
 
 
 def test_eight_letter_medium_is_not_mostly_one_path_two_links(real):
@@ -367,7 +370,17 @@ def test_a_puzzle_needing_a_rare_link_is_skipped_at_the_familiar_floor():
 def test_pruning_leaves_the_choice_unchanged(real, monkeypatch, count, length, difficulty, seed):
     """The same sheet with the bitset rejections off (every pair searched, as before them);
     a links range past MAX_PAR too (the sweep finds such pars, which the bitsets cannot tell)."""
-    kw = {"links": difficulty} if isinstance(difficulty, tuple) else {"difficulty": difficulty}
+    kw = {"ask": SheetAsk(links=difficulty)} if isinstance(difficulty, tuple) else {"difficulty": difficulty}
     fast = make_sheet(count, length, seed=seed, **kw)
     monkeypatch.setattr(doublets_ends, "PRUNE", False)
     assert make_sheet(count, length, seed=seed, **kw) == fast
+
+
+def test_ten_seeds_share_no_story():
+    """Seeds 1 to 10 of a kind of sheet try different related pairs first, so no pair is on two
+    of them (BELL and BOOK were on four of ten 4-letter medium sheets)."""
+    seen: Counter[frozenset[str]] = Counter()
+    for seed in range(1, 11):
+        for p in make_sheet(8, 4, "medium", seed=seed).puzzles:
+            seen[frozenset((p.start, p.end))] += 1
+    assert max(seen.values()) == 1, seen.most_common(3)

@@ -8,7 +8,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.games.piecepack.pieces import SUIT_GLYPHS, glyph_centred, role_text, suit_colour
+from generator.games.piecepack.draw.pieces import SUIT_GLYPHS, glyph_centred, role_text, suit_colour
 from generator.games.sorcerer import model as sc
 from generator.press.document import Page, PageInfo
 from generator.press.fonts import string_width

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.games.piecepack.pieces import CELL, role_text
+from generator.games.piecepack.draw.pieces import CELL, role_text
 from generator.games.sorcerer import model as sc
-from generator.games.sorcerer.board import BOARD, BoardGeom, BoardLook, draw_chamber, hatch
+from generator.games.sorcerer.draw.board import BOARD, BoardGeom, BoardLook, draw_chamber, hatch
 from generator.press.document import Page, PageInfo
 from generator.press.paper import MARGIN, Paper, inch, mm
 from generator.press.parts import Header, draw_bullets, fit_bullets_or_fail, label_patch, sheet_header

@@ -20,7 +20,6 @@ from generator.games.doublets.model import (
     MAX_TRIES_PER_PUZZLE,
     MIN_PAR,
     MIXED,
-    QUICK_TRIES,
     SHEET_LINK_ZIPF,
     UNIQUE_BANDS,
     VARIETY_MIN_BAND,
@@ -34,6 +33,7 @@ from generator.games.doublets.model import (
     spellings_clash,
 )
 from generator.games.doublets.prompts import SYMMETRIC, UNRELATED
+from generator.games.doublets.story import stable_hash
 from generator.words.ladder import (
     DEFAULT_SPELLING,
     LINK_ZIPF_FLOOR,
@@ -47,6 +47,7 @@ from generator.words.relations import relations
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from generator.words.ladder import Ladders
+    from generator.words.ladder_search import ShortestChains
     from generator.words.lexicon import Lexicon
 
 
@@ -86,18 +87,12 @@ class _Rules:
     par_lo: int
     par_hi: int
     zipf_floor: float
-    used: set[int]  # word ids that may not be ends (on this sheet, or kept back by the dailies)
+    used: set[int]  # word ids that may not be ends (on this sheet, or excluded)
     unique: bool = False
-    pair_ok: Callable[[str, str], bool] | None = None  # the dailies' rule on pairs of ends
     full_shapes: frozenset[tuple[int, bool]] = frozenset()  # (par, one way?) shapes not wanted
     saturated: frozenset[int] = frozenset()  # word ids already in MAX_KEY_USES keys
     variant_key: Callable[[str], str] = _identity
     taken: Sequence[frozenset[int]] = ()  # the links of the sheet's puzzles so far (SHARED_LINKS)
-    steer: frozenset[int] = frozenset()  # words no key may use (the year's spent links)
-    shun: frozenset[int] = frozenset()  # words a key goes round where it can (the year's busiest links)
-    # pairs of ends a pair rule refused, per rule: the rules stay fixed while one sheet is
-    # chosen (the dailies learn a sheet's pairs only once it is made), so a refusal holds
-    refused: dict[Callable[[str, str], bool], set[tuple[int, int]]] = field(default_factory=dict)
 
     def fits(self, par: int, ways: int) -> bool:
         """True if a puzzle of this par and chain count may fill the slot."""
@@ -122,9 +117,7 @@ class _Rules:
         if s == t or s in self.used or t in self.used or s in self.saturated or t in self.saturated:
             return False
         a, b = g.words[s], g.words[t]
-        if _one_apart(a, b) or self.variant_key(a) == self.variant_key(b):
-            return False
-        return self.pair_ok is None or self.pair_ok(a, b)
+        return not _one_apart(a, b) and self.variant_key(a) != self.variant_key(b)
 
 
 def _sheet_bands(
@@ -171,22 +164,12 @@ class _Choosing:
     zipf_floor: float
     unique: bool
     variant_key: Callable[[str], str]
-    used: set[int]  # ends already on the sheet (or kept back by the dailies)
-    loose: set[int] | None  # the smaller exclusion a daily falls back to
-    pair_ok: Callable[[str, str], bool] | None
-    pair_fallback: Callable[[str, str], bool] | None
+    used: set[int]  # ends already on the sheet (or excluded)
     related: list[tuple[int, int]] = field(default_factory=list)  # related ends, in a seeded order
-    related_most: int | None = None  # most puzzles with related ends on the sheet (None: any)
-    related_first: bool = False  # related ends with a rarer link before unrelated ends (dailies)
     key_uses: Counter[int] = field(default_factory=Counter)
     key_limit: int = MAX_KEY_USES
-    relaxed: bool = False
     taken: list[frozenset[int]] = field(default_factory=list)  # each puzzle's links
     shared_rule: bool = True  # SHARED_LINKS holds (it gives way only where nothing else fits)
-    spent: frozenset[int] = frozenset()  # the dailies' links used up this year (no key uses them)
-    crowded: frozenset[int] = frozenset()  # links the dailies have used often this year (gone round)
-    related_count: int = 0
-    refused: dict[Callable[[str, str], bool], set[tuple[int, int]]] = field(default_factory=dict)
     related_by_band: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
 
     def fill_band(self, band: str | None, size: int, par_lo: int, par_hi: int) -> list[Puzzle]:
@@ -206,24 +189,18 @@ class _Choosing:
                     f"{g.length}-letter words with distinct ends; try fewer puzzles, another "
                     f"length or another difficulty"
                 )
-            ends = (g.index[puzzle.start], g.index[puzzle.end])
-            self.used.update(ends)
-            if self.loose is not None:
-                self.loose.update(ends)
+            self.used.update((g.index[puzzle.start], g.index[puzzle.end]))
             self.key_uses.update(g.index[w] for w in puzzle.chain)
             self.taken.append(frozenset(g.index[w] for w in puzzle.links))
-            self.related_count += puzzle.relation != UNRELATED
             shapes[(puzzle.par, puzzle.shortest_chains == 1)] += 1
             got.append(puzzle)
         got.sort(key=lambda p: (p.par, p.score))  # stable: easiest first
         return got
 
     def _related(self, band: str | None) -> list[tuple[int, int]]:
-        """The related pairs this slot may draw on (none once the sheet has its share), in the
-        sheet's order, less those whose par, found before, puts them in another band (a
-        shorter list to walk for each slot; a pair whose par is not yet known stays in)."""
-        if self.related_most is not None and self.related_count >= self.related_most:
-            return []
+        """The related pairs this slot may draw on, in the sheet's order, less those whose par,
+        found before, puts them in another band (a shorter list to walk for each slot; a pair
+        whose par is not yet known stays in)."""
         if band is None:
             return self.related
         if not self.related_by_band:  # every band's list in one pass, once a sheet
@@ -264,26 +241,12 @@ class _Choosing:
                 self.zipf_floor,
                 self.used,
                 self.unique,
-                self.pair_ok,
                 full,
                 saturated,
                 self.variant_key,
                 self.taken if self.shared_rule else (),
-                self.spent,
-                self.crowded,
-                self.refused,
             )
-            puzzle, gave_way = _fill_slot(
-                self.g,
-                self.ends,
-                self.rng,
-                rules,
-                self.pair_fallback,
-                self.loose,
-                self._related(band),
-                self.related_first,
-            )
-            self.relaxed = self.relaxed or gave_way
+            puzzle = _fill_slot(_Search(self.g, self.ends, self.rng, rules), self._related(band))
             if puzzle is not None:
                 return puzzle
             if self.shared_rule:  # a sparse band: puzzles may share links after all
@@ -294,86 +257,89 @@ class _Choosing:
             self.key_limit += 1
 
 
+@dataclass(frozen=True)
+class SheetAsk:
+    """What a sheet is asked for beyond its count, length and difficulty: `links=(a, b)` replaces
+    the difficulty with a par range; `unique` asks for puzzles with exactly one shortest chain;
+    `date` deals with the date's own seed; `exclude`: end words the sheet may not use."""
+
+    links: tuple[int, int] | None = None
+    unique: bool = False
+    spelling: str = DEFAULT_SPELLING
+    date: _dt.date | str | None = None
+    link_zipf_floor: float = SHEET_LINK_ZIPF
+    exclude: Collection[str] = ()
+
+
 def make_sheet(
     count: int = 8,
     length: int = 4,
     difficulty: str | None = "medium",
     *,
-    links: tuple[int, int] | None = None,
     seed: int | None = None,
-    date: _dt.date | str | None = None,
     lexicon: Lexicon | None = None,
-    link_zipf_floor: float = SHEET_LINK_ZIPF,
-    unique: bool = False,
-    spelling: str = DEFAULT_SPELLING,
-    exclude: Collection[str] = (),
-    pair_ok: Callable[[str, str], bool] | None = None,
-    pair_fallback: Callable[[str, str], bool] | None = None,
-    exclude_fallback: Collection[str] | None = None,
-    spent: Collection[str] = (),
-    crowded: Collection[str] = (),
-    related_most: int | None = None,
-    related_first: bool = False,
+    ask: SheetAsk = SheetAsk(),
 ) -> Sheet:
     """Choose `count` Doublets of `length` letters at a difficulty band (or a links range).
 
     Deterministic: the same seed (or date), parameters and lexicon give the same sheet.  Ends
     are printable common words, no end word appears twice on the sheet, no puzzle's ends are
-    one letter apart, every key prints only words of the print vocabulary for `spelling` (and
+    one letter apart, every key prints only words of the print vocabulary for the spelling (and
     never two spellings of one word), and no word is in more than MAX_KEY_USES keys.  Pars
-    never fall from one puzzle to the next.  `links=(a, b)` replaces the difficulty with a par
-    range; `unique` asks for puzzles with exactly one shortest chain; `exclude` (end words) and
-    `pair_ok` (a rule on pairs of ends) serve the daily schedule, as does `pair_fallback`: a
-    looser rule on pairs used for a puzzle that QUICK_TRIES random draws under `pair_ok` did
-    not find, and `exclude_fallback`: a smaller `exclude` for a puzzle that even the looser
-    pair rule could not find (either way the sheet is marked `relaxed`), `spent`: words no
-    key may use (the dailies' words used up as links this year: a pair whose every minimal
-    chain needs one is not taken), `crowded`: words a key goes round where another minimal
-    chain allows (links the dailies have used often this year), `related_most`: the most
-    puzzles with related ends the sheet takes (None: as many as fit), and `related_first`: a
-    related pair whose key needs a link rarer than `link_zipf_floor` (never below
-    LINK_ZIPF_FLOOR) before unrelated ends (the dailies; other sheets keep their keys familiar
-    first).
+    never fall from one puzzle to the next.  The steps: check the request (_sheet_bands,
+    _check_capacity), set up the choosing (_choosing), fill the bands hardest first
+    (_fill_bands: each slot by _Choosing._one, whose fallbacks are named there).
     """
-    difficulty, bands = _sheet_bands(count, length, difficulty, links, unique, spelling)
-    seed, iso = seed_and_date(seed, date)
-    ladders = ladders_for(lexicon, spelling)
+    difficulty, bands = _sheet_bands(count, length, difficulty, ask.links, ask.unique, ask.spelling)
+    seed, iso = seed_and_date(seed, ask.date)
+    ladders = ladders_for(lexicon, ask.spelling)
     if difficulty is not None:
-        _check_capacity(ladders, count, length, difficulty, bands, unique, link_zipf_floor)
+        _check_capacity(ladders, length, difficulty, bands, ask)
+    state = _choosing(ladders, count, length, seed, ask)
+    return Sheet(
+        puzzles=_fill_bands(state, bands, ask.links),
+        length=length,
+        difficulty=difficulty,
+        links=(ask.links[0], ask.links[1]) if ask.links else None,
+        seed=seed,
+        date=iso,
+        unique=ask.unique,
+        spelling=ask.spelling,
+        key_word_limit=state.key_limit,
+    )
+
+
+def _choosing(ladders: Ladders, count: int, length: int, seed: int, ask: SheetAsk) -> _Choosing:
+    """The state a sheet is chosen in: its graph and ends, its random draws and related pairs."""
     g = ladders.graph(length)
     ends = ends_for(ladders, length)
     if len(ends.pool) < 2:
         raise DoubletsError(f"there are too few common {length}-letter words to make puzzles")
-    state = _Choosing(
+    return _Choosing(
         g=g,
         ends=ends,
         rng=random.Random(seed),
         count=count,
-        zipf_floor=link_zipf_floor,
-        unique=unique,
+        zipf_floor=ask.link_zipf_floor,
+        unique=ask.unique,
         variant_key=ladders.variant_key,
-        used={g.index[w] for w in exclude if w in g.index},
-        loose=None if exclude_fallback is None else {g.index[w] for w in exclude_fallback if w in g.index},
-        pair_ok=pair_ok,
-        pair_fallback=pair_fallback,
-        related=related_pairs(g, ends, random.Random(seed ^ RELATED_SALT), ladders.variant_key),
-        spent=frozenset(g.index[w] for w in spent if w in g.index),
-        crowded=frozenset(g.index[w] for w in crowded if w in g.index),
-        related_most=related_most,
-        related_first=related_first,
+        used={g.index[w] for w in ask.exclude if w in g.index},
+        related=_turn_of(
+            g, related_pairs(g, ends, random.Random(seed ^ RELATED_SALT), ladders.variant_key), seed
+        ),
     )
-    return Sheet(
-        puzzles=_fill_bands(state, bands, links),
-        length=length,
-        difficulty=difficulty,
-        links=(links[0], links[1]) if links else None,
-        seed=seed,
-        date=iso,
-        unique=unique,
-        spelling=spelling,
-        relaxed=state.relaxed,
-        key_word_limit=state.key_limit,
-    )
+
+
+SHEET_TURNS = 10  # a related pair is tried first only on sheets whose seed is its turn, mod this
+
+
+def _turn_of(g: WordGraph, pairs: list[tuple[int, int]], seed: int) -> list[tuple[int, int]]:
+    """The related pairs whose turn (a hash of the two words, mod SHEET_TURNS) is the seed's: ten
+    seeds in a row share none, so no story is on more than one in ten sheets of a kind."""
+    turn, words = seed % SHEET_TURNS, g.words
+    return [
+        (s, t) for s, t in pairs if stable_hash("/".join(sorted((words[s], words[t])))) % SHEET_TURNS == turn
+    ]
 
 
 def _fill_bands(
@@ -403,16 +369,11 @@ CHECKED_FROM = 9  # a band of this many puzzles or more is checked against what 
 
 
 def _check_capacity(
-    ladders: Ladders,
-    count: int,
-    length: int,
-    difficulty: str,
-    bands: list[str | None],
-    unique: bool,
-    floor: float,
+    ladders: Ladders, length: int, difficulty: str, bands: list[str | None], ask: SheetAsk
 ) -> None:
     """Refuse at once, in the request's own terms, a sheet that asks a band for more puzzles than
     exist with distinct ends (the search would try for minutes, then give up)."""
+    count, unique, floor = len(bands), ask.unique, ask.link_zipf_floor
     sizes = Counter(bands)
     if not ladders.packaged or max(sizes.values()) < CHECKED_FROM:
         return
@@ -537,69 +498,43 @@ def related_pairs(
     return [(t, s) if turn and rng.random() < 0.5 else (s, t) for s, t, turn, _ in out]
 
 
-def _fill_slot(
-    g: WordGraph,
-    ends: Ends,
-    rng: random.Random,
-    rules: _Rules,
-    pair_fallback: Callable[[str, str], bool] | None = None,
-    loose_used: set[int] | None = None,
-    related: Sequence[tuple[int, int]] = (),
-    related_first: bool = False,
-) -> tuple[Puzzle | None, bool]:
-    """One puzzle for a slot, and whether a daily rule had to give way.  Related ends come
-    first: at each stage and link floor every related pair (`related`) is tried before any
-    other; a puzzle with unrelated ends is the last resort of its stage and floor (with
-    `related_first`, of its stage: a related pair with a rarer link comes before unrelated
-    ends, as the dailies want).  Shape variety is a wish (dropped if nothing else fits); the
-    band is a promise.  Daily sheets (with a `pair_fallback`) try random draws under their
-    rules, then under the looser pair rule, then with the smaller exclusion `loose_used`, and
-    sweep every start only at the end (a daily once every floor's draws have failed; another
-    sheet at each floor after its draws).  At each stage a key with a link rarer than the rules'
-    floor (but >= LINK_ZIPF_FLOOR) is taken only when none at the floor fits: a rare link
-    before a broken daily rule."""
-    full = rules.full_shapes
+@dataclass
+class _Search:
+    """One slot's search: the graph, its candidate ends, the sheet's random draws and the rules."""
+
+    g: WordGraph
+    ends: Ends
+    rng: random.Random
+    rules: _Rules
+
+
+def _fill_slot(search: _Search, related: Sequence[tuple[int, int]] = ()) -> Puzzle | None:
+    """One puzzle for a slot.  At each link floor (the rules' floor, then LINK_ZIPF_FLOOR) every
+    related pair (`related`) is tried before any other, and a puzzle with unrelated ends is the
+    floor's last resort (random draws, then a sweep of every start).  Shape variety is a wish
+    (dropped if nothing else fits); the band is a promise."""
+    rules = search.rules
     floors = sorted({rules.zipf_floor, min(rules.zipf_floor, LINK_ZIPF_FLOOR)}, reverse=True)
-    stages: list[tuple[Callable[[str, str], bool] | None, set[int], bool]] = [
-        (rules.pair_ok, rules.used, pair_fallback is not None)
-    ]
-    if pair_fallback is not None:
-        stages.append((pair_fallback, rules.used, loose_used is not None))
-    if pair_fallback is not None and loose_used is not None:
-        stages.append((pair_fallback, loose_used, False))
-    daily = pair_fallback is not None  # a sheet's last stage sweeps at each floor in turn
     kinds: list[Sequence[tuple[int, int]] | None] = [related, None] if related else [None]
-    tries = (
-        [(among, floor) for among in kinds for floor in floors]
-        if related_first
-        else [(among, floor) for floor in floors for among in kinds]
-    )
+    for floor in floors:
+        rules.zipf_floor = floor
+        for among in kinds:
+            puzzle = _shaped(search, among)
+            if puzzle is not None:
+                return puzzle
+    return None
 
-    def shaped(find: Callable[..., Puzzle | None], *args: object) -> Puzzle | None:
-        """find(*args) with the full shapes left out, then, if that finds nothing, with any."""
+
+def _shaped(search: _Search, related: Sequence[tuple[int, int]] | None) -> Puzzle | None:
+    """_find_puzzle with the full shapes left out, then, if that finds nothing, with any."""
+    rules = search.rules
+    full = rules.full_shapes
+    puzzle = _find_puzzle(search, related)
+    if puzzle is None and full:
+        rules.full_shapes = frozenset()
+        puzzle = _find_puzzle(search, related)
         rules.full_shapes = full
-        puzzle = find(*args)
-        if puzzle is None and full:
-            rules.full_shapes = frozenset()
-            puzzle = find(*args)
-        return puzzle
-
-    for n, (pair_ok, used, quick) in enumerate(stages):
-        rules.pair_ok, rules.used = pair_ok, used
-        for among, floor in tries:
-            rules.zipf_floor = floor
-            puzzle = shaped(_find_puzzle, g, ends, rng, rules, quick or daily, among)
-            if puzzle is not None:
-                return puzzle, n > 0
-        if quick or not daily or rules.par_lo > rules.par_hi:
-            continue
-        # a daily's last stage: every floor's draws failed, so sweep every start, floor by floor
-        for floor in floors:
-            rules.zipf_floor = floor
-            puzzle = shaped(_sweep, g, ends, rng, rules)
-            if puzzle is not None:
-                return puzzle, n > 0
-    return None, False
+    return puzzle
 
 
 def _counted(g: WordGraph, ends: Ends, s: int, t: int) -> tuple[int, int] | None:
@@ -612,17 +547,15 @@ def _counted(g: WordGraph, ends: Ends, s: int, t: int) -> tuple[int, int] | None
     return got
 
 
-def _find_related(
-    g: WordGraph, ends: Ends, rules: _Rules, related: Sequence[tuple[int, int]]
-) -> Puzzle | None:
+def _find_related(search: _Search, related: Sequence[tuple[int, int]]) -> Puzzle | None:
     """The first related pair, in the sheet's order, that fits the rules and can be keyed."""
-    par_lo, par_hi, words = rules.par_lo, rules.par_hi, g.words
+    g, ends, rules = search.g, search.ends, search.rules
+    par_lo, par_hi = rules.par_lo, rules.par_hi
     fitting = rules.fitting()
-    masks = keyable_masks_for(g, ends, rules.zipf_floor, rules.steer) if doublets_ends.PRUNE else None
+    masks = keyable_masks_for(g, ends, rules.zipf_floor) if doublets_ends.PRUNE else None
     unkeyable = ends.unkeyable.setdefault(rules.zipf_floor, set())
-    used, saturated, pair_ok = rules.used, rules.saturated, rules.pair_ok
+    used, saturated = rules.used, rules.saturated
     counts = ends.counts
-    refused = rules.refused.setdefault(pair_ok, set()) if pair_ok is not None else set()
     for s, t in related:  # ends_ok's checks (the pairs are never one letter apart or variants)
         if s in used or t in used or s in saturated or t in saturated:
             continue
@@ -632,9 +565,6 @@ def _find_related(
             got = counts[pair]
             if got is None or (got[0], min(got[1], 4)) not in fitting:
                 continue
-        if pair_ok is not None and (pair in refused or not pair_ok(words[s], words[t])):
-            refused.add(pair)
-            continue
         if not known:
             got = _counted(g, ends, s, t)
         if got is None or not par_lo <= got[0] <= par_hi or (got[0], min(got[1], 4)) not in fitting:
@@ -651,14 +581,7 @@ OUTWARD_PICKS = 4  # ends tried from one outward search before drawing a new sta
 OUTWARD_MAX_PAR = 3  # search outward from the start when par is at most this
 
 
-def _find_puzzle(
-    g: WordGraph,
-    ends: Ends,
-    rng: random.Random,
-    rules: _Rules,
-    quick: bool = False,
-    related: Sequence[tuple[int, int]] | None = None,
-) -> Puzzle | None:
+def _find_puzzle(search: _Search, related: Sequence[tuple[int, int]] | None = None) -> Puzzle | None:
     """Draw a start at random, then an end that fits the rules (or, given `related`, the
     first of those pairs that fits: see _find_related).
 
@@ -668,33 +591,26 @@ def _find_puzzle(
     bitsets (built once per length) of the words at a fitting distance from the start that a
     key can reach (see doublets_ends), so only such pairs cost a search.
     """
-    par_lo, par_hi = rules.par_lo, rules.par_hi
-    if par_lo > par_hi:
+    g, ends, rules = search.g, search.ends, search.rules
+    if rules.par_lo > rules.par_hi:
         return None
     if related is not None:
-        return _find_related(g, ends, rules, related)
+        return _find_related(search, related)
     pool = [s for s in ends.pool if s not in rules.used and s not in rules.saturated]
     if not pool:
         return None
-    masks = keyable_masks_for(g, ends, rules.zipf_floor, rules.steer) if doublets_ends.PRUNE else None
-    most = QUICK_TRIES if quick else MAX_TRIES_PER_PUZZLE
-    if par_hi <= OUTWARD_MAX_PAR:
-        found = _find_outward(g, ends, rng, rules, pool, most, masks)
+    masks = keyable_masks_for(g, ends, rules.zipf_floor) if doublets_ends.PRUNE else None
+    if rules.par_hi <= OUTWARD_MAX_PAR:
+        found = _find_outward(search, pool, masks)
     else:
-        found = _find_drawn(g, ends, rng, rules, pool, most, masks)
-    return found if found is not None or quick else _sweep(g, ends, rng, rules)
+        found = _find_drawn(search, pool, masks)
+    return found if found is not None else _sweep(search)
 
 
-def _find_outward(
-    g: WordGraph,
-    ends: Ends,
-    rng: random.Random,
-    rules: _Rules,
-    pool: list[int],
-    most: int,
-    masks: Mapping[int, list[int]] | None,
-) -> Puzzle | None:
+def _find_outward(search: _Search, pool: list[int], masks: Mapping[int, list[int]] | None) -> Puzzle | None:
     """Draws for short pars: from a random start, up to OUTWARD_PICKS of the ends that fit."""
+    g, ends, rng, rules = search.g, search.ends, search.rng, search.rules
+    most = MAX_TRIES_PER_PUZZLE
     fitting, common, ends_ok = rules.fitting(), ends.common, rules.ends_ok
     unkeyable = ends.unkeyable.setdefault(rules.zipf_floor, set())
     tries = 0
@@ -718,18 +634,12 @@ def _find_outward(
     return None
 
 
-def _find_drawn(
-    g: WordGraph,
-    ends: Ends,
-    rng: random.Random,
-    rules: _Rules,
-    pool: list[int],
-    most: int,
-    keyable: Mapping[int, list[int]] | None,
-) -> Puzzle | None:
+def _find_drawn(search: _Search, pool: list[int], keyable: Mapping[int, list[int]] | None) -> Puzzle | None:
     """Random pairs (start, end in its component) at a fitting distance, counted and keyed.
     With `keyable` (keyable_masks_for) only pairs at a fitting distance that a key can take
     are drawn; without, every pair is drawn and tested (the reach masks give the distance)."""
+    g, ends, rng, rules = search.g, search.ends, search.rng, search.rules
+    most = MAX_TRIES_PER_PUZZLE
     par_lo, par_hi = rules.par_lo, rules.par_hi
     masks = None
     if keyable is None:
@@ -764,7 +674,7 @@ def _find_drawn(
     return None
 
 
-def _sweep(g: WordGraph, ends: Ends, rng: random.Random, rules: _Rules) -> Puzzle | None:
+def _sweep(search: _Search) -> Puzzle | None:
     """When random draws find nothing (a sparse band, or most fitting ends already used), try
     every start in a seeded random order, and from each every fitting end: slower, but it
     finds a puzzle whenever one exists.  A start's ends are tried in an order fixed by the
@@ -772,16 +682,17 @@ def _sweep(g: WordGraph, ends: Ends, rng: random.Random, rules: _Rules) -> Puzzl
     can reach, as the keyable bitsets do, never changes which puzzle is found; with the
     bitsets, a start's fitting ends are read from them (their pars and counts found pair by
     pair) instead of from a search outward over the whole graph."""
+    g, ends, rng, rules = search.g, search.ends, search.rng, search.rules
     starts = [s for s in ends.pool if s not in rules.used and s not in rules.saturated]
     rng.shuffle(starts)
     salt = rng.getrandbits(64)
     fitting = rules.fitting()
-    masks = keyable_masks_for(g, ends, rules.zipf_floor, rules.steer) if doublets_ends.PRUNE else None
+    masks = keyable_masks_for(g, ends, rules.zipf_floor) if doublets_ends.PRUNE else None
     steps = range(rules.par_lo + 1, rules.par_hi + 2) if rules.par_hi <= MAX_PAR else None
     unkeyable = ends.unkeyable.setdefault(rules.zipf_floor, set())
     for s in starts:
         if masks is not None and steps is not None:
-            fits = _keyable_fits(g, ends, rules, s, masks[s], steps, fitting)
+            fits = _keyable_fits(search, s, masks[s], steps, fitting)
         else:
             reach = g.ball(g.words[s], rules.par_hi)
             fits = [
@@ -817,16 +728,11 @@ def _sweep_order(salt: int, s: int) -> Callable[[int], int]:
 
 
 def _keyable_fits(
-    g: WordGraph,
-    ends: Ends,
-    rules: _Rules,
-    s: int,
-    by_distance: list[int],
-    steps: range,
-    fitting: frozenset[tuple[int, int]],
+    search: _Search, s: int, by_distance: list[int], steps: range, fitting: frozenset[tuple[int, int]]
 ) -> list[int]:
     """The ends t of start s at a fitting distance that the keyable bitsets `by_distance` let
     a key reach, that pass the rules' cheap checks and whose par and chain count fit."""
+    g, ends, rules = search.g, search.ends, search.rules
     group = ends.by_component[ends.component[s]]
     out = []
     for d in steps:
@@ -875,12 +781,27 @@ def _keyed(
         if unkeyable is not None:  # (the set of this floor)
             unkeyable.add(pair)  # even the friendliest key of all, or par itself, fails
         return None
+    chain = _sheet_chain(g, dag, a, b, rules, best)
+    if chain is None:
+        return None
+    if rules.taken:
+        links = {g.index[w] for w in chain[1:-1]}
+        if any(len(links & other) >= SHARED_LINKS for other in rules.taken):
+            return None
+    return Puzzle(a, b, dag.par, tuple(chain), dag.count, relation)
+
+
+def _sheet_chain(
+    g: WordGraph, dag: ShortestChains, a: str, b: str, rules: _Rules, best: list[str]
+) -> list[str] | None:
+    """The friendliest minimal chain a -> b that keeps to the sheet: no word already in
+    MAX_KEY_USES keys, no other spelling of an end as a link, never two spellings of one word,
+    no link under the floor; None if every minimal chain breaks one of these."""
     avoid = set(rules.saturated)
     vk = rules.variant_key
     if vk is not _identity:  # other spellings of either end may not be links
         end_keys = {vk(a), vk(b)}
-        index = g.index
-        avoid.update(index[w] for w in dag.words()[1:-1] if w not in (a, b) and vk(w) in end_keys)
+        avoid.update(g.index[w] for w in dag.words()[1:-1] if w not in (a, b) and vk(w) in end_keys)
     chain = dag.friendliest(avoid) if avoid else best
     clash = spellings_clash(chain, vk)
     if clash:  # steer round the later spelling once; if every chain clashes, skip the puzzle
@@ -890,25 +811,7 @@ def _keyed(
             return None
     if not _links_ok(g, chain, rules.zipf_floor) or any(g.index[w] in avoid for w in chain[1:-1]):
         return None
-    busy = rules.steer | rules.shun
-    if busy and any(g.index[w] in busy for w in chain[1:-1]):
-        for shunned in (busy, rules.steer) if rules.shun else (rules.steer,):
-            other = dag.friendliest(avoid | shunned)  # another minimal chain, round busy words
-            if (
-                _links_ok(g, other, rules.zipf_floor)
-                and not any(g.index[w] in avoid or g.index[w] in shunned for w in other[1:-1])
-                and not spellings_clash(other, vk)
-            ):
-                chain = other
-                break
-        else:
-            if any(g.index[w] in rules.steer for w in chain[1:-1]):
-                return None  # every minimal chain needs a word the year has used up: another pair
-    if rules.taken:
-        links = {g.index[w] for w in chain[1:-1]}
-        if any(len(links & other) >= SHARED_LINKS for other in rules.taken):
-            return None
-    return Puzzle(a, b, dag.par, tuple(chain), dag.count, relation)
+    return chain
 
 
 def puzzle_for(start: str, end: str, lexicon: Lexicon | None = None) -> Puzzle:

@@ -1,5 +1,5 @@
 """How Riddle Craft's cards look: riddle faces, the common back, When Cards and reference cards
-(the sheets to cut, fold and glue are in riddle_craft_sheets)."""
+(the sheets to cut, fold and glue are in draw.cutouts)."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.games.piecepack import draw
 from generator.games.piecepack import model as pp
-from generator.games.piecepack import nets as pn
+from generator.games.piecepack.draw import nets as pn
 from generator.press.cards import DUPLEX_NOTES, Drawer, fold_pages, place
 from generator.press.document import Page, PageInfo
 from generator.press.impose import CardSize, Slot, back_turn

@@ -1,7 +1,7 @@
 """What every Doublets page shares: its words for dates and counts, the header, letter cells.
 
-The pages themselves are drawn in doublets_sheet_draw (puzzle sheets and their keys),
-doublets_jewels_draw (the Jewels sheet and key) and doublets_pad_draw (scoring paper).
+The pages themselves are drawn in draw.sheet (puzzle sheets and their keys), draw.jewels (the
+Jewels sheet and key) and draw.pad (scoring paper).
 """
 
 from __future__ import annotations

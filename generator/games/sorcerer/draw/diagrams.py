@@ -8,10 +8,10 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.games.piecepack.pieces import ANGLES, draw_pyramid_top, draw_sorcerer, sized, suit_colour
+from generator.games.piecepack.draw.pieces import ANGLES, draw_pyramid_top, draw_sorcerer, sized, suit_colour
 from generator.games.sorcerer import model as sc
 from generator.games.sorcerer import moves as mv
-from generator.games.sorcerer.board import BoardGeom, BoardLook, draw_chamber
+from generator.games.sorcerer.draw.board import BoardGeom, BoardLook, draw_chamber
 from generator.press.document import Page, PageInfo
 from generator.press.paper import MARGIN, Paper, mm
 from generator.press.parts import Header, arrow, label_patch, sheet_header

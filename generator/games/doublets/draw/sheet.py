@@ -84,7 +84,7 @@ class LadderLayout:
 
 def layout_ladders(
     pars: Sequence[int],
-    length: int,
+    length: int | Sequence[int],
     x: float,
     bottom: float,
     width: float,
@@ -98,8 +98,12 @@ def layout_ladders(
     when cells are at their largest either way, the grid that fills more of the page wins.  Rows share out the height left over,
     up to about a rung each, so a short sheet does not huddle at the top.  A grid's columns
     are at least `min_column` wide (the longest prompt at its smallest size), if any grid's are.
+    `length`: letters per word, one for every ladder or each ladder's own (a daily's story may
+    be longer or shorter than its practice): cells fit the longest, each ladder is centred.
     """
     n = len(pars)
+    lengths = [length] * n if isinstance(length, int) else list(length)
+    longest = max(lengths)
     height = top - bottom
     best: tuple[tuple[float, float, int], float, int] | None = None
     for cols in range(1, min(MAX_COLUMNS, n) + 1):
@@ -107,7 +111,7 @@ def layout_ladders(
         col_w = (width - (cols - 1) * COL_GAP) / cols
         if cols > 1 and col_w < min_column:
             continue
-        cell_w = (col_w - 2 * RAIL) / length
+        cell_w = (col_w - 2 * RAIL) / longest
         fixed = len(rows) * LABEL_H + (len(rows) - 1) * BLOCK_GAP
         units = sum(_units(max(r)) for r in rows)
         cell = min(CELL_MAX, cell_w, (height - fixed) / units)
@@ -130,7 +134,7 @@ def layout_ladders(
     y = top
     for r in rows:
         for k, i in enumerate(r):
-            cx = x + k * (col_w + COL_GAP) + (col_w - cell * length) / 2
+            cx = x + k * (col_w + COL_GAP) + (col_w - cell * lengths[i]) / 2
             spots.append(LadderSpot(first + i, cx, y, cell, col_w))
         y -= LABEL_H + cell * _units(max(pars[i] for i in r)) + BLOCK_GAP + extra
     return LadderLayout(tuple(spots), cell, cols)
@@ -294,7 +298,14 @@ def plan_sheet(
             band = key_band_height(sheet.puzzles[i:j], range(i + 1, j + 1), width, limit, style)
         low = bottom + (band + KEY_BAND_GAP if band else 0.0)
         return layout_ladders(
-            pars[i:j], sheet.length, x, low, width, top, first=i, min_column=min_column
+            pars[i:j],
+            [p.length for p in sheet.puzzles[i:j]],
+            x,
+            low,
+            width,
+            top,
+            first=i,
+            min_column=min_column,
         ), band
 
     plans = []

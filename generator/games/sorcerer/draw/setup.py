@@ -6,9 +6,9 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.games.piecepack import pieces
+from generator.games.piecepack.draw import pieces as pieces
 from generator.games.sorcerer import model as sc
-from generator.games.sorcerer.board import BoardGeom, draw_chamber, draw_indices, wall_width
+from generator.games.sorcerer.draw.board import BoardGeom, draw_chamber, draw_indices, wall_width
 from generator.press.document import Page, PageInfo
 from generator.press.paper import MARGIN, Paper, mm
 from generator.press.parts import Header, sheet_header

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.games.piecepack.pieces import (
+from generator.games.piecepack.draw.pieces import (
     CELL,
     RANK_LABELS,
     SUIT_GLYPHS,

@@ -8,8 +8,8 @@ from collections.abc import Callable
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.games.piecepack import model as pp
-from generator.games.piecepack import pieces
-from generator.games.piecepack.pieces import glyph_centred, pale
+from generator.games.piecepack.draw import pieces
+from generator.games.piecepack.draw.pieces import glyph_centred, pale
 from generator.press.cards import Card, CardBox, Drawer
 from generator.press.nets import Face, face_name
 from generator.press.style import RGB, Style

@@ -1,0 +1,151 @@
+"""Story puzzles for Daily Doublets: the pool of related pairs a day leads with, the words a
+child knows that may end or link a daily puzzle, and the order the stories come round in.
+
+The pool is the relation data's little stories (generator/data/relations.txt, the relations of
+the first tier: a thing and its home, its stuff, its part, its opposite, what it becomes...)
+whose ends a family sheet prints and whose par a chain of familiar words reaches.  Each record
+is (start, end, prompt, relation): the prompt reads in the ladder's direction.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, cast
+
+from generator.games.doublets.model import MAX_PAR, MIN_PAR, is_puzzle_end
+from generator.games.doublets.prompts import FRAMES, prompt
+from generator.words.relations import relations
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from generator.words.ladder import Ladders, WordGraph
+    from generator.words.lexicon import Lexicon
+
+# Words a child knows, until the familiar-words list lands: a word of the print vocabulary at
+# least this frequent (wordfreq zipf) is familiar; an end must also be in its base form.
+FAMILIAR_END_ZIPF = 3.3
+FAMILIAR_LINK_ZIPF = 3.0
+STORY_LENGTHS = (3, 4, 5, 6)  # a story's words may be shorter or longer than the day's practice
+STORY_SPACING = 31  # days before a story's word comes back in another story
+# Relations that tell a story a child can see (choose.RELATION_TIERS' first tier).
+STORY_RELATIONS = frozenset(
+    ("home", "made", "from", "grows", "evolve", "dip", "stow", "feed", "on", "pair", "does", "raise")
+    + ("opposite", "scale", "part", "member", "material")
+)
+
+
+@dataclass(frozen=True)
+class Story:
+    """A story pair: the ladder runs from `start` to `end`; `prompt` tells it that way round."""
+
+    start: str
+    end: str
+    prompt: str
+    relation: str
+
+
+def stable_hash(text: str) -> int:
+    """A 64-bit hash of `text` that is the same on every run (blake2b, not hash())."""
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+
+def inflected(word: str, ladders: Ladders) -> bool:
+    """True if `word` reads as an inflection (-S, -ED, -ING, -ER, -EST) of a familiar word of
+    the lexicon: BEES of BEE, HOPED of HOPE, HOTTER of HOT, CRIED of CRY."""
+    lex = ladders.lexicon
+    bases: list[str] = []
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        bases += [word[:-1], word[:-2] if word.endswith("es") else ""]
+        bases.append(word[:-3] + "y" if word.endswith("ies") else "")
+    for suffix in ("ed", "ing", "er", "est"):
+        if word.endswith(suffix) and not word.endswith("eed"):
+            stem = word[: -len(suffix)]
+            bases += [stem, stem + "e"]
+            if len(stem) > 2 and stem[-1] == stem[-2]:
+                bases.append(stem[:-1])
+            if stem.endswith("i"):
+                bases.append(stem[:-1] + "y")
+    return any(len(b) >= 3 and b != word and b in lex and lex.zipf(b) >= FAMILIAR_LINK_ZIPF for b in bases)
+
+
+def familiar(word: str, ladders: Ladders) -> bool:
+    """True if a child knows `word`: printed, and frequent enough (see FAMILIAR_LINK_ZIPF)."""
+    return ladders.printable(word) and ladders.lexicon.zipf(word) >= FAMILIAR_LINK_ZIPF
+
+
+def everyday_end(word: str, ladders: Ladders) -> bool:
+    """True if `word` may end a daily practice puzzle: a puzzle end, familiar, in its base form."""
+    return is_puzzle_end(word, cast("Lexicon", ladders.lexicon), ladders.spelling) and everyday(word, ladders)
+
+
+def everyday(word: str, ladders: Ladders) -> bool:
+    """everyday_end for a word already known to be a puzzle end."""
+    return ladders.lexicon.zipf(word) >= FAMILIAR_END_ZIPF and not inflected(word, ladders)
+
+
+def familiar_key(g: WordGraph, a: str, b: str, ladders: Ladders, most: int = MAX_PAR) -> tuple | None:
+    """(par, minimal chains, the key) for a -> b when a minimal chain of familiar words exists
+    (that chain, the friendliest such, is the key); None if none does within `most` links."""
+    if a not in g.index or b not in g.index or a == b or not g.connected(a, b):
+        return None
+    dag = g.shortest(a, b, max_links=most)
+    if dag is None:
+        return None
+    strange = [g.index[w] for w in dag.words()[1:-1] if not familiar(w, ladders)]
+    chain = dag.friendliest(strange)
+    if any(not familiar(w, ladders) for w in chain[1:-1]):
+        return None
+    return dag.par, dag.count, tuple(chain)
+
+
+def story_pool(ladders: Ladders) -> tuple[Story, ...]:
+    """Every story pair whose ends a family sheet prints and whose par (MIN_PAR to MAX_PAR) a
+    chain of familiar words reaches, in a fixed order (by length, then alphabetically); kept in
+    parlour's cache for the packaged lexicon."""
+    from generator.games.doublets import cache
+
+    def decode(rows: list) -> tuple[Story, ...]:
+        return tuple(Story(*row) for row in rows)
+
+    def encode(pool: tuple[Story, ...]) -> list:
+        return [(s.start, s.end, s.prompt, s.relation) for s in pool]
+
+    if not ladders.packaged:
+        return _story_pool(ladders)
+    return cache.saved(
+        "stories", ladders.spelling, 0, lambda: _story_pool(ladders), encode, decode, cache.base_of(ladders)
+    )
+
+
+def _story_pool(ladders: Ladders) -> tuple[Story, ...]:
+    from generator.games.doublets.model import ends_for
+
+    out = []
+    for length in STORY_LENGTHS:
+        g = ladders.graph(length)
+        common = {g.words[i] for i in ends_for(ladders, length).pool}
+        for relation, a, b in sorted(relations().by_length.get(length, ())):
+            if relation not in STORY_RELATIONS or relation not in FRAMES:
+                continue
+            if a not in common or b not in common:
+                continue
+            got = familiar_key(g, a, b, ladders)
+            if got is not None and MIN_PAR <= got[0]:
+                out.append(Story(a, b, prompt(relation, a, b), relation))
+    return tuple(out)
+
+
+def story_cycle(stories: tuple[Story, ...], spacing: int = STORY_SPACING) -> tuple[Story, ...]:
+    """The stories in the order the days take them, round and round: a fixed shuffle, then each
+    place given to the first story left none of whose words is in the `spacing` places before
+    it (where none is left, the first one left), so a word seldom comes back within a month."""
+    shuffled = sorted(stories, key=lambda s: stable_hash(f"parlour/doublets/story/{s.start}/{s.end}"))
+    out: list[Story] = []
+    recent: list[frozenset[str]] = []
+    while shuffled:
+        near = set().union(*recent[-spacing:]) if recent else set()
+        pick = next((i for i, s in enumerate(shuffled) if s.start not in near and s.end not in near), 0)
+        story = shuffled.pop(pick)
+        out.append(story)
+        recent.append(frozenset((story.start, story.end)))
+    return tuple(out)
