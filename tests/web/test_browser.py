@@ -142,9 +142,10 @@ def test_choose_preview_change_and_download_the_clis_bytes(server, screen, run, 
     assert run("pack", "--games", "doublets,chimera", "--paper", "letter", "-o", str(out)).exit_code == 0
     assert Path(got.path()).read_bytes() == out.read_bytes()
     page.wait_for_function("() => !document.querySelector('#download').disabled")
+    if page.screen_name == "desktop":
+        shoot(page, "desktop")
     page.locator("#enlarge").click()  # tap to enlarge
     assert page.locator("#big-page").is_visible()
-    shoot(page, page.screen_name)
 
 
 def _neighbours(word: str) -> list[str]:
@@ -209,10 +210,13 @@ def test_todays_doublets_is_a_game(server, screen):
     assert first.get_by_label("Step 1 of puzzle 1").input_value() == detour[0]
     first.get_by_role("button", name="Show the answer to puzzle 1").click()
     first.locator(".key").filter(has_text=end.upper()).wait_for()
+    if page.screen_name == "phone":
+        first.scroll_into_view_if_needed()
+        page.evaluate("() => document.querySelector('#daily').scrollIntoView({block: 'start'})")
+        shoot(page, "phone")
     page.get_by_role("button", name="Day before").click()
     page.locator("#daily-h").filter(has_text="Doublets for").wait_for()
     page.locator("ol.puzzles > li").first.wait_for()
-    shoot(page, f"daily-{page.screen_name}")
 
 
 def test_referee_says_checking_then_answers(server, screen):
@@ -252,6 +256,11 @@ def test_a_refused_choice_is_said_beside_its_field(server, page):
     page.get_by_role("button", name="Show pages").click()
     page.locator("#games-problem").filter(has_text="at least one section").wait_for()
     assert not downloads
+    page.route("**/api/**", lambda route: route.abort("connectionrefused"))  # the server is gone
+    page.locator('input[name="games"][value="doublets"]').check()
+    page.get_by_role("button", name="Show pages").click()
+    page.locator("#offline").filter(has_text="stopped").wait_for()
+    assert "Failed to fetch" not in page.locator("body").inner_text()
 
 
 def test_a_page_on_another_site_cannot_make_parlour_build(server, page):
