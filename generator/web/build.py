@@ -135,6 +135,15 @@ def _page_count(data: bytes) -> int:
         pdf.close()
 
 
+def _prime() -> None:
+    """In a worker just started: import what every build needs (the commands, reportlab), so that
+    the first preview does not wait for it."""
+    import generator.press.document  # noqa: F401
+    from generator.commands.pack import pack_sections
+
+    pack_sections()
+
+
 class _Stopped(BaseException):
     """SIGTERM in a worker in the middle of a build: unwind it (removing its files), then exit."""
 
@@ -214,6 +223,15 @@ class Builds:
             self.waiting.append(job)
             self._dispatch()
             return job
+
+    def prime(self) -> None:
+        """Start the workers now and have each import what builds need (when the server starts)."""
+        with self.lock:
+            if self.closed:
+                return
+            pool = self._pool()
+        for _ in range(self.workers):
+            pool.submit(_prime)
 
     def place(self, job: Job) -> int:
         """0 when the job is being made (or done); else its place in the queue, from 1."""

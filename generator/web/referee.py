@@ -156,8 +156,10 @@ def warm() -> None:
     """Make today's Doublets (in the settings file's spelling) and load the referee's word lists,
     so that the first visitor does not wait; any failure waits for a real request to report it."""
     from generator import config
+    from generator.web.build import BUILDS
 
     try:
+        BUILDS.prime()
         spelling = config.load().values.get("spelling")
         daily(None, spelling)
         _quick()
