@@ -11,7 +11,7 @@ after the first use) and talks to it over loopback with urllib, as the page woul
 - first preview: what the page does when asked to show the pack's Doublets and Chimera's Lair
   sections on A4: GET /api/document/pack?... until the PDF is ready, then GET /preview/pack/1.png;
 - Today's Doublets after a restart: GET /api/doublets/daily the moment the server says it is up;
-- under load: 30 different Doublets sheets asked for at once (each in its own thread, as 30 tabs
+- under load: 30 different week-long Doublets daily books asked for at once (each in its own thread, as 30 tabs
   of the page would: GET /api/document until ready, then GET /pdf), then, while they are made, the Chimera's Lair referee answer, the page itself and a
   preview already made, each the median of 10 calls.
 
@@ -36,6 +36,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PREVIEW = "?games=doublets,chimera&paper=a4"
 REFEREE = "api/chimera/check?face=six&suit=heart&answer=shirt"
+#: 30 different week-long daily books (the load of the issue's test: 30 daily downloads at once)
+WEEKS = [f"from={2030 + n}-03-01&days=7" for n in range(30)]
 
 
 def fetch(url: str) -> tuple[int, bytes]:
