@@ -141,14 +141,19 @@ def _daily(date: str | None, spelling: str | None) -> tuple[str, list[dict[str, 
     return key[0], hit
 
 
-def _run_daily(day: str, spelling: str) -> list[dict[str, Any]]:
-    """The day's puzzles from the very command that prints the day (`doublets daily`, one day, as a
-    book), run in a build worker with its content written as JSON."""
+def _daily_job(day: str, spelling: str) -> Any:
+    """The build of the day's puzzles by the very command that prints the day (`doublets daily`,
+    one day, as a book), run in a build worker with its content written as JSON."""
     from generator.web.build import BUILDS
 
     values = {"start": day, "days": "1", "spelling": spelling}
-    job = BUILDS.submit(("daily-model", day, spelling), "doublets-daily", values, want_model=True)
-    built = BUILDS.wait(job, timeout=600)
+    return BUILDS.submit(("daily-model", day, spelling), "doublets-daily", values, want_model=True)
+
+
+def _run_daily(day: str, spelling: str) -> list[dict[str, Any]]:
+    from generator.web.build import BUILDS
+
+    built = BUILDS.wait(_daily_job(day, spelling), timeout=600)
     return list(built.model["days"][0]["puzzles"])
 
 
@@ -157,10 +162,12 @@ def warm() -> None:
     so that the first visitor does not wait; any failure waits for a real request to report it."""
     from generator import config
     from generator.web.build import BUILDS
+    from generator.words.spelling import DEFAULT_SPELLING
 
     try:
-        BUILDS.prime()
         spelling = config.load().values.get("spelling")
+        _daily_job(dt.date.today().isoformat(), (spelling or DEFAULT_SPELLING).lower())  # first in line
+        BUILDS.prime()
         daily(None, spelling)
         _quick()
     except Exception:  # noqa: BLE001 - a real request says what is wrong, in one line
