@@ -83,19 +83,25 @@ def stop(proc: subprocess.Popen) -> None:
         proc.kill()
 
 
-def ready(base: str, doc: str, query: str) -> None:
-    """Ask for a build and wait for it as the page does (a 202 is "still being made")."""
+def ready(base: str, doc: str, query: str) -> str:
+    """Ask for a build and wait for it as the page does (a 202 is "still being made"); returns
+    the query the server took (a version before 2026-11 called the daily's first day `date`)."""
     while True:
-        status, _ = fetch(f"{base}api/document/{doc}{query}")
+        status, body = fetch(f"{base}api/document/{doc}{query}")
+        if status == 400 and "from=" in query:
+            query = query.replace("from=", "date=")
+            continue
         if status != 202:
-            return
+            if status != 200:
+                raise SystemExit(f"{doc}{query}: {status} {body[:200]!r}")
+            return query
         time.sleep(0.1)
 
 
 def download(base: str, doc: str, query: str) -> None:
     """What a tab does: ask for the build until it is ready (an older server answers only once it
     is made), then fetch the PDF."""
-    ready(base, doc, query)
+    query = ready(base, doc, query)
     fetch(f"{base}pdf/{doc}{query}")
 
 
