@@ -178,6 +178,8 @@ def shown(value: Any) -> str:
         return "1" if value else "0"
     if value is None:
         return ""
+    if isinstance(value, float):
+        return f"{value:g}"
     return str(value)
 
 

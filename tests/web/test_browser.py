@@ -122,6 +122,9 @@ def test_choose_preview_change_and_download_the_clis_bytes(server, screen, run, 
     assert "pages" in page.locator("#preview-status").inner_text()
     src = unquote(page.locator("#preview-image").get_attribute("src") or "")
     assert src.startswith("/preview/pack/1.png?") and "games=doublets,chimera" in src
+    if page.screen_name == "desktop":
+        page.evaluate("() => window.scrollTo(0, document.querySelector('#print').offsetTop)")
+        shoot(page, "desktop")
     page.locator("#more summary").click()
     assert page.locator("#command").inner_text() == "parlour pack --games doublets,chimera --paper a4"
     # any change: the pages shown are marked out of date at once
@@ -142,8 +145,6 @@ def test_choose_preview_change_and_download_the_clis_bytes(server, screen, run, 
     assert run("pack", "--games", "doublets,chimera", "--paper", "letter", "-o", str(out)).exit_code == 0
     assert Path(got.path()).read_bytes() == out.read_bytes()
     page.wait_for_function("() => !document.querySelector('#download').disabled")
-    if page.screen_name == "desktop":
-        shoot(page, "desktop")
     page.locator("#enlarge").click()  # tap to enlarge
     assert page.locator("#big-page").is_visible()
 
