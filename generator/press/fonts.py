@@ -4,9 +4,10 @@ document first needs them, and which face has a glyph."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from generator.errors import ParlourError
 
@@ -43,6 +44,27 @@ FALLBACK = "Sans"
 def font_path(face: str) -> Path:
     """The TTF file of one of parlour's faces."""
     return fonts_dir() / FACES[face]
+
+
+_T = TypeVar("_T")
+
+
+def kept(
+    kind: str,
+    build: Callable[[], _T],
+    *,
+    faces: Iterable[str] = FACES,
+    params: object = None,
+    encode: Callable[[_T], bytes] | None = None,
+    decode: Callable[[memoryview], _T] | None = None,
+) -> _T:
+    """`build()`, a value derived from the font files of `faces` (every face by default) and from
+    parlour's code, kept in parlour's cache: cache.derived with those files as its inputs (see it
+    for `params`, `encode` and `decode`). What is derived from the faces goes through here."""
+    from generator import cache
+
+    paths = [font_path(f) for f in faces]
+    return cache.derived(kind, paths, build, params=params, encode=encode, decode=decode)
 
 
 @cache

@@ -33,7 +33,7 @@ from typing import Any
 from generator import config
 from generator.errors import ParlourError
 
-CACHE_SIZE = 12  # PDFs kept (a pack is about 1 MB)
+CACHE_SIZE = 12  # PDFs kept in memory, the most recently asked for (a pack is about 1 MB)
 PREVIEW_CACHE_SIZE = 96
 PREVIEW_DPI = 144  # 2x a 72-dpi page on the screen: sharp on a phone, and big enough to enlarge
 CAP = 64  # builds waiting beyond the running ones before a request is told to come back

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import TypeVar
 
 from generator.words.spelling import DEFAULT_SPELLING as DEFAULT_SPELLING
 from generator.words.spelling import SPELLINGS as SPELLINGS
@@ -462,8 +463,36 @@ def _data_path(name: str) -> str:
 
 
 def noexample_path() -> str:
-    """Where the never-an-example list lives (caches derived from it name it in their key)."""
+    """Where the never-an-example list lives."""
     return _data_path(NOEXAMPLE_FILE)
+
+
+@functools.cache
+def data_files() -> tuple[str, ...]:
+    """Every packaged data file (the lexicon, the blocklist, the curated lists, the relations):
+    what data derived from the packaged lexicon is keyed on in parlour's cache (cache.derived's
+    inputs). All of them, not a list kept by hand of the ones a builder happens to read."""
+    folder = _data_path("")
+    return tuple(sorted(os.path.join(folder, n) for n in os.listdir(folder) if n.endswith(".txt")))
+
+
+_T = TypeVar("_T")
+
+
+def kept(
+    kind: str,
+    build: Callable[[], _T],
+    *,
+    params: object = None,
+    encode: Callable[[_T], bytes] | None = None,
+    decode: Callable[[memoryview], _T] | None = None,
+) -> _T:
+    """`build()`, a value derived from the packaged data (`data_files`) and parlour's code, kept in
+    parlour's cache: cache.derived with every data file as its inputs (see it for `params`,
+    `encode` and `decode`). What is derived from the packaged lexicon goes through here."""
+    from generator import cache
+
+    return cache.derived(kind, data_files(), build, params=params, encode=encode, decode=decode)
 
 
 def _read_data(name: str) -> str:

@@ -407,18 +407,23 @@ def band_capacity(ladders: Ladders, length: int, floor: float) -> dict[str, tupl
     key = ("doublets-capacity", length, floor)
     got = ladders.memo.get(key)
     if got is None:
-        from generator.games.doublets import cache
+        import marshal
+
+        from generator.games.doublets.kept import kept
 
         def build() -> dict[str, tuple[int, int]]:
             return _band_capacity(ladders, length, floor)
 
-        def decode(data: dict) -> dict[str, tuple[int, int]]:
+        def decode(view: memoryview) -> dict[str, tuple[int, int]]:
+            data = marshal.loads(view)
             if set(data) != set(DIFFICULTY_BANDS):
                 raise ValueError("not the bands")
             return {b: (int(a), int(u)) for b, (a, u) in data.items()}
 
-        got = ladders.memo[key] = cache.saved(
-            f"capacity-{floor!r}", ladders.spelling, length, build, dict, decode, cache.base_of(ladders)
+        got = ladders.memo[key] = (
+            kept("capacity", ladders.spelling, length, build, params=floor, decode=decode)
+            if ladders.packaged
+            else build()
         )
     assert isinstance(got, dict)
     return got

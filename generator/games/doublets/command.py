@@ -308,7 +308,7 @@ def _daily_sheets(
     unique: bool = False,
     spelling: str = DEFAULT_SPELLING,
 ):
-    """The daily sheets (doublets.daily.daily_sheets: each date's sheet its own, whatever the range)."""
+    """The daily sheets (daily.daily_sheets: each date's sheet its own, whatever the range)."""
     from generator.games.doublets.daily import DailyRequest, daily_sheets
 
     _check_count(count, length)

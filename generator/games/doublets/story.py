@@ -102,19 +102,19 @@ def story_pool(ladders: Ladders) -> tuple[Story, ...]:
     """Every story pair whose ends a family sheet prints and whose par (MIN_PAR to MAX_PAR) a
     chain of familiar words reaches, in a fixed order (by length, then alphabetically); kept in
     parlour's cache for the packaged lexicon."""
-    from generator.games.doublets import cache
-
-    def decode(rows: list) -> tuple[Story, ...]:
-        return tuple(Story(*row) for row in rows)
-
-    def encode(pool: tuple[Story, ...]) -> list:
-        return [(s.start, s.end, s.prompt, s.relation) for s in pool]
-
     if not ladders.packaged:
         return _story_pool(ladders)
-    return cache.saved(
-        "stories", ladders.spelling, 0, lambda: _story_pool(ladders), encode, decode, cache.base_of(ladders)
-    )
+    import marshal
+
+    from generator.games.doublets.kept import kept
+
+    def decode(view: memoryview) -> tuple[Story, ...]:
+        return tuple(Story(*row) for row in marshal.loads(view))
+
+    def encode(pool: tuple[Story, ...]) -> bytes:
+        return marshal.dumps([(s.start, s.end, s.prompt, s.relation) for s in pool])
+
+    return kept("stories", ladders.spelling, 0, lambda: _story_pool(ladders), encode=encode, decode=decode)
 
 
 def _story_pool(ladders: Ladders) -> tuple[Story, ...]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from pathlib import Path
 from typing import Any
 
 from reportlab.graphics.shapes import Drawing, Line, PolyLine, Rect, String
@@ -364,61 +363,46 @@ TIGHTEST = 0.9  # ...by setting the body text at down to this share of its size 
 STEP_PT = 0.25
 
 
-_FIT_FORMAT = 1
-
-
 def fitting(r: rm.Rules, paper: Paper, style: Style = DEFAULT) -> tuple[float, float]:
-    """(body size, column shortening) the rules are set with, so that a section never ends on a
-    page holding a few lines: the prose role's size, or a little less when that saves the page;
-    else the text spread over its pages (balanced) so the last one holds a third of a page or more.
-
-    Finding them lays the rules out several times; the answer is derived data (of the rules' text,
-    the paper, the style, the faces and the layout code), so it is kept in parlour's cache under a
-    key of all of those and read back on later runs."""
-    from generator import cache
-
-    path = _fit_cache_path(r, paper, style)
-    if path is not None:
-        saved = cache.read_saved(
-            path,
-            _FIT_FORMAT,
-            lambda d: isinstance(d["fit"], tuple) and all(isinstance(v, float) for v in d["fit"]),
-        )
-        if saved is not None:
-            size, short = saved["fit"]
-            return size, short
-    got = _fit_rules(r, paper, style)
-    if path is not None:
-        cache.save(path, {"version": _FIT_FORMAT, "fit": (float(got[0]), float(got[1]))})
-    return got
-
-
-def _fit_cache_path(r: rm.Rules, paper: Paper, style: Style) -> Path | None:
-    """Where one fitting is kept: named by a digest of the rules' content, the paper, the style and
-    reportlab's version, and by the identity of the faces and of the code that lays the rules out."""
+    """(body size, column shortening) the rules are set with (see _fit_rules). Finding them lays
+    the rules out several times, so the answer is kept in parlour's cache, keyed on the rules'
+    content, the paper, the style, reportlab's version and the font files (fonts.kept)."""
     import hashlib
     import json
 
     import reportlab
 
-    from generator import cache
     from generator.press import fonts
 
     content = json.dumps(
         [r.to_json(), paper.name, paper.size, repr(style), reportlab.Version], sort_keys=True
     )
-    key = f"rules-fit-v{_FIT_FORMAT}-{hashlib.sha256(content.encode()).hexdigest()}"
-    try:
-        faces = tuple(sorted(fonts.fonts_dir().glob("*.ttf")))
-        code = (Path(__file__), Path(flow.__file__), Path(parts.__file__))
-        return cache.keyed_cache_path("rules", key, ".bin", (*code, *faces))
-    except OSError:
-        return None
+    return fonts.kept(
+        "rules-fit",
+        lambda: _floats(_fit_rules(r, paper, style)),
+        params=hashlib.sha256(content.encode()).hexdigest(),
+        decode=_decode_fit,
+    )
+
+
+def _floats(fit: tuple[float, float]) -> tuple[float, float]:
+    return float(fit[0]), float(fit[1])
+
+
+def _decode_fit(view: memoryview) -> tuple[float, float]:
+    import marshal
+
+    size, short = marshal.loads(view)
+    if type(size) is not float or type(short) is not float:
+        raise ValueError("not a fitting")
+    return size, short
 
 
 def _fit_rules(r: rm.Rules, paper: Paper, style: Style) -> tuple[float, float]:
-    """fitting's answer worked out: the prose size; else the largest size down to TIGHTEST of it
-    that saves the last page; else the columns shortened (balanced) to fill it."""
+    """(body size, column shortening) the rules are set with, so that a section never ends on a
+    page holding a few lines: the prose role's size; else the largest size down to TIGHTEST of it
+    that saves the last page; else the text spread over its pages (balanced) so the last one holds
+    a third of a page or more."""
     size = style.text("prose").size
 
     def make(at: float) -> tuple[list[Flowable], list[Flowable]]:
