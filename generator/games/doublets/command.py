@@ -414,8 +414,19 @@ def jewels(opts: PrintOptions, players: int, spelling: str) -> None:
 
 
 @doublets.command()
-@click.option("--players", type=int, default=2, show_default=True, help="2, or 3 to 12 for the round game.")
-@click.option("--games", type=int, default=None, help="How many games to print [default: a page full].")
+@click.option(
+    "--players",
+    type=click.IntRange(2, model.MAX_PLAYERS),
+    default=2,
+    show_default=True,
+    help=f"2, or 3 to {model.MAX_PLAYERS} for the round game.",
+)
+@click.option(
+    "--games",
+    type=click.IntRange(1, 500),
+    default=None,
+    help="How many games to print [default: a page full].",
+)
 @print_options(seed=False)
 def scorepad(opts: PrintOptions, players: int, games: int | None) -> None:
     """Print scoring paper: names, Declarations and Marks for four Doublets, Jewels and Total.
