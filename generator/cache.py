@@ -12,9 +12,8 @@ modification times is kept by hand. Every file is sealed (its SHA-256 written at
 checked on every read), written atomically (a temp file and a rename), read only when it is a
 regular file under a size bound, and a missing, damaged, foreign or undecodable file is simply
 rebuilt: a cache costs time, never output. A new kind of derived data needs nothing here: call
-`derived` from the top caller with the files the builder reads.
-
-Also `keep`, the store step of parlour's bounded in-process memos."""
+`derived` from the top caller with the files the builder reads. Two doors name those files:
+`words.lexicon.kept` (the packaged data) and `press.fonts.kept` (the font files)."""
 
 from __future__ import annotations
 
@@ -25,23 +24,11 @@ import re
 import stat
 import sys
 import time
-import zlib
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
-_K = TypeVar("_K")
-_V = TypeVar("_V")
 _T = TypeVar("_T")
-
-
-def keep(store: dict[_K, _V], key: _K, value: _V, limit: int) -> _V:
-    """store[key] = value, returned; a store already holding `limit` entries is emptied first, so
-    an in-process memo of a long run (a ten-year daily book) cannot grow without bound."""
-    if len(store) >= limit:
-        store.clear()
-    store[key] = value
-    return value
 
 
 ENV_VAR = "PARLOUR_CACHE_DIR"
@@ -51,8 +38,8 @@ STALE_PART_DAYS = 1  # a half-written copy (a run killed while saving) older tha
 #: Every cache file starts with this line, then the line of what built it (_builder), then the
 #: SHA-256 of the rest: a file whose rest does not match is damaged, and is never used.
 MAGIC = b"parlour cache\n"
-ENVELOPE = 1  # the layout above; it joins every file's name (keyed_cache_path)
-MAX_BYTES = 128 * 2**20  # far above the largest cache file (the word index, about 13 MB)
+ENVELOPE = 2  # the layout above, and a derived value's key at the head of the payload; in every key
+MAX_BYTES = 128 * 2**20  # far above the largest cache file (the word index)
 
 _warned: list[str] = []  # the one warning a run gives about its cache (see `_warn`)
 
@@ -99,28 +86,6 @@ def cache_dir() -> Path:
     return (Path(xdg) if xdg and Path(xdg).is_absolute() else home / ".cache") / "parlour"
 
 
-def data_cache_path(name: str, key: str, suffix: str, code: tuple[str, ...] = ()) -> Path:
-    """A cache file for data derived from the packaged lexicon: named `name-HASH-LEN.suffix`, where
-    the hash covers `key` (the format of what is cached) and the data files' paths, sizes and
-    modification times, so a rebuilt lexicon gets a new file. `code` names the modules (as
-    `__file__` paths) whose rules derive the data: their identity joins the hash the same way, so
-    a changed rule gets a new file too."""
-    data = Path(__file__).resolve().parent / "data"
-    return keyed_cache_path(
-        name, key, suffix, (data / "lexicon.txt", data / "blocklist.txt", *map(Path, code))
-    )
-
-
-def keyed_cache_path(name: str, key: str, suffix: str, sources: tuple[Path, ...]) -> Path:
-    """A cache file named `name-HASH-LEN.suffix`, where the hash covers `key` and the path, size and
-    modification time of each file in `sources` (what the cached data is derived from)."""
-    key += f"|envelope-{ENVELOPE}"
-    for path in sources:
-        st = path.stat()
-        key += f"|{path}|{st.st_size}|{st.st_mtime_ns}"
-    return cache_dir() / f"{name}-{zlib.crc32(key.encode()):08x}-{len(key):x}{suffix}"
-
-
 def write_atomic(path: Path, data: bytes) -> bool:
     """Write `data` to `path` through a temp file and a rename; False (and nothing left) on failure."""
     tmp = path.with_name(f".{path.name}.{os.getpid()}.part")
@@ -138,15 +103,16 @@ def write_atomic(path: Path, data: bytes) -> bool:
     return True
 
 
+#: cache files of parlour before `derived` (NAME-CRC-LENGTH.bin or .idx): old versions of every kind
+_BEFORE = r"[A-Za-z][A-Za-z0-9.-]*-[0-9a-f]{8}-[0-9a-f]{1,4}\.(?:bin|idx)"
+
+
 def _siblings(path: Path) -> re.Pattern[str]:
-    """The names of the other versions of a cache file (`KIND-DIGEST.bin`, see `derived_path`; or
-    `name-HASH-LEN.suffix`, see `keyed_cache_path`): other data files, code or formats, and
-    half-written copies of any of them."""
-    m = re.fullmatch(r"(.+)-[0-9a-f]{16}\.bin", path.name)
-    if m:
-        return re.compile(rf"\.?{re.escape(m.group(1))}-[0-9a-f]{{16}}\.bin(\.\d+\.part)?")
-    name = path.name[: len(path.name) - len(path.suffix)].rsplit("-", 2)[0]
-    return re.compile(rf"\.?{re.escape(name)}-[0-9a-f]{{8}}-[0-9a-f]+{re.escape(path.suffix)}(\.\d+\.part)?")
+    """The names of the other versions of the cache file `KIND-DIGEST.bin` (see `derived_path`:
+    other data, code or params, or a parlour from before `derived`), and of half-written copies of
+    any of them."""
+    kind = path.name[: -len(".bin")].rsplit("-", 1)[0]
+    return re.compile(rf"\.?(?:{re.escape(kind)}-[0-9a-f]{{16}}\.bin|{_BEFORE})(\.\d+\.part)?")
 
 
 def prune(path: Path, now: float | None = None) -> list[Path]:
@@ -176,11 +142,6 @@ def touch(path: Path) -> None:
         os.utime(path)
     except OSError:
         pass
-
-
-def loads(data: bytes | memoryview) -> Any:
-    """marshal.loads: the data a cache file holds."""
-    return marshal.loads(data)
 
 
 class Unusable(ValueError):
@@ -263,28 +224,6 @@ def write_verified(path: Path, payload: bytes) -> bool:
     return write_atomic(path, sealed(payload))
 
 
-def read_saved(path: Path, version: int, valid: Callable[[dict[str, Any]], bool]) -> dict[str, Any] | None:
-    """The marshalled dict saved at `path` when its seal holds (see `verified`), it holds `version`
-    and passes `valid`; None when the file is missing, damaged, of another format or fails the
-    check (the caller rebuilds it)."""
-    payload = verified(path)
-    if payload is None:
-        return None
-    try:
-        data = loads(payload)
-        if isinstance(data, dict) and data.get("version") == version and valid(data):
-            touch(path)
-            return data
-    except (ValueError, EOFError, TypeError, KeyError, AttributeError, IndexError):
-        pass
-    return None
-
-
-def save(path: Path, data: dict[str, Any]) -> None:
-    """Marshal `data` into `path`, sealed (atomically; a cache that cannot be written is skipped)."""
-    write_verified(path, marshal.dumps(data))
-
-
 # -- the seam: derived data ---------------------------------------------------------------------
 
 _KIND = re.compile(r"[a-z0-9][a-z0-9._-]{0,79}")
@@ -317,7 +256,9 @@ def file_digest(path: str | os.PathLike[str]) -> str:
     memo = (str(p.resolve()), st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
     got = _DIGESTS.get(memo)
     if got is None:
-        got = keep(_DIGESTS, memo, hashlib.sha256(read_regular(p)).hexdigest(), 256)
+        if len(_DIGESTS) >= 256:  # (bounded: a long-running server hashes templates as they change)
+            _DIGESTS.clear()
+        got = _DIGESTS[memo] = hashlib.sha256(read_regular(p)).hexdigest()
     return got
 
 

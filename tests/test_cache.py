@@ -34,18 +34,6 @@ def test_write_atomic(tmp_path):
     assert [p.name for p in (tmp_path / "a").iterdir()] == ["b.bin"]
 
 
-def test_read_saved_takes_only_a_whole_file_of_its_version(tmp_path):
-    path = tmp_path / "c" / "x.bin"
-    assert cache.read_saved(path, 1, lambda d: True) is None  # missing
-    cache.save(path, {"version": 1, "n": [1, 2]})
-    assert cache.read_saved(path, 1, lambda d: d["n"] == [1, 2]) == {"version": 1, "n": [1, 2]}
-    assert cache.read_saved(path, 2, lambda d: True) is None  # another format
-    assert cache.read_saved(path, 1, lambda d: d["missing"]) is None  # KeyError: rebuild
-    assert cache.read_saved(path, 1, lambda d: False) is None
-    path.write_bytes(path.read_bytes()[:5])
-    assert cache.read_saved(path, 1, lambda d: True) is None  # damaged
-
-
 def _aged(path: Path, days: float, now: float) -> Path:
     import os
 
@@ -57,47 +45,48 @@ def _aged(path: Path, days: float, now: float) -> Path:
 
 
 def test_saving_removes_the_other_versions_no_run_has_read_for_a_week(tmp_path, monkeypatch):
-    """An upgrade or a rebuilt lexicon names its cache files anew; the old ones go once unused."""
+    """An upgrade or a rebuilt lexicon keys its cache files anew; the old ones go once unused."""
     import time
 
     monkeypatch.setenv(cache.ENV_VAR, str(tmp_path))
     now = time.time()
-    stale = _aged(tmp_path / "doublets-words-0badf00d-1a.bin", cache.STALE_DAYS + 1, now)
+    stale = _aged(tmp_path / "doublets-words-0123456789abcdef.bin", cache.STALE_DAYS + 1, now)
     recent = _aged(
-        tmp_path / "doublets-words-12345678-1b.bin", cache.STALE_DAYS - 1, now
+        tmp_path / "doublets-words-fedcba9876543210.bin", cache.STALE_DAYS - 1, now
     )  # another install's
-    half = _aged(tmp_path / ".doublets-words-0badf00d-1a.bin.4242.part", 30, now)  # a crashed write
-    other_name = _aged(tmp_path / "doublets-ends-0badf00d-1a.bin", 30, now)  # not a version of it
-    other_suffix = _aged(tmp_path / "doublets-words-0badf00d-1a.idx", 30, now)
+    half = _aged(tmp_path / ".doublets-words-0123456789abcdef.bin.4242.part", 30, now)  # a crashed write
+    other_name = _aged(tmp_path / "doublets-ends-0123456789abcdef.bin", 30, now)  # not a version of it
+    other_suffix = _aged(tmp_path / "doublets-words-0123456789abcdef.idx", 30, now)
     unrelated = _aged(tmp_path / "notes.txt", 30, now)
-    new = cache.keyed_cache_path("doublets-words", "k", ".bin", ())
+    before = _aged(tmp_path / "fighting-words-0badf00d-1a.idx", 30, now)  # a parlour before derived
+    before_recent = _aged(tmp_path / "ink-Sans-0badf00d-1b.bin", 1, now)
+    new = cache.derived_path("doublets-words", "ab" * 32)
     assert cache.write_atomic(new, b"new")
     left = {p.name for p in tmp_path.iterdir()}
-    assert left == {new.name, recent.name, other_name.name, other_suffix.name, unrelated.name}
-    assert not stale.exists() and not half.exists()
+    assert left == {
+        new.name,
+        recent.name,
+        other_name.name,
+        other_suffix.name,
+        unrelated.name,
+        before_recent.name,
+    }
+    assert not stale.exists() and not half.exists() and not before.exists()
 
 
-def test_reading_a_cache_file_keeps_it(tmp_path):
+def test_reading_a_derived_value_keeps_its_file(tmp_path, monkeypatch):
     import time
 
+    monkeypatch.setenv(cache.ENV_VAR, str(tmp_path))
     now = time.time()
-    kept = tmp_path / "chimera-aaaaaaaa-10.bin"
-    cache.save(kept, {"version": 1})
+    assert cache.derived("k", [], lambda: 1) == 1
+    (kept,) = tmp_path.iterdir()
     _aged(kept, cache.STALE_DAYS + 3, now)
-    assert cache.read_saved(kept, 1, lambda d: True) is not None  # read: marked as used now
-    assert cache.prune(tmp_path / "chimera-bbbbbbbb-10.bin") == []
+    assert cache.derived("k", [], lambda: 2) == 1  # read: marked as used now
+    assert cache.prune(tmp_path / "k-0123456789abcdef.bin") == []
     assert kept.exists()
     _aged(kept, cache.STALE_DAYS + 3, now)
-    assert cache.read_saved(kept, 2, lambda d: True) is None  # another format: not a use
-    assert cache.prune(tmp_path / "chimera-bbbbbbbb-10.bin") == [kept]
-
-
-def test_keep_stores_and_returns_and_starts_afresh_at_its_limit():
-    store: dict[int, str] = {}
-    assert [cache.keep(store, k, str(k), 3) for k in range(3)] == ["0", "1", "2"]
-    assert store == {0: "0", 1: "1", 2: "2"}
-    assert cache.keep(store, 3, "3", 3) == "3"
-    assert store == {3: "3"}  # full: emptied before the fourth went in
+    assert cache.prune(tmp_path / "k-0123456789abcdef.bin") == [kept]
 
 
 # -- the seam: derived -----------------------------------------------------------------------------
@@ -202,3 +191,22 @@ def test_saving_a_derived_value_removes_its_stale_versions(tmp_path, monkeypatch
     other = _aged(tmp_path / "k2-0123456789abcdef.bin", cache.STALE_DAYS + 1, now)
     cache.derived("k", [], lambda: 1)
     assert not stale.exists() and other.exists()
+
+
+def test_derived_data_goes_through_the_two_doors_only():
+    """Only words.lexicon (data derived from the packaged lexicon) and press.fonts (from the
+    fonts) import generator.cache; every other module keeps data through one of them."""
+    import ast
+
+    root = Path(cache.__file__).parent
+    importers = set()
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (
+                node.module == "generator.cache"
+                or (node.module == "generator" and any(a.name == "cache" for a in node.names))
+            ):
+                importers.add(path.relative_to(root).as_posix())
+            elif isinstance(node, ast.Import) and any(a.name == "generator.cache" for a in node.names):
+                importers.add(path.relative_to(root).as_posix())
+    assert importers == {"words/lexicon.py", "press/fonts.py"}

@@ -641,11 +641,12 @@ CACHE_READERS = [
         "big.pdf",
     ],  # capacities
     ["doublets", "solve", "head", "tail", "--all"],  # the one-shot word lists
+    ["doublets", "daily", "--from", "2027-03-18", "--days", "1", "--book", "-o", "daily.pdf"],  # the stories
     ["chimera", "key", "--json", "key.json", "-o", "key.pdf"],  # the referee's answers
     ["fighting-words", "check", "trade"],  # the word index
 ]
-CACHE_KINDS = {"rules", "ink", "doublets-ends", "doublets-keyable",
-               "doublets-capacity", "doublets-words", "chimera", "fighting-words"}  # fmt: skip
+CACHE_KINDS = {"rules-fit", "ink", "doublets-ends", "doublets-keyable", "doublets-capacity",
+               "doublets-stories", "doublets-words", "chimera-answers", "fighting-words"}  # fmt: skip
 
 #: Runs CACHE_READERS in one process (so each cache file is read from disk once) and prints what
 #: each made (its files and standard output, hashed) and every line it wrote on stderr.
@@ -677,11 +678,9 @@ def _read_all(cache: Path, work: Path) -> dict:
 
 
 def _kind(name: str) -> str:
-    stem = name.split(".", 1)[0]
-    parts = stem.split("-")
-    if parts[0] in ("ink", "toml"):
-        return parts[0]
-    return "-".join(parts[:2]) if parts[0] in ("doublets", "fighting") else parts[0]
+    """The kind of a cache file `KIND-DIGEST.bin` (cache.derived_path); a face's ink is one kind."""
+    kind = name.rsplit("-", 1)[0]
+    return "ink" if kind.startswith("ink-") else kind
 
 
 def _flip(at: int | float) -> Callable[[bytes], bytes]:
@@ -756,20 +755,25 @@ def _special(kind: str) -> Callable[[Path, bytes], None]:
         elif kind == "huge":
             with open(p, "wb") as fh:
                 fh.truncate(200 * 2**20)  # sparse: no disk is used
-        elif kind == "int-not-dict":
+        elif kind in ("wrong-shape", "not-marshal"):  # sealed, and under the right key
             import marshal
 
             from generator import cache
 
-            p.write_bytes(cache.sealed(marshal.dumps(7)))
+            stamp = data.split(b"\n", 3)[3].partition(b"\n")[0]  # (magic, builder, digest, payload)
+            body = marshal.dumps(7) if kind == "wrong-shape" else b"\xffnot marshal"
+            p.write_bytes(cache.sealed(stamp + b"\n" + body))
 
     return make
 
 
-@pytest.mark.parametrize("kind", ["fifo", "dev-zero", "folder", "dangling-link", "huge", "int-not-dict"])
+@pytest.mark.parametrize(
+    "kind", ["fifo", "dev-zero", "folder", "dangling-link", "huge", "wrong-shape", "not-marshal"]
+)
 def test_a_cache_file_that_is_not_a_file_never_hangs(fresh_cache, tmp_path, kind):
     """Each cache file replaced by a FIFO (no writer), a link to /dev/zero, a folder, a broken link,
-    a 200 MB file or a sealed int: the outputs are the fresh ones, with at most one warning."""
+    a 200 MB file, or a whole file under its own key holding a value of another shape (an int) or
+    no value at all: the outputs are the fresh ones, with at most one warning."""
     pristine, made = fresh_cache
     cache = _damaged_copy(pristine, tmp_path / "cache", _special(kind))
     got = _read_all(cache, tmp_path / "work")
@@ -867,24 +871,6 @@ def test_settings_file_as_output_is_refused_as_nobody(shared_dir, monkeypatch):
     code, err = _as_nobody(["calibrate", "-o", "c.toml"], shared_dir)
     assert code == 2 and "settings file" in err, err
     assert settings.read_text() == 'paper = "a4"\n'
-
-
-def test_stale_part_files_of_our_naming_are_swept(run, tmp_path):
-    """A `.part` of parlour's naming older than a day (a run killed with SIGKILL) goes with the next
-    run that writes beside it; a fresh one, or one of another naming, stays."""
-    old = time.time() - 2 * 86400
-    stale = [tmp_path / ".c.pdf.abcd_123.part", tmp_path / ".previews.x1y2z3w4.part"]
-    stale[0].write_bytes(b"half a pdf")
-    stale[1].mkdir()
-    (stale[1] / "page-1.png").write_bytes(b"png")
-    keep = [tmp_path / ".c.pdf.fresh123.part", tmp_path / "mine.part", tmp_path / ".c.pdf.abcd_123.part.txt"]
-    for p in keep:
-        p.write_bytes(b"keep")
-    for p in [*stale, keep[1], keep[2]]:
-        os.utime(p, (old, old))
-    assert run("calibrate", "-o", "c.pdf").exit_code == 0
-    assert not any(p.exists() for p in stale)
-    assert all(p.exists() for p in keep)
 
 
 def test_a_ligature_is_the_letters_it_stands_for(run):

@@ -1,5 +1,6 @@
-"""generator/ uses its dependencies through their public APIs only (design.md, "Dependencies as
-published"): an AST scan of every module for private names of other packages and for patching.
+"""generator/ uses its dependencies through their public APIs only (the project's rule: use
+dependencies as published; see docs/architecture.md): an AST scan of every module for private
+names of other packages and for patching.
 
 A dependency is any module imported absolutely that is not parlour's own: reportlab, click, PIL,
 pypdf, pypdfium2, flask, waitress and the stdlib alike. The scan fails on

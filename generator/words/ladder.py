@@ -9,7 +9,7 @@ from array import array
 from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from generator.words import quick
 from generator.words.ladder_search import (
@@ -392,7 +392,7 @@ class Ladders:
     ) -> None:
         self.lexicon = lexicon
         # over the packaged lexicon (or the cached lists of it): what callers derive from these
-        # graphs may be saved in parlour's cache (see games.doublets_cache)
+        # graphs may be kept in parlour's cache (cache.derived, keyed on the packaged data)
         self.packaged = packaged
         self.tier = tier
         self.vocabulary = print_filter(lexicon, spelling)
@@ -400,19 +400,18 @@ class Ladders:
         self._avoid = None if avoid is None else frozenset(avoid)
         self._base = base
         self._graphs: dict[int, WordGraph] = {}
-        self.memo: dict[object, object] = {}  # derived data cached by callers (e.g. puzzle ends)
-
-    def remembered(self, key: object, build: Callable[[], _T], saved: Callable[[Callable[[], _T]], _T]) -> _T:
-        """The derived data kept under `key` in memo, made once: over the packaged lexicon read
-        from parlour's cache through `saved` (which builds and saves it on a miss), else built."""
-        got = self.memo.get(key)
-        if got is None:
-            got = self.memo[key] = saved(build) if self.packaged else build()
-        return got  # type: ignore[return-value]  # (memo holds what each key's builder made)
+        self.memo: dict[object, object] = {}  # what callers derive from these graphs (puzzle ends)
 
     def printable(self, word: str) -> bool:
-        """True if `word` may be printed (in the print vocabulary and at least LINK_ZIPF_FLOOR)."""
-        return self.vocabulary.printable(word) and self.lexicon.zipf(word) >= LINK_ZIPF_FLOOR
+        """True if `word` may be printed: in the print vocabulary, and at least LINK_ZIPF_FLOOR
+        frequent or a word children know that corpora undercount (the lexicon's familiar mark:
+        sty, bleat, singe)."""
+        if not self.vocabulary.printable(word):
+            return False
+        if self.lexicon.zipf(word) >= LINK_ZIPF_FLOOR:
+            return True
+        familiar = getattr(self.lexicon, "familiar", None)
+        return callable(familiar) and bool(familiar(word))
 
     def variant_key(self, word: str) -> str:
         """One key for every spelling of a word (see PrintVocabulary)."""
@@ -451,26 +450,10 @@ class Ladders:
 
 
 # ---------------------------------------------------------------------------------------------
-# The packaged word lists for one-shot solving, saved in parlour's cache (read by words.quick)
+# The packaged word lists for one-shot solving, kept in parlour's cache (read by words.quick)
 
-_WORDS_FORMAT = quick.FORMAT
 WORDS_TIER = quick.TIER
 WORDS_LENGTHS = quick.LENGTHS
-
-
-def ladder_words_path() -> Path:
-    """Where the word lists are cached, named by the format and the data files' identity."""
-    from generator.cache import data_cache_path
-    from generator.words import ladder_search
-
-    return data_cache_path(
-        "doublets-words",
-        f"ladder-words-v{_WORDS_FORMAT}-{WORDS_TIER}-{WORDS_LENGTHS.start}-{WORDS_LENGTHS.stop}",
-        ".bin",
-        # the neighbour lists are ladder_search's _adjacency's; the avoided words ladder's print
-        # filter's, which reads the unwelcome list
-        code=(ladder_search.__file__, __file__, str(UNWELCOME_FILE)),
-    )
 
 
 def _length_data(lexicon: Lexicon, n: int) -> tuple:
@@ -490,32 +473,30 @@ def _length_data(lexicon: Lexicon, n: int) -> tuple:
     )
 
 
-def _lists(lexicon: Lexicon) -> dict[str, Any]:
-    """What the cache file holds: each length's _length_data, marshalled on its own."""
-    return {
-        "version": _WORDS_FORMAT,
-        "lengths": {n: marshal.dumps(_length_data(lexicon, n)) for n in WORDS_LENGTHS},
-    }
+def _lists(lexicon: Lexicon) -> dict[int, bytes]:
+    """Each length's _length_data, marshalled on its own (decoded when a length is first used)."""
+    return {n: marshal.dumps(_length_data(lexicon, n)) for n in WORDS_LENGTHS}
+
+
+def _decode_lists(view: memoryview) -> dict[int, bytes]:
+    lengths = marshal.loads(view)
+    if set(lengths) != set(WORDS_LENGTHS) or not all(isinstance(b, bytes) for b in lengths.values()):
+        raise ValueError("not the word lists")
+    return lengths
 
 
 def ladder_words() -> quick.LadderWords:
-    """The cached Doublets word lists (built and saved on first use; rebuilt if damaged)."""
-    from generator import cache
+    """The Doublets word lists of the packaged lexicon, kept in parlour's cache (built on first
+    use, and whenever the data or parlour's code changes)."""
+    from generator.words.lexicon import kept, load
 
-    path = ladder_words_path()
-
-    def valid(d: dict[str, Any]) -> bool:
-        return set(d["lengths"]) == set(WORDS_LENGTHS) and all(
-            isinstance(b, bytes) for b in d["lengths"].values()
-        )
-
-    data = cache.read_saved(path, _WORDS_FORMAT, valid)
-    if data is None:
-        from generator.words.lexicon import load
-
-        data = _lists(load())
-        cache.save(path, data)
-    return quick.LadderWords(data["lengths"])
+    lengths = kept(
+        "doublets-words",
+        lambda: _lists(load()),
+        params=(WORDS_TIER, WORDS_LENGTHS.start, WORDS_LENGTHS.stop),
+        decode=_decode_lists,
+    )
+    return quick.LadderWords(lengths)
 
 
 _DEFAULT: Ladders | None = None

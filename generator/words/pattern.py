@@ -18,7 +18,6 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import chain, combinations
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 if TYPE_CHECKING:
@@ -441,33 +440,17 @@ def example_first(lexicon: Any) -> Callable[[str], bool] | None:
     return lambda w: bool(printable(w)) and spelling_of(w) == "both"
 
 
-def packaged_index_path() -> Path:
-    """Where the packaged lexicon's index is cached: named by a hash of the index format and the
-    data files' paths, sizes and modification times (a rebuilt lexicon gets a new file)."""
-    from generator.cache import data_cache_path
-    from generator.words.lexicon import noexample_path
-
-    return data_cache_path(
-        "fighting-words", f"subseq-v{_FORMAT}-min{MIN_WORD}-{CHECK_TIER}", ".idx", code=(noexample_path(),)
-    )
-
-
 def _packaged_index() -> SubsequenceIndex:
-    path = packaged_index_path()
-    from generator.cache import touch, verified, write_verified
+    """The packaged lexicon's index at the check tier, kept in parlour's cache."""
+    from generator.words.lexicon import kept
 
-    blob = verified(path)  # None: not built yet, unreadable or damaged (checked by its digest)
-    if blob is not None:
-        try:
-            found = SubsequenceIndex.from_buffer(blob, str(path))
-            touch(path)  # still in use: cache.prune keeps it
-            return found
-        except (ValueError, EOFError, KeyError, TypeError, AttributeError, IndexError):
-            pass  # of another format: build it (and try to keep it)
-
-    index = SubsequenceIndex.from_lexicon(_lexicon(None), tier=CHECK_TIER)
-    write_verified(path, index.to_bytes())
-    return index
+    return kept(
+        "fighting-words",
+        lambda: SubsequenceIndex.from_lexicon(_lexicon(None), tier=CHECK_TIER),
+        params=(MIN_WORD, CHECK_TIER),
+        encode=lambda index: index.to_bytes(),
+        decode=lambda view: SubsequenceIndex.from_buffer(view, "the cached word index"),
+    )
 
 
 class QuickLexicon:

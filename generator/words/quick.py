@@ -2,19 +2,19 @@
 
 `parlour doublets solve` needs only the standard-tier words of one length and their frequencies.
 Parsing the packaged lexicon for them costs more than the rest of the command; so the lists for
-every Doublets length are saved once in parlour's cache directory (keyed like the Fighting Words
-index, by the data files' identity) and read back at a fraction of the parse's cost.
+every Doublets length are kept in parlour's cache (ladder.ladder_words, through cache.derived)
+and read back at a fraction of the parse's cost.
 """
 
 from __future__ import annotations
 
+import marshal
 from array import array
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from generator.words.lexicon import Lexicon
 
-FORMAT = 4  # 3: with each length's neighbour lists; 4: a blob per length, with the avoided words
 TIER = "standard"  # the tier Doublets chains are made of (ladder.DEFAULT_TIER)
 LENGTHS = range(3, 9)  # ladder.MIN_LENGTH .. MAX_LENGTH
 
@@ -42,9 +42,7 @@ class LadderWords:
     def _of_length(self, n: int) -> dict[str, float] | None:
         hit = self._zipf.get(n)
         if hit is None and n in self._blobs:
-            from generator.cache import loads
-
-            text, raw, adj, noprint, spellings, keys, avoided = loads(self._blobs[n])
+            text, raw, adj, noprint, spellings, keys, avoided = marshal.loads(self._blobs[n])
             z = array("d")
             z.frombytes(raw)
             hit = self._zipf[n] = dict(zip(text.split(), z, strict=True))
@@ -65,9 +63,7 @@ class LadderWords:
             return None
         if length in self._adj:
             return self._adj.pop(length)
-        from generator.cache import loads
-
-        return loads(self._blobs[length])[2]
+        return marshal.loads(self._blobs[length])[2]
 
     def avoided(self, length: int, spelling: str, tier: str = TIER) -> frozenset[str] | None:
         """The saved words the `length`-letter graph avoids for `spelling` (see

@@ -18,64 +18,59 @@ def fresh(monkeypatch, tmp_path):
     """An empty cache directory, and no ink boxes remembered in this process."""
     monkeypatch.setenv("PARLOUR_CACHE_DIR", str(tmp_path / "cache"))
     ink.ink_box.cache_clear()
-    ink._saved.cache_clear()
     yield tmp_path / "cache"
     ink.ink_box.cache_clear()
-    ink._saved.cache_clear()
 
 
 def _forget() -> None:
     ink.ink_box.cache_clear()
-    ink._saved.cache_clear()
+
+
+def _refuse(monkeypatch) -> None:
+    def refuse(face, ch):
+        raise AssertionError("rasterised again")
+
+    monkeypatch.setattr(ink, "rasterised", refuse)
 
 
 @pytest.mark.parametrize("face", sorted(FACES))
-def test_saved_boxes_equal_a_fresh_rasterisation(fresh, face):
+def test_saved_boxes_equal_a_fresh_rasterisation(fresh, monkeypatch, face):
     made = {ch: ink.ink_box(face, ch) for ch in CHARS}
-    assert ink.cache_path(face).is_file()
+    assert len(list(fresh.glob(f"ink-{face.lower()}-*.bin"))) == len(CHARS)  # a file a glyph
+    oracle = {ch: ink.rasterised(face, ch) for ch in CHARS}  # no cache
     _forget()
-    saved = ink._saved(face)
-    assert saved == {ch: ink.rasterised(face, ch) for ch in CHARS}  # the oracle: no cache
-    assert {ch: ink.ink_box(face, ch) for ch in CHARS} == made
+    _refuse(monkeypatch)
+    assert {ch: ink.ink_box(face, ch) for ch in CHARS} == made == oracle
 
 
 def test_boxes_come_from_the_file_once_saved(fresh, monkeypatch):
     want = ink.ink_box("Serif", "Q")
     _forget()
-
-    def refuse(face, ch):
-        raise AssertionError("rasterised again")
-
-    monkeypatch.setattr(ink, "rasterised", refuse)
+    _refuse(monkeypatch)
     assert ink.ink_box("Serif", "Q") == want
-
-
-def test_new_characters_join_the_saved_ones(fresh):
-    ink.ink_box("Sans", "A")
-    _forget()
-    ink.ink_box("Sans", "B")
-    _forget()
-    assert set(ink._saved("Sans")) == {"A", "B"}
 
 
 @pytest.mark.parametrize(
     "damage",
     [
-        b"not marshal at all",
-        marshal.dumps({"version": 0, "boxes": {"A": (0.0, 0.0, 1.0, 1.0)}}),  # another format
-        marshal.dumps({"version": 1, "boxes": {"A": (0.0, 0.0, 1.0)}}),  # a box of three
-        marshal.dumps({"version": 1, "boxes": {"A": [0.0, 0.0, 1.0, 1.0]}}),  # not a tuple
-        marshal.dumps({"version": 1}),
-        marshal.dumps([1, 2, 3]),
+        (0.0, 0.0, 1.0),  # a box of three
+        [0.0, 0.0, 1.0, 1.0],  # not a tuple
+        (0, 0, 1, 1),  # not floats
+        {"A": 1},
     ],
 )
-def test_a_damaged_file_is_rebuilt(fresh, damage):
-    path = ink.cache_path("Sans")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(damage)
-    assert ink.ink_box("Sans", "A") == ink.rasterised("Sans", "A")
+def test_a_saved_value_of_another_shape_is_rebuilt(fresh, damage):
+    from generator import cache
+
+    ink.ink_box("Sans", "A")
+    (path,) = fresh.iterdir()
+    stamp = bytes(cache.verified(path) or b"").partition(b"\n")[0]
+    path.write_bytes(cache.sealed(stamp + b"\n" + marshal.dumps(damage)))
     _forget()
-    assert ink._saved("Sans") == {"A": ink.rasterised("Sans", "A")}
+    assert ink.ink_box("Sans", "A") == ink.rasterised("Sans", "A")
+    assert marshal.loads(bytes(cache.verified(path) or b"").partition(b"\n")[2]) == ink.rasterised(
+        "Sans", "A"
+    )
 
 
 def test_an_unknown_face_is_refused(fresh):
@@ -91,20 +86,20 @@ def test_a_deck_drawn_from_the_cache_is_the_deck_drawn_without(fresh, run, tmp_p
     assert (tmp_path / "cold.pdf").read_bytes() == (tmp_path / "warm.pdf").read_bytes()
 
 
-def test_each_face_keeps_its_own_file_through_pruning(fresh):
-    """The faces' files are not versions of one another: writing one never prunes another, however
-    long the others have gone unread."""
+def test_pruning_keeps_each_faces_glyphs_that_runs_still_read(fresh):
+    """A face's glyph files are versions of one kind (`ink-FACE`): saving one removes only those
+    no run has read for a week, never another face's."""
     import os
 
     from generator import cache as cache_files
 
-    for face in sorted(FACES):
-        ink.ink_box(face, "A")
-    paths = {face: ink.cache_path(face) for face in FACES}
-    assert len(set(paths.values())) == len(FACES)
+    ink.ink_box("Sans", "A")
+    ink.ink_box("Cond", "A")
+    (sans_a,) = fresh.glob("ink-sans-*.bin")
+    (cond_a,) = fresh.glob("ink-cond-*.bin")
     old = 1_000_000_000  # 2001: long past STALE_DAYS
-    for path in paths.values():
+    for path in (sans_a, cond_a):
         os.utime(path, (old, old))
-    for path in paths.values():
-        assert cache_files.prune(path) == []
-    assert all(p.is_file() for p in paths.values())
+    ink.ink_box("Sans", "B")  # saved: Sans's unread A goes, Cond's stays
+    assert not sans_a.exists() and cond_a.exists()
+    assert cache_files.prune(cond_a) == []

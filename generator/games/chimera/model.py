@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import asdict, dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.errors import ParlourError
@@ -452,7 +451,6 @@ class AnswerKey:
         }
 
 
-_KEY_FORMAT = 3  # 2: with each spelling's unprinted answers; 3: and each spelling's marked pick
 # Why a rare answer may still be shown (marked) on a card no everyday word fits: it is only
 # uncommon (or only in the broad dictionary), never crude, violent, a drug, dated or clipped.
 MARKABLE = ("rare", "not standard")
@@ -478,46 +476,30 @@ def pick_marked(
     return fits[:count]
 
 
-def _key_cache_path(v: Variant) -> Path:
-    """Where the packaged lexicon's answers under `v` are cached: keyed by the lexicon data and by
-    this module, the anagram search and the lexicon's print rules (the rules that derive them)."""
-    from generator import cache
-    from generator.words import anagram, lexicon
-
-    return cache.data_cache_path(
-        "chimera",
-        f"answers-v{_KEY_FORMAT}-{v.name}-{REFEREE_TIER}",
-        ".bin",
-        code=(__file__, anagram.__file__, lexicon.__file__, lexicon.noexample_path()),
-    )
-
-
 _Answers = tuple[list[str], dict[str, list[str]], dict[str, list[str]]]
 
 
 def _all_answers(v: Variant, lexicon: Lexicon | None) -> list[_Answers]:
+    """Every card's answers under `v`, in deck order (see _find_answers). For the packaged lexicon
+    they are kept in parlour's cache (building the anagram index, even loading the lexicon, costs
+    more than the rest of a key)."""
+    if lexicon is not None:
+        return _find_answers(v, lexicon)
+    from generator.words.lexicon import kept
+
+    return kept(
+        "chimera-answers",
+        lambda: _find_answers(v, None),
+        params=(v.name, REFEREE_TIER),
+        encode=_encode_answers,
+        decode=_decode_answers,
+    )
+
+
+def _find_answers(v: Variant, lexicon: Lexicon | None) -> list[_Answers]:
     """Every card's answers under `v`, in deck order, with those split_for_print leaves unprinted
     under each spelling and, where none is printed, the rare ones to show marked:
-    (answers, {spelling: not printed}, {spelling: marked}). For the packaged lexicon
-    they are read from parlour's cache when it holds them (building the anagram index, even
-    loading the lexicon, costs more than the rest of a key), and saved there after the first
-    build."""
-    from generator import cache
-
-    path = _key_cache_path(v) if lexicon is None else None
-    if path is not None:
-        saved = cache.read_saved(
-            path,
-            _KEY_FORMAT,
-            lambda d: (
-                len(d["cards"]) == 52 and all(set(r) == set(SPELLINGS) == set(m) for _, r, m in d["cards"])
-            ),
-        )
-        if saved is not None:
-            return [
-                (a.split(), {sp: w.split() for sp, w in rare.items()}, {sp: w.split() for sp, w in m.items()})
-                for a, rare, m in saved["cards"]
-            ]
+    (answers, {spelling: not printed}, {spelling: marked})."""
     lex = _lexicon(lexicon)
     index = _index(lex)
     got: list[_Answers] = []
@@ -528,13 +510,30 @@ def _all_answers(v: Variant, lexicon: Lexicon | None) -> list[_Answers]:
             printed, rare[sp] = split_for_print(answers, lex, sp)
             marked[sp] = [] if printed else pick_marked(rare[sp], lex, sp)
         got.append((answers, rare, marked))
-    if path is not None:
-        cards = [
+    return got
+
+
+def _encode_answers(got: list[_Answers]) -> bytes:
+    import marshal
+
+    return marshal.dumps(
+        [
             (" ".join(a), {sp: " ".join(w) for sp, w in r.items()}, {sp: " ".join(w) for sp, w in m.items()})
             for a, r, m in got
         ]
-        cache.save(path, {"version": _KEY_FORMAT, "cards": cards})
-    return got
+    )
+
+
+def _decode_answers(view: memoryview) -> list[_Answers]:
+    import marshal
+
+    cards = marshal.loads(view)
+    if len(cards) != 52 or not all(set(r) == set(SPELLINGS) == set(m) for _, r, m in cards):
+        raise ValueError("not a deck's answers")
+    return [
+        (a.split(), {sp: w.split() for sp, w in rare.items()}, {sp: w.split() for sp, w in m.items()})
+        for a, rare, m in cards
+    ]
 
 
 def answer_key(

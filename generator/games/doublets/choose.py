@@ -295,9 +295,19 @@ def make_sheet(
     ladders = ladders_for(lexicon, ask.spelling)
     if difficulty is not None:
         _check_capacity(ladders, length, difficulty, bands, ask)
-    state = _choosing(ladders, count, length, seed, ask)
+    # The choice is greedy: an early pick can take the ends a sparse band's last slot needed
+    # (3-letter fiendish, seed 1, found 7 of the 9 there are). Then the same seed tries again
+    # in another fixed order; a sheet that fills at once is unchanged.
+    for attempt in range(FILL_ORDERS):
+        state = _choosing(ladders, count, length, seed, ask, attempt)
+        try:
+            puzzles = _fill_bands(state, bands, ask.links)
+            break
+        except DoubletsError:
+            if attempt == FILL_ORDERS - 1:
+                raise
     return Sheet(
-        puzzles=_fill_bands(state, bands, ask.links),
+        puzzles=puzzles,
         length=length,
         difficulty=difficulty,
         links=(ask.links[0], ask.links[1]) if ask.links else None,
@@ -309,8 +319,14 @@ def make_sheet(
     )
 
 
-def _choosing(ladders: Ladders, count: int, length: int, seed: int, ask: SheetAsk) -> _Choosing:
-    """The state a sheet is chosen in: its graph and ends, its random draws and related pairs."""
+FILL_ORDERS = 3  # orders a sheet is chosen in before it gives up (see make_sheet)
+
+
+def _choosing(
+    ladders: Ladders, count: int, length: int, seed: int, ask: SheetAsk, attempt: int = 0
+) -> _Choosing:
+    """The state a sheet is chosen in: its graph and ends, its random draws (the seed's own, or
+    for a later `attempt` another fixed order) and related pairs."""
     g = ladders.graph(length)
     ends = ends_for(ladders, length)
     if len(ends.pool) < 2:
@@ -318,7 +334,7 @@ def _choosing(ladders: Ladders, count: int, length: int, seed: int, ask: SheetAs
     return _Choosing(
         g=g,
         ends=ends,
-        rng=random.Random(seed),
+        rng=random.Random(seed if attempt == 0 else f"{seed}:{attempt}"),
         count=count,
         zipf_floor=ask.link_zipf_floor,
         unique=ask.unique,
@@ -407,18 +423,23 @@ def band_capacity(ladders: Ladders, length: int, floor: float) -> dict[str, tupl
     key = ("doublets-capacity", length, floor)
     got = ladders.memo.get(key)
     if got is None:
-        from generator.games.doublets import cache
+        import marshal
+
+        from generator.games.doublets.kept import kept
 
         def build() -> dict[str, tuple[int, int]]:
             return _band_capacity(ladders, length, floor)
 
-        def decode(data: dict) -> dict[str, tuple[int, int]]:
+        def decode(view: memoryview) -> dict[str, tuple[int, int]]:
+            data = marshal.loads(view)
             if set(data) != set(DIFFICULTY_BANDS):
                 raise ValueError("not the bands")
             return {b: (int(a), int(u)) for b, (a, u) in data.items()}
 
-        got = ladders.memo[key] = cache.saved(
-            f"capacity-{floor!r}", ladders.spelling, length, build, dict, decode, cache.base_of(ladders)
+        got = ladders.memo[key] = (
+            kept("capacity", ladders.spelling, length, build, params=floor, decode=decode)
+            if ladders.packaged
+            else build()
         )
     assert isinstance(got, dict)
     return got

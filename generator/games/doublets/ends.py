@@ -14,7 +14,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
 # Most pairs of ends at a fitting distance cannot be keyed: every minimal chain needs a word
 # rarer than the floor or outside the print vocabulary, or a frequent broad word makes a
-# shorter chain.  A sheet's search (doublets_choose._keyed) finds that out only after counting
+# shorter chain.  A sheet's search (choose._keyed) finds that out only after counting
 # the chains (two-ended search) and building their DAG.  Both are decided by distances alone,
 # so a bitset per start, built once per length and floor, rejects such pairs before any
 # search: the same pairs fail, only sooner, and the same random numbers are drawn, so the
@@ -40,7 +40,7 @@ def keyable_masks_for(
     and outside the graph's avoided words, and no chain through the wide graph (frequent broad
     words) is shorter.  A pair at most MAX_PAR+1 steps apart and outside these bitsets fails
     in _keyed whatever the other rules.  Cached per floor (and, for the packaged lexicon, in
-    parlour's cache: see doublets_cache); built level by level over the whole graph with one
+    parlour's cache: see doublets.kept); built level by level over the whole graph with one
     bit per candidate end, so little is held at once.
 
     `blocked`: words no key may pass through (the dailies' links used up for the year).  The
@@ -52,11 +52,13 @@ def keyable_masks_for(
         return _keyable_round(g, ends, floor, blocked)
     got = ends.keyable.get(floor)
     if got is None:
+        if ends.kept_as is None:
+            got = _keyable_masks(g, ends, floor)
+        else:
+            from generator.games.doublets.kept import keyable
 
-        def build() -> dict[int, list[int]]:
-            return _keyable_masks(g, ends, floor)
-
-        got = ends.keyable[floor] = build() if ends.saved is None else ends.saved(floor, build)
+            got = keyable(*ends.kept_as, floor, lambda: _keyable_masks(g, ends, floor))
+        ends.keyable[floor] = got
     return got
 
 

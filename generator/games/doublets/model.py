@@ -1,13 +1,14 @@
 """Doublets model core: difficulty bands, puzzles, sheets, dates and the candidate end words.
 
-Choosing a sheet is doublets_choose, the daily schedule doublets_daily, Jewels doublets_jewels
-and the scoring paper doublets_scorepad (no drawing in any of them).
+Choosing a sheet is choose.py, the daily schedule daily.py, Jewels jewels.py and the scoring
+paper scorepad.py (no drawing in any of them: that is the draw/ folder).
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 import hashlib
+import marshal
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
@@ -268,14 +269,15 @@ class Ends:
     by_component: dict[int, list[int]]
     component: list[int]
 
-    reach: dict[int, list[int]] | None = None  # see doublets_ends.reach_masks_for
+    reach: dict[int, list[int]] | None = None  # see ends.reach_masks_for
     wide: WordGraph | None = None  # standard words plus frequent broad ones (see SHORTCUT_ZIPF)
     counts: dict[tuple[int, int], tuple[int, int] | None] = field(default_factory=dict)  # par, ways
     unkeyable: dict[float, set[tuple[int, int]]] = field(default_factory=dict)  # floor -> pairs never fit
-    # floor -> start -> by distance, bitsets of the ends a key can reach (doublets_ends)
+    # floor -> start -> by distance, bitsets of the ends a key can reach (ends.py)
     keyable: dict[float, Mapping[int, list[int]]] = field(default_factory=dict)
-    # where keyable bitsets are saved: (floor, how to build them) -> them (doublets_cache)
-    saved: Callable[[float, Callable[[], Mapping[int, list[int]]]], Mapping[int, list[int]]] | None = None
+    # (spelling, length) when these are the packaged lexicon's ends, whose keyable bitsets are
+    # kept in parlour's cache too (doublets.kept)
+    kept_as: tuple[str, int] | None = None
     # related ends (choose.related_pairs), found once: (start, end, either way round?, tier)
     related: list[tuple[int, int, bool, int]] | None = None
     # floor -> (words no chain may pass through, the keyable bitsets built without them)
@@ -288,43 +290,44 @@ class Ends:
         self.position = {t: i for ids in self.by_component.values() for i, t in enumerate(ids)}
 
 
-def _saved_ends(ladders: Ladders, length: int, build: Callable[[], Ends]) -> Ends:
-    """The candidate ends of `length` letters (ends_for's), from the cache or `build`;
-    their graph's components and their keyable bitsets are read from the cache too."""
-    from generator.games.doublets import cache
-    from generator.words.ladder import WordGraph
-
-    g = ladders.graph(length)
-    zipf = ladders.lexicon.zipf
-
-    def encode(ends: Ends) -> tuple:
-        wide = None if ends.wide is None else (ends.wide.words, ends.wide.adj)
-        return ends.pool, ends.by_component, ends.component, g.component_sizes(), wide
-
-    def decode(data: tuple) -> Ends:
-        pool, groups, component, sizes, wide = data
-        if len(component) != len(g.words) or len(sizes) != (max(component) + 1 if component else 0):
-            raise ValueError("ends of another graph")
-        g.adopt_components(component, sizes)
-        return Ends(
-            pool, groups, component, wide=None if wide is None else WordGraph(wide[0], zipf, adj=wide[1])
-        )
-
-    base = cache.base_of(ladders)
-    ends = cache.saved("ends", ladders.spelling, length, build, encode, decode, base)
-    ends.saved = lambda floor, make: cache.saved_keyable(ladders.spelling, length, floor, make, base)
-    return ends
-
-
 def ends_for(ladders: Ladders, length: int) -> Ends:
-    """The candidate end words of `length` letters for these ladders (built once, kept)."""
-    ends = ladders.remembered(
-        ("doublets-ends", length),
-        lambda: _ends(ladders, length),
-        lambda build: _saved_ends(ladders, length, build),
-    )
+    """The candidate end words of `length` letters for these ladders (found once per ladders; over
+    the packaged lexicon kept in parlour's cache, with their graph's components)."""
+    key = ("doublets-ends", length)
+    ends = ladders.memo.get(key)
+    if ends is None:
+        if ladders.packaged:
+            from generator.games.doublets.kept import kept
+
+            g = ladders.graph(length)
+            ends = kept(
+                "ends",
+                ladders.spelling,
+                length,
+                lambda: _ends(ladders, length),
+                encode=lambda e: marshal.dumps(_encode_ends(e, g)),
+                decode=lambda view: _decode_ends(marshal.loads(view), g, ladders.lexicon.zipf),
+            )
+            ends.kept_as = (ladders.spelling, length)  # its keyable bitsets are kept too
+        else:
+            ends = _ends(ladders, length)
+        ladders.memo[key] = ends
     assert isinstance(ends, Ends)
     return ends
+
+
+def _encode_ends(ends: Ends, g: WordGraph) -> tuple:
+    wide = None if ends.wide is None else (ends.wide.words, ends.wide.adj)
+    return ends.pool, ends.by_component, ends.component, g.component_sizes(), wide
+
+
+def _decode_ends(data: tuple, g: WordGraph, zipf: Callable[[str], float]) -> Ends:
+    """Ends saved by _encode_ends for the graph `g` (whose components they give it)."""
+    pool, groups, component, sizes, wide = data
+    if len(component) != len(g.words) or len(sizes) != (max(component) + 1 if component else 0):
+        raise ValueError("ends of another graph")
+    g.adopt_components(component, sizes)
+    return Ends(pool, groups, component, wide=None if wide is None else WordGraph(wide[0], zipf, adj=wide[1]))
 
 
 def _ends(ladders: Ladders, length: int) -> Ends:

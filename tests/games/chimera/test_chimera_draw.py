@@ -14,7 +14,7 @@ from generator.press.fonts import string_width
 from generator.press.paper import get_paper
 from generator.press.style import DEFAULT, INK_SAVER, from_toml
 
-GAMES = Path(draw.__file__).parents[1]
+GAMES = Path(draw.__file__).parents[2]  # (chimera/draw/__init__.py)
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
@@ -68,7 +68,7 @@ FONT_LITERAL = re.compile(r"""["'](Sans|Serif|Cond)(-Bold)?["']""")
 SIZE_KWARG = re.compile(r"fontSize=\d|setFont\([^,]+,\s*\d")
 
 
-@pytest.mark.parametrize("module", ["chimera/draw.py", "rules/draw.py"])
+@pytest.mark.parametrize("module", ["chimera/draw/__init__.py", "chimera/draw/deck.py", "rules/draw.py"])
 def test_drawing_asks_roles_not_faces(module: str) -> None:
     text = (GAMES / module).read_text(encoding="utf-8")
     assert not FONT_LITERAL.search(text)

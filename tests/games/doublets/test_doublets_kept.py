@@ -1,21 +1,20 @@
-"""Tests for generator.games.doublets.cache: what is read back from parlour's cache equals a fresh
+"""Tests for generator.games.doublets.kept: what is read back from parlour's cache equals a fresh
 build over the full lexicon (the oracle), damaged files are rebuilt, and sheets and Jewels made
 from the cache are the ones made without it."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from generator import cache
-from generator.games.doublets import cache as DC
 from generator.games.doublets import ends as DE
 from generator.games.doublets import jewels as DJ
+from generator.games.doublets import kept as DK
 from generator.games.doublets import model as D
 from generator.games.doublets.choose import SheetAsk, make_sheet
 from generator.games.doublets.jewels import make_jewels
-from generator.words import ladder, quick
+from generator.words import ladder
+from generator.words import lexicon as L
 from generator.words.ladder import LINK_ZIPF_FLOOR, Ladders, ladders_for
 from generator.words.lexicon import load
 
@@ -66,19 +65,21 @@ def _derived(lad: Ladders, length: int) -> dict:
     }
 
 
+def _kinds(folder) -> set[str]:
+    return {p.name.rsplit("-", 1)[0] for p in folder.iterdir()}
+
+
 @pytest.mark.parametrize(("length", "spelling"), [(3, "us"), (4, "us"), (4, "uk"), (5, "us")])
 def test_cached_data_equals_a_fresh_build(cache_dir, monkeypatch, length, spelling):
     want = _derived(_fresh(spelling), length)
     built = _derived(_packaged(spelling), length)  # built (from the cached word lists) and saved
-    for kind in ("ends", "jewels", *(f"keyable-{f!r}" for f in FLOORS)):
-        assert DC.cache_path(kind, spelling, length).is_file(), kind
+    assert _kinds(cache_dir) == {"doublets-words", "doublets-ends", "doublets-keyable"}
 
     def no_build(*args, **kwargs):
         raise AssertionError("built again instead of read from the cache")
 
     monkeypatch.setattr(D, "_ends", no_build)
     monkeypatch.setattr(DE, "_keyable_masks", no_build)
-    monkeypatch.setattr(DJ, "_printable_graph", no_build)
     read = _derived(_packaged(spelling), length)  # read back from the files
     for key in want:
         assert built[key] == want[key], key
@@ -89,74 +90,73 @@ def test_saved_masks_read_like_the_dict_they_were(cache_dir):
     lad = _packaged("us")
     g, ends = lad.graph(3), D.ends_for(lad, 3)
     plain = DE._keyable_masks(g, ends, D.SHEET_LINK_ZIPF)
-    saved = DC.saved_keyable("us", 3, D.SHEET_LINK_ZIPF, lambda: plain)  # built: saved as bytes
+    saved = DK.keyable("us", 3, D.SHEET_LINK_ZIPF, lambda: plain)  # built: saved as bytes
     assert saved is plain
-    again = DC.saved_keyable("us", 3, D.SHEET_LINK_ZIPF, lambda: pytest.fail("not read back"))
-    assert isinstance(again, DC.SavedMasks)
+    again = DK.keyable("us", 3, D.SHEET_LINK_ZIPF, lambda: pytest.fail("not read back"))
+    assert isinstance(again, DK.SavedMasks)
     assert len(again) == len(plain) and list(again) == list(plain)
     assert ends.pool[0] in again and -1 not in again
     assert again == plain and dict(again.items()) == plain
 
 
-@pytest.mark.parametrize("damage", [b"garbage", b"", "other-kind", "other-length", "inner"])
+def _ends_file(folder):
+    (path,) = (p for p in folder.iterdir() if p.name.rsplit("-", 1)[0] == "doublets-ends")
+    return path
+
+
+@pytest.mark.parametrize("damage", [b"garbage", b"", "other-key", "inner", "not-a-tuple"])
 def test_a_damaged_file_is_rebuilt(cache_dir, damage):
     import marshal
+
+    from generator.cache import sealed, verified
 
     lad = _packaged("us")
     want = _derived(_fresh("us"), 3)
     D.ends_for(lad, 3)
-    path = DC.cache_path("ends", "us", 3)
-    from generator.cache import sealed, verified
-
-    saved = marshal.loads(verified(path) or b"")  # (a cache file is sealed: see generator.cache)
-    if damage == "other-kind":
-        saved["kind"] = "jewels"
-    elif damage == "other-length":
-        saved["length"] = 4
+    path = _ends_file(cache_dir)
+    payload = bytes(verified(path) or b"")  # (a cache file is sealed: see generator.cache)
+    stamp, _, body = payload.partition(b"\n")
+    if damage == "other-key":  # another key's value in this file (as a digest clash would put it)
+        payload = b"0" * len(stamp) + b"\n" + body
     elif damage == "inner":
-        saved["data"] = saved["data"][:3]  # a tuple too short to unpack
-    path.write_bytes(damage if isinstance(damage, bytes) else sealed(marshal.dumps(saved)))
+        payload = stamp + b"\n" + marshal.dumps(marshal.loads(body)[:3])  # a tuple too short to unpack
+    elif damage == "not-a-tuple":
+        payload = stamp + b"\n" + marshal.dumps(7)
+    path.write_bytes(damage if isinstance(damage, bytes) else sealed(payload))
     got = _derived(_packaged("us"), 3)
     assert got == want
-    assert marshal.loads(verified(path) or b"")["data"][0] == want["pool"]  # written again, whole
+    stamp2, _, body2 = bytes(verified(path) or b"").partition(b"\n")
+    assert stamp2 == stamp and marshal.loads(body2)[0] == want["pool"]  # written again, whole
 
 
-def test_files_are_named_by_kind_spelling_and_length(cache_dir):
-    paths = {DC.cache_path(k, sp, n) for k in ("ends", "jewels") for sp in ("us", "uk") for n in (3, 4)}
-    assert len(paths) == 8 and {p.parent for p in paths} == {cache_dir}
-    # the deriving modules' identity is part of the key: each is a file that exists
-    code = DC._code()
-    assert {Path(m.__file__).resolve() for m in (D, DE, DJ, DC, quick)} <= {Path(p).resolve() for p in code}
-    assert all(Path(p).is_file() for p in code)
+def test_each_spelling_and_length_has_its_own_file(cache_dir):
+    for sp, n in (("us", 3), ("uk", 3), ("us", 4)):
+        D.ends_for(_packaged(sp), n)
+    assert sorted(_kinds(cache_dir)) == ["doublets-ends", "doublets-words"]
+    assert len([p for p in cache_dir.iterdir() if p.name.startswith("doublets-ends-")]) == 3
 
 
-def test_saving_removes_the_stale_versions_of_that_file_only(cache_dir):
+def test_saving_removes_the_stale_versions_of_that_kind_only(cache_dir):
     import os
     import time
 
-    path = DC.cache_path("jewels", "us", 3)
-    assert path.name.startswith("doublets-jewels-us-3-") and path.suffix == ".bin"
     old = time.time() - (cache.STALE_DAYS + 1) * 86400
-    stale = cache_dir / "doublets-jewels-us-3-0badf00d-1a.bin"  # an older code's or lexicon's
-    others = [
-        cache_dir / f"doublets-{k}-0badf00d-1a.bin" for k in ("jewels-uk-3", "jewels-us-4", "ends-us-3")
-    ]
+    stale = cache_dir / "doublets-ends-0123456789abcdef.bin"  # an older code's or lexicon's
+    others = [cache_dir / f"doublets-{k}-0123456789abcdef.bin" for k in ("keyable", "capacity", "ends-x")]
     for p in (stale, *others):
         p.write_bytes(b"old")
         os.utime(p, (old, old))
-    DJ._jewel_graph(_packaged("us"), 3)
-    assert path.is_file() and not stale.exists()
+    D.ends_for(_packaged("us"), 3)
+    assert _ends_file(cache_dir).is_file() and not stale.exists()
     assert all(p.exists() for p in others)
 
 
-def test_without_a_deriving_file_the_data_is_built_and_not_saved(cache_dir, monkeypatch):
-    missing = str(cache_dir / "gone.py")
-    real = DC._code
-    monkeypatch.setattr(DC, "_code", lambda: (*real(), missing))
-    lad = _packaged("us")
+def test_without_a_data_file_the_data_is_built_and_not_saved(cache_dir, monkeypatch):
+    lad = _packaged("us")  # (the word lists are saved first)
+    real = L.data_files()
+    monkeypatch.setattr(L, "data_files", lambda: (*real, str(cache_dir / "gone.txt")))
     assert D.ends_for(lad, 3).pool == D.ends_for(_fresh("us"), 3).pool
-    assert DJ._jewel_graph(lad, 3).words == DJ._jewel_graph(_fresh("us"), 3).words
-    assert not [p for p in cache_dir.iterdir() if p.name.startswith("doublets-") and "words" not in p.name]
+    assert _kinds(cache_dir) == {"doublets-words"}
 
 
 def test_an_unwritable_cache_still_gives_the_data(tmp_path, monkeypatch):
@@ -183,3 +183,13 @@ def test_sheets_and_jewels_from_the_cache_are_the_fresh_ones(seed):
         == make_sheet(6, 5, "hard", seed=seed, lexicon=fresh).to_json()
     )
     assert make_jewels(3, seed).to_json() == make_jewels(3, seed, lexicon=fresh).to_json()
+
+
+def test_the_story_pool_from_the_cache_is_the_fresh_one(cache_dir, monkeypatch):
+    from generator.games.doublets import story as DS
+
+    want = DS.story_pool(_fresh("us"))  # the oracle: never cached
+    assert DS.story_pool(_packaged("us")) == want  # built and saved
+    monkeypatch.setattr(DS, "_story_pool", lambda ladders: pytest.fail("built again"))
+    assert DS.story_pool(_packaged("us")) == want  # read back
+    assert "doublets-stories" in _kinds(cache_dir)
