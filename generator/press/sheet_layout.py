@@ -55,69 +55,54 @@ class SheetLayout:
     where: str  # the file, for messages
 
 
-def _get(data: dict[str, Any], table: str, key: str) -> Any:
-    return (data.get(table) or {}).get(key) if table else data.get(key)
+def _number(value: object, where: str) -> float:
+    """A length in millimetres: a number (whole or not), not negative."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise ParlourError(f"{where}: must be a number of millimetres, not {value!r}")
+    if value < 0:
+        raise ParlourError(f"{where}: is {value:g}; it cannot be negative")
+    return float(value)
 
 
 def check(data: dict[str, Any], where: str) -> SheetLayout:
-    """The layout in `data` (parsed TOML), or one line naming what is wrong and the numbers."""
-    for table, value in data.items():
-        if table in KEYS and table and isinstance(value, dict):
-            for key in value:
-                if key not in KEYS[table]:
-                    raise ParlourError(
-                        f"{where}: [{table}] has no key {key!r}; it takes {', '.join(KEYS[table])}"
-                    )
-        elif table not in KEYS[""]:
-            known = [*KEYS[""], *(f"[{t}]" for t in KEYS if t)]
-            raise ParlourError(f"{where}: unknown key {table!r}; a layout takes {', '.join(known)}")
+    """The layout in `data` (parsed TOML), or one line naming what is wrong and the numbers. Every
+    field goes through press.fields, as every template's does."""
+    from generator.press import fields
+
+    fields.known_keys(data, where, [*KEYS[""], *(t for t in KEYS if t)])
+    tables: dict[str, dict[str, Any]] = {}
+    for name in (t for t in KEYS if t):
+        tables[name] = fields.table(data.get(name, {}), f"{where} [{name}]")
+        fields.known_keys(tables[name], f"{where} [{name}]", list(KEYS[name]))
     for table, key in REQUIRED:
-        if _get(data, table, key) is None:
+        if key not in tables[table]:
             raise ParlourError(f"{where}: [{table}] needs {key}")
-    for table, keys in KEYS.items():
-        for key, kind in keys.items():
-            v = _get(data, table, key)
-            if v is None:
-                continue
-            name = f"{table}.{key}" if table else key
-            ok = {
-                "text": isinstance(v, str),
-                "bool": isinstance(v, bool),
-                "integer": isinstance(v, int) and not isinstance(v, bool),
-                "number": isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v),
-            }[kind]
-            if not ok:
-                raise ParlourError(
-                    f"{where}: {name} must be {'a ' if kind != 'integer' else 'an '}{kind}, not {v!r}"
-                )
-            if kind == "number" and v < 0:
-                raise ParlourError(f"{where}: {name} is {v:g}; it cannot be negative")
-    paper = str(data.get("paper", "letter")).strip().lower()
-    if paper not in PAPERS:
-        raise ParlourError(
-            f"{where}: paper {paper!r} is not one parlour prints on: use one of {', '.join(PAPERS)}"
-        )
-    marks = str(data.get("marks", "crop")).strip().lower()
-    if marks not in MARKS:
-        raise ParlourError(f"{where}: marks {marks!r}: use one of {', '.join(MARKS)}")
-    cw, ch = float(_get(data, "card", "width_mm")), float(_get(data, "card", "height_mm"))
+
+    def length(table: str, key: str, default: float = 0.0) -> float:
+        v = tables[table].get(key)
+        return default if v is None else _number(v, f"{where} {table}.{key}")
+
+    name = fields.text(data.get("name", Path(where).stem), f"{where} name", limit=80)
+    paper = fields.one_of(data.get("paper", "letter"), f"{where} paper", list(PAPERS))
+    marks = fields.one_of(data.get("marks", "crop"), f"{where} marks", MARKS)
+    cw, ch = length("card", "width_mm"), length("card", "height_mm")
     for side in (cw, ch):
         if not SIDE_MM[0] <= side <= SIDE_MM[1]:
             raise ParlourError(
                 f"{where}: a card of {cw:g} x {ch:g} mm: each side must be {SIDE_MM[0]:g} to {SIDE_MM[1]:g} mm"
             )
-    corner = float(_get(data, "card", "corner_radius_mm") or 0.0)
+    corner = length("card", "corner_radius_mm")
     if corner > min(cw, ch) / 2:
         raise ParlourError(
             f"{where}: a corner radius of {corner:g} mm is more than half the card's {min(cw, ch):g} mm side"
         )
-    cols, rows = int(_get(data, "grid", "columns")), int(_get(data, "grid", "rows"))
-    for what, n in (("columns", cols), ("rows", rows)):
-        if not 1 <= n <= MAX_GRID:
-            raise ParlourError(f"{where}: grid.{what} is {n}; give 1 to {MAX_GRID}")
-    turned = bool(_get(data, "card", "turned") or False)
+    turned = tables["card"].get("turned", False)
+    if not isinstance(turned, bool):
+        raise ParlourError(f"{where} card.turned: must be true or false, not {turned!r}")
+    cols = fields.count(tables["grid"]["columns"], f"{where} grid.columns", 1, MAX_GRID)
+    rows = fields.count(tables["grid"]["rows"], f"{where} grid.rows", 1, MAX_GRID)
     lay = SheetLayout(
-        str(data.get("name", Path(where).stem)),
+        name,
         paper,
         cw * mm,
         ch * mm,
@@ -125,10 +110,10 @@ def check(data: dict[str, Any], where: str) -> SheetLayout:
         turned,
         cols,
         rows,
-        float(_get(data, "margins", "top_mm") or 0.0) * mm,
-        float(_get(data, "margins", "left_mm") or 0.0) * mm,
-        float(_get(data, "gutters", "across_mm") or 0.0) * mm,
-        float(_get(data, "gutters", "down_mm") or 0.0) * mm,
+        length("margins", "top_mm") * mm,
+        length("margins", "left_mm") * mm,
+        length("gutters", "across_mm") * mm,
+        length("gutters", "down_mm") * mm,
         marks,
         where,
     )
