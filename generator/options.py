@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 import functools
 import sys
 import tempfile
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from generator.config import BY_KEY
-from generator.errors import ParlourError
+from generator.errors import ParlourError, printable
 from generator.press.print_defaults import CARD_PRESETS, DEFAULT_BLEED_MM, DEFAULT_DPI, DUPLEX_MODES, MANIFEST
 from generator.words.spelling import DEFAULT_SPELLING, SPELLINGS
 
@@ -22,10 +23,28 @@ if TYPE_CHECKING:  # imported where used: a query command never loads the card, 
     from generator.press.cards import CardSize, DeckOptions, Drawer, Layout
     from generator.press.document import Document
     from generator.press.style import Style
-from generator.press.output import STDOUT, Outputs, dump_json
+from generator.press.output import FILE_LIST, STDOUT, Outputs, dump_json
 from generator.press.paper import PAPERS, Paper, get_paper, mm
 
 OUTPUT_DIR = Path("output")
+#: The days a run of daily sheets may cover: a day's place in the schedule needs the first day of
+#: the year after it, and the last year a date can hold is 9999.
+FIRST_DAY, LAST_DAY = dt.date(1, 1, 1), dt.date(9998, 12, 31)
+
+
+def day_span(first: dt.date, days: int, option: str = "--from") -> dt.date:
+    """The last of `days` days from `first`; one line when the run leaves the dates parlour can
+    schedule (FIRST_DAY to LAST_DAY)."""
+    if days < 1:
+        return first
+    if not FIRST_DAY <= first <= LAST_DAY or (LAST_DAY - first).days < days - 1:
+        raise ParlourError(
+            f"{option} {first.isoformat()} with --days {days} runs past {LAST_DAY.isoformat()}, the last day "
+            "parlour can print daily sheets for; start earlier or print fewer days"
+        )
+    return first + dt.timedelta(days=days - 1)
+
+
 #: click reads `--bleed -1` as an option `-1`, so the command line hands a negative value to an option
 #: whose value is optional with a Unicode minus sign (see cli._negative_values).
 MINUS = "\u2212"
@@ -107,9 +126,9 @@ def plan_outputs(
         if opts.json_path is not None:
             tx.file(raw_json or opts.json_path, "--json")
         if opts.png_dir is not None:
-            tx.directory(opts.png_dir, "--png")
+            tx.directory(opts.png_dir, "--png", listing=FILE_LIST)
         if opts.cards_dir is not None:
-            tx.directory(opts.cards_dir, "--cards")
+            tx.directory(opts.cards_dir, "--cards", listing=MANIFEST)
     except BaseException:
         tx.abort()
         raise
@@ -329,7 +348,7 @@ def json_note(opts: PrintOptions) -> str:
 
 def status(msg: str) -> None:
     """A status line ("wrote ..."): on stderr, so that stdout carries only data."""
-    click.echo(msg, err=True)
+    click.echo(printable(msg), err=True)
 
 
 def _render(doc: Document, pdf: Path, opts: PrintOptions, label: str) -> int:

@@ -19,6 +19,7 @@ DISTRIBUTIONS = {
     "PIL": "pillow",
     "pypdfium2": "pypdfium2",
     "pypdf": "pypdf",
+    "tomlkit": "tomlkit",  # calibrate --save edits the settings file keeping its layout
 }
 
 

@@ -7,7 +7,7 @@ from typing import Any
 import click
 
 from generator.config import BY_KEY
-from generator.errors import ParlourError
+from generator.errors import ParlourError, printable
 from generator.options import PrintOptions, print_options, write_outputs
 from generator.press.calibration import calibration_model, calibration_pages
 from generator.press.document import Document, Page
@@ -24,7 +24,11 @@ def save_back_offset(text: str) -> None:
     x, y = (float(v) for v in text.replace(" ", "").split(","))
     value = f"{x:g},{y:g}"
     path = config.save_setting("back_offset", value)
-    click.echo(f"saved back_offset = {value} (mm) in {path}; card decks use it unless --back-offset is given")
+    click.echo(
+        printable(
+            f"saved back_offset = {value} (mm) in {path}; card decks use it unless --back-offset is given"
+        )
+    )
 
 
 @click.command()

@@ -62,13 +62,15 @@ def slug(text: str) -> str:
 
 
 def decks_in(doc: Document) -> list[DeckPrint]:
-    """Every deck the document prints, in page order, each once."""
+    """Every deck the document prints, in page order, each once (a page's `deck` may be one
+    DeckPrint or a tuple of them, for a sheet that mixes pieces of two sizes)."""
     seen: dict[int, DeckPrint] = {}
     for section in doc.sections:
         for page in section.pages:
-            deck = getattr(page, "deck", None)
-            if deck is not None and id(deck) not in seen:
-                seen[id(deck)] = deck
+            deck = getattr(page, "deck", None)  # a sheet of tiles and coins prints two decks
+            for d in deck if isinstance(deck, tuple) else (deck,):
+                if d is not None and id(d) not in seen:
+                    seen[id(d)] = d
     return list(seen.values())
 
 

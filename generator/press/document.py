@@ -53,7 +53,7 @@ class Page:
         None  # for footer="sides": the stretch of margin free of crop marks
     )
     side_gaps: tuple[tuple[float, float], ...] = ()  # every such stretch, for a footer too long for one
-    deck: Any = None  # the deck a card sheet prints (a press.cards.DeckPrint), for --cards
+    deck: Any = None  # for --cards: the press.cards.DeckPrint a sheet prints (a tuple: several)
     card: bool = False  # printed on card stock (cards, tiles, pieces to fold), for the print guide
 
 

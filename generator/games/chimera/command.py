@@ -219,7 +219,7 @@ def pack_section(opts: PrintOptions) -> tuple[str, list[Page], Any]:
     says otherwise) and the
     key for the standard (half) rule."""
     p = ch.pad(opts.players or PACK_PLAYERS, ch.DEFAULT_VARIANT)
-    k = ch.answer_key(ch.DEFAULT_VARIANT)
+    k = ch.answer_key(ch.DEFAULT_VARIANT, spelling=opts.spelling)
     pages = draw.pad_pages(p, 1) + draw.key_pages(k, opts.paper)
     model = {"pad": draw.pad_model(p, 1, opts.paper), "key": draw.key_model(k, opts.paper, opts.style)}
     return TITLE, pages, model

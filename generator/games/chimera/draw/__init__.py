@@ -41,7 +41,7 @@ def _tick_box(c: Canvas, x: float, y: float, side: float, style: Style) -> None:
 
 KEY_HOWTO = (
     "Each card: how many letters it has (a wrong answer costs that many life points) and the fewest an "
-    "answer may use; then how many valid answers the broad dictionary holds, and the everyday ones, "
+    "answer may use; then how many good answers a big dictionary allows, and the everyday ones, "
     "most common first (rare words are counted, not shown, unless no everyday word fits). A word not "
     "shown may still be valid: the dictionary settles it."
 )
@@ -58,10 +58,10 @@ def key_header(key: AnswerKey, style: Style) -> parts.Header:
     v = key.variant
     t = style.text_style("caption")
     return parts.Header(
-        f"{GAME} · referee's key",
-        (f"variant: {v.name}", v.label),
+        f"{GAME}: referee's key",
+        ("Answers use", v.label),
         KEY_HOWTO,
-        block_height(2, t.size, t),
+        block_height(3, t.size, t),
         "caption",
     )
 
@@ -241,7 +241,7 @@ def _entry_head(c: Canvas, e: KeyEntry, x: float, base: float, g: KeyGeom, style
         )
     stats = f"{card.penalty} letters  ·  {e.row.min_letters}+ to answer  ·  wrong: −{card.penalty} life"
     if x + 8 + string_width(stats, *style.font("label")) > x0 + g.col_w:  # beside a tag on narrow paper
-        stats = f"{card.penalty} letters · {e.row.min_letters}+ to answer · wrong: −{card.penalty}"
+        stats = f"{card.penalty} letters · {e.row.min_letters}+ · wrong: −{card.penalty} life"
     parts.say(c, style, "label", stats, x0 + g.col_w, base, align="right")
 
 
@@ -336,9 +336,10 @@ def key_pages(key: AnswerKey, paper: Paper) -> list[Page]:
             _draw_key_page(c, info, key, entries(info), suits)
 
         names = " and ".join(SUIT_NAMES[x] for x in suits)
-        pages.append(
-            Page(draw, f"{GAME}: referee's key ({key.variant.name}), {n} of 2", bookmark=f"Key: {names}")
-        )
+        rule = (
+            "" if key.variant.name == "half" else f", {needs(key.variant)}"
+        )  # the standard rule goes unsaid
+        pages.append(Page(draw, f"{GAME}: referee's key{rule}, {n} of 2", bookmark=f"Key: {names}"))
     return pages
 
 
@@ -355,12 +356,17 @@ def key_model(key: AnswerKey, paper: Paper, style: Style = DEFAULT) -> dict[str,
 
 PAD_ROW = 13.0  # a writing row
 MIN_ROW = 12.0  # a row of the letters table in the pad's header
-REMINDER_H = 80.0
+REMINDER_H = 122.0  # the rules in brief at 8 pt or more
 LIFE_HEADS = (22.0, 10.0, 20.0)  # the player's name, the column heads, the keys to tick
 
 
 def pad_header(pad: Pad) -> parts.Header:
-    return parts.Header(f"{GAME} · scoring pad", ("Game no. ______    Date ______________",))
+    return parts.Header(f"{GAME}: scoring pad", ("Game no. ______    Date ______________",))
+
+
+def needs(v: Variant) -> str:
+    """How a family says a variant's share of the letters: half, over half, two thirds..."""
+    return v.name.replace("-", " ")
 
 
 def min_letters_table(v: Variant) -> list[tuple[int, int]]:
@@ -433,8 +439,8 @@ def _pad_header(c: Canvas, pad: Pad, info: PageInfo) -> None:
     )
     # left: the variant in force and the scoring in a sentence
     base = y - 6
-    x = MARGIN + parts.say(c, s, "strong", "Variant in force: ", MARGIN, base)
-    parts.say(c, s, "strong", v.name, x, base, colour=s.accent)
+    x = MARGIN + parts.say(c, s, "strong", "Letters an answer needs: ", MARGIN, base)
+    parts.say(c, s, "strong", needs(v), x, base, colour=s.accent)
     rule = v.label[0].upper() + v.label[1:]
     draw_text(
         c,
@@ -552,7 +558,7 @@ def _reminder_columns(pad: Pad, paper: Paper, style: Style) -> tuple[list[parts.
     items = pad.reminder
     half = (len(items) + 1) // 2
     cols = [items[:half], items[half:]]
-    body = style.text_style("small")
+    body = style.text_style("small", size=8.5, min_size=8.0)
     what = "pad rules reminder"
     size = min(parts.fit_bullets_or_fail(col, col_w, h, body, what, 0.3).size for col in cols)
     common = body.but(size=size, min_size=size)
@@ -580,7 +586,8 @@ def pad_pages(pad: Pad, sheets: int) -> list[Page]:
         _answers_list(c, pad, g, info)
         _reminder(c, pad, g, info)
 
-    label = f"{GAME}: scoring pad, {pad.players} players, {pad.variant.name}"
+    who = "1 player" if pad.players == 1 else f"{pad.players} players"
+    label = f"{GAME}: scoring pad for {who}"
     return [Page(draw, label, bookmark="Scoring pad" if i == 0 else None) for i in range(sheets)]
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.games.piecepack import draw
 from generator.games.piecepack import model as pp
 from generator.games.piecepack.draw import nets as pn
-from generator.press.cards import DUPLEX_NOTES, Drawer, fold_pages, place
+from generator.press.cards import DUPLEX_NOTES, Card, DeckPrint, Drawer, fold_pages, place
 from generator.press.document import Page, PageInfo
 from generator.press.impose import CardSize, Slot, back_turn
 from generator.press.paper import MARGIN, Paper, mm
@@ -55,8 +55,11 @@ class Spot:
     back: Drawer
 
 
-def piece_header(title: str, duplex: str) -> Header:
-    return Header(title, ("print on card stock", DUPLEX_NOTES[duplex]), SHEET_HOWTO, SHEET_HOWTO_H, "small")
+def piece_header(title: str, duplex: str, sheet: str = "") -> Header:
+    """A kit sheet's header: its title ('Piecepack: tiles and coins'), which sheet it is and the
+    paper at the right, then what to do."""
+    where = f"{sheet}, on card stock" if sheet else "print on card stock"
+    return Header(title, (where, DUPLEX_NOTES[duplex]), SHEET_HOWTO, SHEET_HOWTO_H, "small")
 
 
 def _overlaps(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
@@ -153,15 +156,16 @@ def piece_pages(
     """Two-sided sheets of tiles and coins: a fronts page under a title and what to do, then its
     backs page mirrored for the flip (shifted by the printer's back offset)."""
     what = " and ".join(w for w, got in (("tiles", tiles), ("coins", coins)) if got)
-    head = piece_header(f"Piecepack {what}", duplex)
+    head = piece_header(f"Piecepack: {what}", duplex, "sheet 1 of 2")
     sheets = pack_pieces(tiles, coins, paper, head.height)
     pages: list[Page] = []
     for n, sheet in enumerate(sheets, start=1):
         more = f", sheet {n} of {len(sheets)}" if len(sheets) > 1 else ""
-        title = f"Piecepack {what}{more}"
+        title = f"Piecepack {what}{more}"  # the footer's and bookmarks' label
+        head_n = piece_header(f"Piecepack: {what}", duplex, f"sheet {n} of {len(sheets)}" if more else "")
 
-        def fronts(c: Canvas, info: PageInfo, sheet: list[Spot] = sheet, title: str = title) -> None:
-            sheet_header(c, paper, info.style, piece_header(title, duplex), what="kit sheet")
+        def fronts(c: Canvas, info: PageInfo, sheet: list[Spot] = sheet, head_n: Header = head_n) -> None:
+            sheet_header(c, paper, info.style, head_n, what="kit sheet")
             for spot in sheet:
                 place(c, spot.slot, spot.size, spot.front, info.style)
                 _outline(c, spot, info.style.outline)
@@ -188,28 +192,43 @@ def kit_parts(
     (fronts sheet, then the backs sheet mirrored for the flip), or with duplex "none" as strips to
     fold; the rest as sheets of nets."""
     parts: list[tuple[str, list[Page]]] = []
-    tiles = [(c.front, draw.tile_back()) for c in draw.tile_cards(k.of("tile"))] if "tiles" in k.kinds else []
-    coins = [(c.front, c.back) for c in draw.coin_cards(k.of("coin")) if c.back] if "coins" in k.kinds else []
+    back = draw.tile_back()
+    tile_cards = (
+        [Card(c.name, c.front, back) for c in draw.tile_cards(k.of("tile"))] if "tiles" in k.kinds else []
+    )
+    coin_cards = [c for c in draw.coin_cards(k.of("coin")) if c.back] if "coins" in k.kinds else []
+    tiles = [(c.front, back) for c in tile_cards]
+    coins = [(c.front, c.back) for c in coin_cards if c.back is not None]
+    # what --cards makes images of: each tile and coin at its size, both sides (cards.csv names them)
+    decks = {
+        name: DeckPrint(f"Piecepack {name.lower()}", tuple(cards), None, size, 0.0)
+        for name, cards, size in (("Tiles", tile_cards, TILE), ("Coins", coin_cards, COIN))
+        if cards
+    }
     if duplex == "none":  # strips to fold, one kind to a sheet
         for name, pieces, size in (("Tiles", tiles, TILE), ("Coins", coins, COIN)):
             if pieces:
                 label = f"Piecepack {name.lower()}"
-                parts.append((name, fold_pages(pieces, paper, size, label, f"{label} to fold", FOLD_HOWTO)))
+                pages = fold_pages(pieces, paper, size, label, f"{label} to fold", FOLD_HOWTO)
+                parts.append((name, [replace(p, deck=decks[name]) for p in pages]))
     elif tiles or coins:
         title = " and ".join(n for n, got in (("Tiles", tiles), ("coins", coins)) if got).capitalize()
-        parts.append((title, piece_pages(tiles, coins, paper, duplex, back_offset)))
+        pages = piece_pages(tiles, coins, paper, duplex, back_offset)
+        parts.append((title, [replace(p, deck=tuple(decks.values())) for p in pages]))
     folded = net_items(k, "die") + net_items(k, "pawn")
     if folded:
         kinds = [w for w in ("dice", "pawns") if w in k.kinds]
         what = " and ".join(kinds)
         howto = " ".join(pn.HOWTO[w] for w in kinds)
         title = f"Piecepack {what}"
-        parts.append((what.capitalize(), pn.net_pages(folded, paper, title, howto, title)))
+        parts.append((what.capitalize(), pn.net_pages(folded, paper, f"Piecepack: {what}", howto, title)))
     if "pyramids" in k.kinds:
         # rank by rank, so that each row holds one size in the four suits
         items = sorted(net_items(k, "pyramid"), key=lambda it: it.piece.rank or "")
         title = "Piecepack pyramids"
-        parts.append(("Pyramids", pn.net_pages(items, paper, title, pn.HOWTO["pyramids"], title)))
+        parts.append(
+            ("Pyramids", pn.net_pages(items, paper, "Piecepack: pyramids", pn.HOWTO["pyramids"], title))
+        )
     return parts
 
 

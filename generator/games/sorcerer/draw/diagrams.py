@@ -83,7 +83,7 @@ def _step_panels() -> list[Panel]:
 def _rotate_panel() -> Panel:
     return Panel(
         "rotate",
-        "Rotate",
+        "Turn",
         f"Turning is a move too: face any of the other {len(mv.rotations('N'))} ways, "
         "4 square on and 4 diagonal. Then step the way you face.",
         (1, 3),
@@ -346,7 +346,7 @@ def _draw_panel_sorcerer(c: Canvas, g: BoardGeom, panel: Panel, style: Style) ->
             dash=None if current else (2, 1.5),
         )
         lx, ly = sx + ux * (reach + cell * 0.17), sy + uy * (reach + cell * 0.17)
-        size = sized(style, "key_head", cell * 0.11)
+        size = max(7.0, sized(style, "key_head", cell * 0.11))  # nothing a player reads under 7 pt
         label_patch(c, style, f, lx, ly, role="key_head", size=size, colour=style.ink, middle=True)
     draw_pyramid_top(c, sx, sy, cell * 0.62, "suns", facing, style)
 

@@ -19,7 +19,7 @@ from generator.press.text import TextFitError, text_at
 
 Box = tuple[float, float, float, float]
 
-NOTE_PAD = 3 * mm
+NOTE_PAD = 2.5 * mm
 NOTE_ROLE = "note"  # the note's text role: its size is the largest tried, its floor the least
 BOLD_ROLE = "key_head"  # terms, headings, the title and the footer take this role's face
 
