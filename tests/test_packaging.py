@@ -30,7 +30,7 @@ def _dist_name(requirement: str) -> str:
 
 
 #: the same for the `web` extra (parlour serve), imported only under generator/web/
-WEB_DISTRIBUTIONS = {"flask": "flask", "waitress": "waitress"}
+WEB_DISTRIBUTIONS = {"flask": "flask", "waitress": "waitress", "segno": "segno"}
 WEB = ROOT / "generator" / "web"
 
 
