@@ -329,7 +329,7 @@ def daily_words(p: Printed) -> dict[str, Any]:
     """The daily sheets' measures: story days by month, ends a child knows, inflected ends, and
     keys that need a word outside everyday use."""
     from generator.games.doublets.prompts import UNRELATED
-    from generator.games.doublets.story import familiar, inflected
+    from generator.games.doublets.story import familiar, inflected, known
     from generator.words.ladder import ladders_for
 
     ladders = ladders_for(None)
@@ -351,7 +351,7 @@ def daily_words(p: Printed) -> dict[str, Any]:
         "story_days": sum(r[3] != UNRELATED for r in firsts.values()),
         "story_days_by_month": dict(sorted(months.items())),
         "ends": len(ends),
-        "familiar_ends_pct": pct(sum(familiar(w, ladders) for w in ends), len(ends)),
+        "familiar_ends_pct": pct(sum(known(w, ladders) for w in ends), len(ends)),
         "inflected_ends_pct": pct(sum(inflected(w, ladders) for w in ends), len(ends)),
         "keys_needing_unfamiliar": strange,
         "keys_needing_unfamiliar_pct": pct(strange, len(rows)),

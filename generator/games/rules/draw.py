@@ -114,42 +114,92 @@ def _word_box(
     _letters(d, word.upper(), cx, cy - size * 0.35, face, size, _c(s.ink), mark, _c(s.accent))
 
 
+def _word_room(words: list[str], s: Style) -> float:
+    """The width a word box needs for the widest of `words` at its role's own size."""
+    face, size = s.font("table_head")
+    return max(string_width(w.upper(), face, size) for w in words) + 8.0
+
+
 def chain_drawing(words: list[str], jewels: list[str], width: float, s: Style) -> Drawing:
-    """A chain left to right, arrows between words; each link's changed letter in the accent colour."""
+    """A chain left to right, arrows between words; each link's changed letter in the accent colour.
+    When a row is too narrow for the words at their size, the chain goes on in a second row (a
+    bent arrow leads from the end of one row to the start of the next), so no box shrinks."""
     n = len(words)
     gap = 9.0
-    box_w = min(46.0, (width - (n - 1) * gap) / n)
+    need = _word_room(words, s)
+    per_row = max(1, min(n, int((width + gap) // (need + gap))))
+    rows = [words[i : i + per_row] for i in range(0, n, per_row)]
+    box_w = min(46.0, (width - (per_row - 1) * gap) / per_row)
     box_h = 16.0
-    d = _drawing(width, box_h + 4, s)
-    x0 = (width - (n * box_w + (n - 1) * gap)) / 2
-    cy = box_h / 2 + 2
-    for i, word in enumerate(words):
-        cx = x0 + box_w / 2 + i * (box_w + gap)
-        _word_box(d, word, words[i - 1] if i else None, cx, cy, box_w, box_h, word in jewels, s)
-        if i:
-            a, b = cx - box_w / 2 - gap + 1.5, cx - box_w / 2 - 1.5
-            d.add(Line(a, cy, b, cy, strokeColor=_c(s.muted), strokeWidth=0.7))
+    pitch = box_h + 10.0
+    height = box_h + 4 + pitch * (len(rows) - 1)
+    d = _drawing(width, height, s)
+    ink = _c(s.muted)
+    done = 0
+    for r, row in enumerate(rows):
+        x0 = (width - (len(row) * box_w + (len(row) - 1) * gap)) / 2 if len(rows) == 1 else 0.0
+        cy = height - box_h / 2 - 2 - r * pitch
+        for i, word in enumerate(row):
+            k = done + i
+            cx = x0 + box_w / 2 + i * (box_w + gap)
+            _word_box(d, word, words[k - 1] if k else None, cx, cy, box_w, box_h, word in jewels, s)
+            if i:
+                a, b = cx - box_w / 2 - gap + 1.5, cx - box_w / 2 - 1.5
+                d.add(Line(a, cy, b, cy, strokeColor=ink, strokeWidth=0.7))
+                d.add(
+                    PolyLine([b - 2.5, cy + 1.8, b, cy, b - 2.5, cy - 1.8], strokeColor=ink, strokeWidth=0.7)
+                )
+        if r + 1 < len(rows):  # from under this row's last word to above the next row's first
+            last_x = x0 + box_w / 2 + (len(row) - 1) * (box_w + gap)
+            first_x = box_w / 2
+            mid = cy - box_h / 2 - 5
+            top_next = cy - pitch + box_h / 2 + 1.5
             d.add(
                 PolyLine(
-                    [b - 2.5, cy + 1.8, b, cy, b - 2.5, cy - 1.8], strokeColor=_c(s.muted), strokeWidth=0.7
+                    [last_x, cy - box_h / 2 - 1.5, last_x, mid, first_x, mid, first_x, top_next],
+                    strokeColor=ink,
+                    strokeWidth=0.7,
                 )
             )
+            d.add(
+                PolyLine(
+                    [first_x - 1.8, top_next + 2.5, first_x, top_next, first_x + 1.8, top_next + 2.5],
+                    strokeColor=ink,
+                    strokeWidth=0.7,
+                )
+            )
+        done += len(row)
     return d
 
 
 def necklace_drawing(words: list[str], jewels: list[str], width: float, s: Style) -> Drawing:
-    """A Necklace: the words round an oval, each joined to the next and the last back to the first."""
+    """A Necklace: the words round an oval, each joined to the next and the last back to the first.
+    The oval grows taller until no two word boxes touch, so no word sits over another."""
     n = len(words)
-    box_w, box_h = 40.0, 15.0
+    box_w, box_h = min(40.0, _word_room(words, s) - 2), 15.0  # a little closer than a chain
+    rx = width / 2 - box_w / 2 - 4
+
+    def ring(height: float) -> list[tuple[float, float]]:
+        cx, cy, ry = width / 2, height / 2, height / 2 - box_h / 2 - 2
+        return [
+            (cx + rx * math.sin(2 * math.pi * i / n), cy + ry * math.cos(2 * math.pi * i / n))
+            for i in range(n)
+        ]
+
+    def clear(pts: list[tuple[float, float]]) -> bool:
+        return all(
+            abs(a[0] - b[0]) >= box_w + 2 or abs(a[1] - b[1]) >= box_h + 2
+            for i, a in enumerate(pts)
+            for b in pts[i + 1 :]
+        )
+
     height = 118.0
+    while not clear(ring(height)) and height < 220:
+        height += 4.0
+    pts = ring(height)
     d = _drawing(width, height, s)
-    cx, cy = width / 2, height / 2
-    rx, ry = width / 2 - box_w / 2 - 4, height / 2 - box_h / 2 - 2
-    pts = [
-        (cx + rx * math.sin(2 * math.pi * i / n), cy + ry * math.cos(2 * math.pi * i / n)) for i in range(n)
-    ]
-    ring = [v for p in pts + pts[:1] for v in p]
-    d.add(PolyLine(ring, strokeColor=_c(s.rule), strokeWidth=0.8))
+    flat = [v for p in pts + pts[:1] for v in p]
+    d.add(PolyLine(flat, strokeColor=_c(s.rule), strokeWidth=0.8))
     for i, (word, (x, y)) in enumerate(zip(words, pts, strict=True)):
         _word_box(d, word, words[i - 1], x, y, box_w, box_h, word in jewels, s)
     return d
@@ -349,22 +399,21 @@ def _flowables(r: rm.Rules, fs: flow.FlowStyles, width: float) -> list[Flowable]
 
 
 def _parts(
-    r: rm.Rules, paper: Paper, style: Style, size: float | None = None
+    r: rm.Rules, paper: Paper, style: Style, tight: float = 0.0
 ) -> tuple[list[Flowable], list[Flowable], str]:
-    fs = flow.flow_styles(style, size)
+    fs = flow.flow_styles(style, tight=tight)
     body = style.text_style("body")
     header = parts.Header(f"{r.title}: how to play", text=r.facts, text_h=block_height(1, body.size, body))
     head = [flow.HeaderBlock(header, style)]
     return head, _flowables(r, fs, flow.column_width(paper, 2)), f"{r.title}: how to play"
 
 
-LEAST_LAST_PAGE = 1 / 3  # a last page filled less than this far down is worth a page saved...
-TIGHTEST = 0.9  # ...by setting the body text at down to this share of its size (9 pt: 8.1 pt)
-STEP_PT = 0.25
+LEAST_LAST_PAGE = 1 / 2  # a last page filled less than this far down is worth a page saved...
+TIGHT_STEPS = 4  # ...by fitting the copy (closer lines and blocks, never smaller type), in these steps
 
 
 def fitting(r: rm.Rules, paper: Paper, style: Style = DEFAULT) -> tuple[float, float]:
-    """(body size, column shortening) the rules are set with (see _fit_rules). Finding them lays
+    """(tightness, column shortening) the rules are set with (see _fit_rules). Finding them lays
     the rules out several times, so the answer is kept in parlour's cache, keyed on the rules'
     content, the paper, the style, reportlab's version and the font files (fonts.kept)."""
     import hashlib
@@ -392,38 +441,36 @@ def _floats(fit: tuple[float, float]) -> tuple[float, float]:
 def _decode_fit(view: memoryview) -> tuple[float, float]:
     import marshal
 
-    size, short = marshal.loads(view)
-    if type(size) is not float or type(short) is not float:
+    tight, short = marshal.loads(view)
+    if type(tight) is not float or type(short) is not float:
         raise ValueError("not a fitting")
-    return size, short
+    return tight, short
 
 
 def _fit_rules(r: rm.Rules, paper: Paper, style: Style) -> tuple[float, float]:
-    """(body size, column shortening) the rules are set with, so that a section never ends on a
-    page holding a few lines: the prose role's size; else the largest size down to TIGHTEST of it
-    that saves the last page; else the text spread over its pages (balanced) so the last one holds
-    a third of a page or more."""
-    size = style.text("prose").size
+    """(tightness, column shortening) the rules are set with, so that a section never ends on a
+    page holding a few lines: set as usual; else the least fitting (flow.flow_styles' `tight`:
+    closer lines and blocks at the same type size, in TIGHT_STEPS) that saves the last page; else
+    the text spread over its pages (balanced) so the last one holds half a page or more."""
 
-    def make(at: float) -> tuple[list[Flowable], list[Flowable]]:
-        head, body, _ = _parts(r, paper, style, at)
+    def make(tight: float) -> tuple[list[Flowable], list[Flowable]]:
+        head, body, _ = _parts(r, paper, style, tight)
         return head, body
 
-    lay = flow.layout(*make(size), paper, continued=True)
+    lay = flow.layout(*make(0.0), paper, continued=True)
     if len(lay.pages) < 2 or flow.last_fill(lay, paper) >= LEAST_LAST_PAGE:
-        return size, 0.0
-    trial = size
-    while trial - STEP_PT >= size * TIGHTEST - 1e-9:
-        trial = round(trial - STEP_PT, 4)
-        if len(flow.layout(*make(trial), paper, continued=True).pages) < len(lay.pages):
-            return trial, 0.0
-    return size, flow.balanced_short(lambda: make(size), paper, LEAST_LAST_PAGE, continued=True)
+        return 0.0, 0.0
+    for step in range(1, TIGHT_STEPS + 1):
+        tight = step / TIGHT_STEPS
+        if len(flow.layout(*make(tight), paper, continued=True, balance=False).pages) < len(lay.pages):
+            return tight, 0.0
+    return 0.0, flow.balanced_short(lambda: make(0.0), paper, LEAST_LAST_PAGE, continued=True)
 
 
 def rules_pages(r: rm.Rules, paper: Paper, style: Style = DEFAULT) -> list[Page]:
     """One game's How to play pages: title across the top, then two columns."""
-    size, short = fitting(r, paper, style)
-    head, body, label = _parts(r, paper, style, size)
+    tight, short = fitting(r, paper, style)
+    head, body, label = _parts(r, paper, style, tight)
     return flow.flow_pages(
         head, body, paper, label, bookmark=BOOKMARK, continued=f"{label} (continued)", short=short
     )
@@ -431,8 +478,8 @@ def rules_pages(r: rm.Rules, paper: Paper, style: Style = DEFAULT) -> list[Page]
 
 def rules_layout(r: rm.Rules, paper: Paper, style: Style = DEFAULT) -> flow.Layout:
     """Where each block of the rules lands on the pages (what rules_pages draws)."""
-    size, short = fitting(r, paper, style)
-    head, body, label = _parts(r, paper, style, size)
+    tight, short = fitting(r, paper, style)
+    head, body, label = _parts(r, paper, style, tight)
     return flow.layout(head, body, paper, continued=True, what=label, short=short)
 
 

@@ -410,7 +410,7 @@ def test_jewels_sheet_and_key(run, tmp_path, lex, players, paper):
     assert "never twice in the same chain" in flat and "Each Jewel may be used once" in flat
     assert "withdraw the faulty part" in flat
     if players == 2:
-        assert "Player 1 chose" in sheet_text and "Player 2 chose" in sheet_text
+        assert "Player 1's Jewels" in sheet_text and "Player 2's Jewels" in sheet_text
     else:
         assert all(f"player {k}" in sheet_text for k in range(1, 5))
     # Key: every chain valid, each score recomputed from the words, the total printed.

@@ -58,7 +58,7 @@ def key_header(key: AnswerKey, style: Style) -> parts.Header:
     v = key.variant
     t = style.text_style("caption")
     return parts.Header(
-        f"{GAME} · referee's key",
+        f"{GAME}: referee's key",
         (f"variant: {v.name}", v.label),
         KEY_HOWTO,
         block_height(2, t.size, t),
@@ -241,7 +241,7 @@ def _entry_head(c: Canvas, e: KeyEntry, x: float, base: float, g: KeyGeom, style
         )
     stats = f"{card.penalty} letters  ·  {e.row.min_letters}+ to answer  ·  wrong: −{card.penalty} life"
     if x + 8 + string_width(stats, *style.font("label")) > x0 + g.col_w:  # beside a tag on narrow paper
-        stats = f"{card.penalty} letters · {e.row.min_letters}+ to answer · wrong: −{card.penalty}"
+        stats = f"{card.penalty} letters · {e.row.min_letters}+ · wrong: −{card.penalty} life"
     parts.say(c, style, "label", stats, x0 + g.col_w, base, align="right")
 
 
@@ -360,7 +360,7 @@ LIFE_HEADS = (22.0, 10.0, 20.0)  # the player's name, the column heads, the keys
 
 
 def pad_header(pad: Pad) -> parts.Header:
-    return parts.Header(f"{GAME} · scoring pad", ("Game no. ______    Date ______________",))
+    return parts.Header(f"{GAME}: scoring pad", ("Game no. ______    Date ______________",))
 
 
 def min_letters_table(v: Variant) -> list[tuple[int, int]]:

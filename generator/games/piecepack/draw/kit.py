@@ -55,8 +55,11 @@ class Spot:
     back: Drawer
 
 
-def piece_header(title: str, duplex: str) -> Header:
-    return Header(title, ("print on card stock", DUPLEX_NOTES[duplex]), SHEET_HOWTO, SHEET_HOWTO_H, "small")
+def piece_header(title: str, duplex: str, sheet: str = "") -> Header:
+    """A kit sheet's header: its title ('Piecepack: tiles and coins'), which sheet it is and the
+    paper at the right, then what to do."""
+    where = f"{sheet}, on card stock" if sheet else "print on card stock"
+    return Header(title, (where, DUPLEX_NOTES[duplex]), SHEET_HOWTO, SHEET_HOWTO_H, "small")
 
 
 def _overlaps(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
@@ -153,15 +156,16 @@ def piece_pages(
     """Two-sided sheets of tiles and coins: a fronts page under a title and what to do, then its
     backs page mirrored for the flip (shifted by the printer's back offset)."""
     what = " and ".join(w for w, got in (("tiles", tiles), ("coins", coins)) if got)
-    head = piece_header(f"Piecepack {what}", duplex)
+    head = piece_header(f"Piecepack: {what}", duplex, "sheet 1 of 2")
     sheets = pack_pieces(tiles, coins, paper, head.height)
     pages: list[Page] = []
     for n, sheet in enumerate(sheets, start=1):
         more = f", sheet {n} of {len(sheets)}" if len(sheets) > 1 else ""
-        title = f"Piecepack {what}{more}"
+        title = f"Piecepack {what}{more}"  # the footer's and bookmarks' label
+        head_n = piece_header(f"Piecepack: {what}", duplex, f"sheet {n} of {len(sheets)}" if more else "")
 
-        def fronts(c: Canvas, info: PageInfo, sheet: list[Spot] = sheet, title: str = title) -> None:
-            sheet_header(c, paper, info.style, piece_header(title, duplex), what="kit sheet")
+        def fronts(c: Canvas, info: PageInfo, sheet: list[Spot] = sheet, head_n: Header = head_n) -> None:
+            sheet_header(c, paper, info.style, head_n, what="kit sheet")
             for spot in sheet:
                 place(c, spot.slot, spot.size, spot.front, info.style)
                 _outline(c, spot, info.style.outline)
@@ -204,12 +208,14 @@ def kit_parts(
         what = " and ".join(kinds)
         howto = " ".join(pn.HOWTO[w] for w in kinds)
         title = f"Piecepack {what}"
-        parts.append((what.capitalize(), pn.net_pages(folded, paper, title, howto, title)))
+        parts.append((what.capitalize(), pn.net_pages(folded, paper, f"Piecepack: {what}", howto, title)))
     if "pyramids" in k.kinds:
         # rank by rank, so that each row holds one size in the four suits
         items = sorted(net_items(k, "pyramid"), key=lambda it: it.piece.rank or "")
         title = "Piecepack pyramids"
-        parts.append(("Pyramids", pn.net_pages(items, paper, title, pn.HOWTO["pyramids"], title)))
+        parts.append(
+            ("Pyramids", pn.net_pages(items, paper, "Piecepack: pyramids", pn.HOWTO["pyramids"], title))
+        )
     return parts
 
 

@@ -53,7 +53,7 @@ def fold_pages(
     a sheet as fit (press.cards.fold_pages; the words sized in `style`, the faces draw in the page's)."""
     box = CardBox(card.width, card.height, style=style)
     pairs = [(front, back) for _, front, back in when_pairs(when, box)]
-    return press_fold_pages(pairs, paper, card, label, "When Cards to fold", FOLD_HOWTO)
+    return press_fold_pages(pairs, paper, card, label, f"{GAME}: When Cards to fold", FOLD_HOWTO)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -115,7 +115,7 @@ def tokens_page(tokens: Tokens, paper: Paper, label: str) -> Page:
     def draw(c: Canvas, info: PageInfo) -> None:
         style = info.style
         w, _ = paper.size
-        _header(c, paper, f"{GAME} tokens", TOKEN_HOWTO, style)
+        _header(c, paper, f"{GAME}: tokens", TOKEN_HOWTO, style)
         for kind, y in headings:
             sym = tokens.check_symbol if kind == "check" else tokens.cross_symbol
             value = tokens.check_value if kind == "check" else tokens.cross_value

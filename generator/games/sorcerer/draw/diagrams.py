@@ -83,7 +83,7 @@ def _step_panels() -> list[Panel]:
 def _rotate_panel() -> Panel:
     return Panel(
         "rotate",
-        "Rotate",
+        "Turn",
         f"Turning is a move too: face any of the other {len(mv.rotations('N'))} ways, "
         "4 square on and 4 diagonal. Then step the way you face.",
         (1, 3),
