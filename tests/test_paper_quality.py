@@ -643,7 +643,8 @@ def _fragments(s: Sheet) -> list[tuple[str, int, float, float]]:
             for ln in s.lines
             if thick.x0 - 1 <= ln.x0 and ln.x1 <= thick.x1 + 1 and thick.y < ln.y < thick.y + 28
         )
-        out.append((head, rows, thick.y, 0 if thick.x0 < w / 2 - 5 else 1))
+        if rows:  # a thick rule with no rows under it is a heading's rule or a drawing's line
+            out.append((head, rows, thick.y, 0 if thick.x0 < w / 2 - 5 else 1))
     return sorted(out, key=lambda f: (f[3], -f[2]))
 
 
