@@ -581,10 +581,13 @@ def one_sided_columns(sheets: list[Sheet]) -> list[str]:
     return bad
 
 
-def _body_size(s: Sheet) -> float:
+def _body_size(sheets: list[Sheet]) -> float:
+    """The size most of the document's letters are set at (its body text): over every page, since
+    a page of tables alone would take its tables' size for the body."""
     sizes: dict[float, int] = {}
-    for ln in s.lines:
-        sizes[round(ln.size, 1)] = sizes.get(round(ln.size, 1), 0) + len(ln.text)
+    for s in sheets:
+        for ln in s.lines:
+            sizes[round(ln.size, 1)] = sizes.get(round(ln.size, 1), 0) + len(ln.text)
     return max(sizes, key=lambda k: sizes[k]) if sizes else 0.0
 
 
@@ -594,9 +597,9 @@ def lonely_headings(sheets: list[Sheet]) -> list[str]:
     from generator.press.paper import MARGIN
 
     bad = []
+    body = _body_size(sheets)
     for s in sheets:
         left, right, _, _ = _body(s)
-        body = _body_size(s)
         for col in (left, right):
             col = sorted(col, key=lambda ln: -ln.y)
             edge = min((ln.x0 for ln in col), default=0.0)

@@ -196,10 +196,13 @@ def calibration_pages(paper: Paper, duplex: str = "long") -> list[Page]:
         bottom = MARGIN + 6 * mm
         if back:
             from generator.press.cover import computer_lines
+            from generator.press.text import fit
 
             note = computer_lines(other)
-            bottom = computer_note(c, s, x0, bottom + computer_note_height(note, width, s), width, note)
-            bottom += computer_note_height(note, width, s) + 4 * mm
+            above = bottom + computer_note_height(note, width, s) + 4 * mm
+            if fit(text, width, MARGIN + 72 * mm - above, steps) is not None:  # (small paper: steps only)
+                computer_note(c, s, x0, above - 4 * mm, width, note)
+                bottom = above
         draw_text(c, text, x0, bottom, width, MARGIN + 72 * mm - bottom, steps, "calibration text")
 
     return [

@@ -165,7 +165,7 @@ def computer_lines(other: str | None = None) -> list[str]:
         "The calibration sheet alone: parlour calibrate (for a printer that flips on the short edge: "
         "parlour calibrate --duplex short).",
         "Save the two numbers once and every two-sided deck uses them: parlour calibrate --save X,Y "
-        "(the cross at +1.5 on X and -0.5 on Y: parlour calibrate --save 1.5,-0.5).",
+        "(for +1.5 and -0.5: --save 1.5,-0.5).",
         "For one deck alone, add --back-offset X,Y to its command.",
     ]
     if other is not None:
