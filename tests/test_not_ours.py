@@ -850,3 +850,9 @@ def test_a_table_or_list_of_the_wrong_shape_is_one_line(run, tmp_path, name):
     cmd = {"riddle_craft.toml": ["riddle-craft", "deck"], "sorcerer_notes.toml": ["sorcerer", "notes"]}
     line = one_line_error(run(*cmd.get(name, ["sorcerer", "board"]), "--templates", "t", "-o", "x.pdf"))
     assert name in line
+
+
+def test_a_cache_folder_in_a_home_that_is_not_there_costs_time_not_output(tmp_path):
+    proc = _lane("rules", "doublets", "-o", "r.pdf", cwd=tmp_path, env={"PARLOUR_CACHE_DIR": "~nosuchuser/c"})
+    assert proc.returncode == 0 and b"Traceback" not in proc.stderr, proc.stderr
+    assert b"PARLOUR_CACHE_DIR" in proc.stderr and (tmp_path / "r.pdf").exists()
