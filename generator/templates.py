@@ -164,7 +164,7 @@ def read_text(name: str) -> tuple[str, str]:
         raise ParlourError(f"{where}: cannot read it ({exc.strerror})") from None
 
 
-USER_FILE_LIMIT = 4 * 2**20  # of a template, a --letters or fragments file (the largest is ~20 KB)
+USER_FILE_LIMIT = 4 * 2**20  # of a template, a --letters or fragments file (far above any real one)
 MAX_DEPTH = 40  # of brackets and braces nested in a TOML file (parlour's own use 3)
 
 #: What may hold a bracket that does not nest: strings (each kind) and comments.

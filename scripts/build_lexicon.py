@@ -61,6 +61,14 @@ BLOCKLIST = ROOT / "generator" / "data" / "blocklist.txt"
 NOT_PUZZLE_ENDS = ROOT / "generator" / "data" / "not_puzzle_ends.txt"
 DATED_WORDS = ROOT / "scripts" / "dated_words.txt"
 CLIPPED_WORDS = ROOT / "scripts" / "clipped_words.txt"
+FAMILY_WORDS = ROOT / "scripts" / "family_words.txt"
+FAMILIAR_WORDS = ROOT / "scripts" / "familiar_words.txt"
+# The Dale-Chall list of words known to most fourth-graders (Dale 1948), as textstat 0.7.13
+# (MIT) ships it (textstat/resources/en/easy_words.txt), vendored unchanged with its licence
+# (scripts/LICENSE-textstat.txt) and pinned by checksum, so the build needs no network.
+DALE_CHALL = ROOT / "scripts" / "dale_chall_words.txt"
+DALE_CHALL_SOURCE = "the Dale-Chall list (Dale 1948) as shipped by textstat 0.7.13 (MIT)"
+DALE_CHALL_SHA256 = "9c75ec6f1a0e7200bc677a4d100a9b13f864db57d800087b10d30b017a856360"
 OUTPUT = ROOT / "generator" / "data" / "lexicon.txt"
 
 CATEGORIES = (
@@ -320,6 +328,17 @@ def scowl_copyright_line() -> str:
     return "Copyright by Kevin Atkinson"
 
 
+def dale_chall(path: Path = DALE_CHALL) -> set[str]:
+    """The a-z entries of the vendored Dale-Chall list, after checking its bytes (entries with
+    an apostrophe or a hyphen, can't and bow-wow, are no lexicon words)."""
+    import hashlib
+
+    data = path.read_bytes()
+    if hashlib.sha256(data).hexdigest() != DALE_CHALL_SHA256:
+        raise SystemExit(f"{path} is not the vendored Dale-Chall list of textstat 0.7.13")
+    return {e for e in data.decode("utf-8").split() if WORD_RE.fullmatch(e)}
+
+
 def build() -> dict[str, object]:
     """Read the sources and return everything the data file needs."""
     from wordfreq import zipf_frequency
@@ -361,15 +380,25 @@ def build() -> dict[str, object]:
     curated = parse_blocklist(NOT_PUZZLE_ENDS.read_text(encoding="utf-8"))
     dated, _ = vet_words.parse_word_lists(DATED_WORDS.read_text(encoding="utf-8"))
     clipped, kept = vet_words.parse_word_lists(CLIPPED_WORDS.read_text(encoding="utf-8"))
+    family, _ = vet_words.parse_word_lists(FAMILY_WORDS.read_text(encoding="utf-8"))
+    supplement, _ = vet_words.parse_word_lists(FAMILIAR_WORDS.read_text(encoding="utf-8"))
     known = std_words | broad_words | capital | blocked
-    for path, entries in ((DATED_WORDS, dated), (CLIPPED_WORDS, clipped | kept)):
+    for path, entries in ((DATED_WORDS, dated), (CLIPPED_WORDS, clipped | kept), (FAMILY_WORDS, family)):
         strangers = sorted(entries - known)
         if strangers:
             raise SystemExit(f"{path.relative_to(ROOT)}: not lexicon words: {' '.join(strangers)}")
+    strangers = sorted(supplement - std_words)
+    if strangers:
+        raise SystemExit(
+            f"{FAMILIAR_WORDS.relative_to(ROOT)}: not standard-tier words: {' '.join(strangers)}"
+        )
+    dale = dale_chall()
+    sizes = scowl_sizes(std_words)
+    familiar, spared = vet_words.familiar_words(wordnet, std_words, dale | supplement, zipf, sizes)
     noprint = vet_words.vet(
         std_words,
         zipf,
-        scowl_sizes(std_words),
+        sizes,
         name_forms(),
         clipped_std | clipped_broad,
         curated,
@@ -381,6 +410,8 @@ def build() -> dict[str, object]:
         dated=dated,
         clipped=clipped,
         kept=kept,
+        familiar=spared,
+        family=family,
     )
     side, groups = spellings(std_words | broad_words)
     return {
@@ -391,7 +422,15 @@ def build() -> dict[str, object]:
         "noprint": noprint,
         "clipped": clipped_std | clipped_broad,
         "misspelt": misspelt,
-        "curated_lists": {"dated": dated, "clipped": clipped, "kept": kept},
+        "curated_lists": {
+            "dated": dated,
+            "clipped": clipped,
+            "kept": kept,
+            "family": family,
+            "familiar": supplement,
+        },
+        "familiar": familiar,
+        "dale": dale,
         "spelling": side,
         "variants": groups,
         "files": {
@@ -436,11 +475,22 @@ def header(built: dict[str, object]) -> list[str]:
         f" ({len(lists['clipped'])} words,",
         f"    {len(lists['kept'])} kept): parlour's own curated lists, each with its written policy"
         " at its head.",
+        f"  scripts/family_words.txt ({len(lists['family'])} words): death, violence, crime, drink or"
+        " sin, plainly named;",
+        "    parlour's own curated list with its written policy at its head.",
+        f"  Words children know: {DALE_CHALL_SOURCE},",
+        f"    {len(built['dale'])} a-z entries (scripts/dale_chall_words.txt, pinned by sha256), and"  # type: ignore[arg-type]
+        f" scripts/familiar_words.txt",
+        f"    ({len(lists['familiar'])} words a 1948 reading list lacks: sty, bleat, steed, ewe),"
+        " parlour's own curated list.",
         "",
         "Print vocabulary (what parlour prints; referees accept the wider tiers)",
         "  A standard-tier word is printed unless the first of these rules that fires puts",
         "  it out ('@noprint CATEGORY' lists it; 'rare' is not listed, it is the rest):",
         "  curated       on generator/data/not_puzzle_ends.txt (read by eye);",
+        "  family        on scripts/family_words.txt, or a regular inflection of one: death,",
+        "                violence, crime, drink or sin plainly named (death, gore, hanged, beer,",
+        "                drunk, sinned, coven, cult);",
         "  vulgar, slur, sexual, excretory: ANY salient WordNet sense of the word or of its",
         "                base form is labelled obscene or vulgar, ethnic slur or disparaging,",
         "                or lies under a sexual, intimate-clothing or excretory synset;",
@@ -488,7 +538,14 @@ def header(built: dict[str, object]) -> list[str]:
         f"                than {vet_words.GLOSS_USES} other synsets, no closed compound of two"
         " familiar words;",
         f"  rare          zipf under {vet_words.PRINT_ZIPF}, unless zipf >= "
-        f"{vet_words.CORE_ZIPF} and SCOWL size <= {vet_words.CORE_SIZE}.",
+        f"{vet_words.CORE_ZIPF} and SCOWL size <= {vet_words.CORE_SIZE}, or the word is familiar.",
+        "",
+        "Familiar words ('@familiar': standard-tier words a child knows, printable or not)",
+        "  A word on the Dale-Chall list or scripts/familiar_words.txt, the singular of",
+        "  a listed plural (oat: oats), or a regular inflection of one (a longest WordNet base",
+        "  form is listed: cats, bigger) that clears the rare floor. A listed word (and such a",
+        "  singular) is spared the 'rare' floor and WordNet's 'dated' label (steed), no other",
+        "  rule: so sty, bleat, singe and oat print.",
         "",
         "Spelling",
         "  '@spelling us' / '@spelling uk': words only SCOWL's american (british) lists hold;",
@@ -518,8 +575,8 @@ def header(built: dict[str, object]) -> list[str]:
         "  line holds that section's words, space-separated and sorted. TIER is common,",
         "  standard or broad; sections run by tier, then by zipf from high to low.",
         "  '@capitalised' is followed by one line of words SCOWL only knows with a capital.",
-        "  '@print', '@noprint CATEGORY', '@spelling SIDE' and '@variants' come after the",
-        "  standard sections and before the broad ones, each followed by one line.",
+        "  '@print', '@noprint CATEGORY', '@spelling SIDE', '@variants' and '@familiar' come",
+        "  after the standard sections and before the broad ones, each followed by one line.",
     ]
 
 
@@ -537,6 +594,8 @@ def extras(built: dict[str, object]) -> dict[str, list[str]]:
     for name in ("us", "uk"):
         out[f"spelling {name}"] = sorted(w for w, s in side.items() if s == name)
     out["variants"] = ["/".join(g) for g in groups]
+    familiar: set[str] = built["familiar"]  # type: ignore[assignment]
+    out["familiar"] = sorted(familiar & standard)
     return out
 
 
@@ -571,6 +630,7 @@ def report(built: dict[str, object], size: int) -> None:
     print(f"likely misspellings dropped from the broad tier: {len(built['misspelt'])}")  # type: ignore[arg-type]
     lists: dict[str, set[str]] = built["curated_lists"]  # type: ignore[assignment]
     print("curated lists: " + ", ".join(f"{k} {len(v)}" for k, v in lists.items()))
+    print(f"familiar words (standard tier): {len(built['familiar']):,}")  # type: ignore[arg-type]
     noprint: dict[str, str] = built["noprint"]  # type: ignore[assignment]
     standard_n = len(built["tiers"]["common"]) + len(built["tiers"]["standard"])  # type: ignore[index]
     print(f"print vocabulary: {standard_n - len(noprint):,} of {standard_n:,} standard words")

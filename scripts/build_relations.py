@@ -57,7 +57,11 @@ body synset, but nobody reads FIGURE as a body; "tidy" is no box, "main" no ocea
              or its base form (they, thus, lest; also words WordNet 3.0 never met: those cannot
              be shown to be content words), or its tagged uses in WordNet's concordance are
              mostly adverbs (more than twice its noun/verb/adjective uses: only, even, ago), or
-             its first adjective sense is a quantifier (much, many, few, some, each);
+             its first adjective sense is a quantifier (much, many, few, some, each); or it is
+             on scripts/function_words.txt, a curated list of English's closed classes
+             (helping verbs, conjunctions, prepositions, pronouns, determiners) with its policy
+             at its head: been, have, were, while, might, till, plus, which WordNet also files
+             under a rare content sense;
 - crude      a crude sense the print vocabulary lets pass because it is not salient: a sense of
              any rank labelled vulgar, obscene, offensive or a slur, or a sexual or excretory
              first or second sense the word heads (see crude_word): a link is read in passing,
@@ -75,6 +79,13 @@ body synset, but nobody reads FIGURE as a body; "tidy" is no box, "main" no ocea
 - harm       a word (or a form of one) on scripts/harm_words.txt, a curated list with its policy
              at its head: words whose everyday sense is harm done to a person (stalking,
              kidnap, mugging, murder, torture); WordNet files stalking under hunting only.
+
+`@form` lines name end words that are inflected forms (form_class): a regular -ed or -ing form
+of a verb (not a noun in its own right: wedding, evening stay plain), a comparative or a
+superlative, a doer made from a verb that is not a familiar word (reaper, lender; farmer and
+letter are familiar), the -s form of a word mostly used as a verb (eats, sits, lies), and odd
+plurals (leafs beside leaves; golds, two zipf rarer than gold). They stay ends of sheets; a
+daily's practice puzzles, whose ends should be base forms a child knows, leave them out.
 
 The output has no date in it: the same inputs give the same bytes.
 """
@@ -164,6 +175,7 @@ CLOTHING = {"n04508163", "n03673450"}  # undergarment, lingerie: vet_words' root
 # (LICENSE-better_profanity.txt). The checksum pins the bytes, so the output is reproducible.
 NOTEND_CLASSES = ("function", "crude", "second", "listed", "harm")
 HARM = Path(__file__).resolve().parent / "harm_words.txt"  # curated, with its policy at its head
+FUNCTION = Path(__file__).resolve().parent / "function_words.txt"  # curated closed classes
 PROFANITY = Path(__file__).resolve().parent / "better_profanity_wordlist.txt"
 PROFANITY_SOURCE = "better_profanity 0.7.0 (MIT; scripts/LICENSE-better_profanity.txt)"
 PROFANITY_SHA256 = "e75665f3f57b5e0412b178334764aae9cae319b88ef3f42027d1e1f22ed7172b"
@@ -704,6 +716,84 @@ def _inflects_as(wn: WordNet, relation: str, a: str, b: str, ending: str) -> boo
     return kinds == {"v"} or (kinds == {"n"} and ending == "s")
 
 
+FORM_CLASSES = ("ed", "ing", "er", "est", "verb_s", "odd_plural")
+ODD_PLURAL_GAP = 2.0  # a plural this much rarer (zipf) than its noun is an odd plural (golds)
+
+
+def _pos_bases(wn: WordNet, word: str, pos: str) -> list[str]:
+    """Base forms of `word` (other than itself) that WordNet has in part of speech `pos`."""
+    return [b for b in wn.lemmas_of(word) if b != word and any(p == pos for p, _ in wn.index.get(b, ()))]
+
+
+def _mostly(wn: WordNet, word: str, pos: str) -> bool:
+    senses = wn.senses(word)
+    return bool(senses) and vet_words._dominant_pos(senses) == pos
+
+
+def _comparatives(base: str) -> tuple[set[str], set[str]]:
+    """The regular -er and -est spellings of an adjective (bigger, later, happier)."""
+    if base.endswith("e"):
+        return {base + "r"}, {base + "st"}
+    if base.endswith("y") and base[-2:-1] not in VOWELS:
+        return {base[:-1] + "ier"}, {base[:-1] + "iest"}
+    er, est = {base + "er"}, {base + "est"}
+    if (
+        len(base) >= 3
+        and base[-1] not in VOWELS | set("wxy")
+        and base[-2] in VOWELS
+        and base[-3] not in VOWELS
+    ):
+        er.add(base + base[-1] + "er")
+        est.add(base + base[-1] + "est")
+    return er, est
+
+
+def form_class(wn: WordNet, word: str, familiar: set[str], zipf: dict[str, float]) -> str | None:
+    """The inflected form an end word is, for clean practice ends (see the module docstring),
+    or None: 'ed', 'ing' (a regular form of a verb, unless the word is mostly a noun in its own
+    right: wedding, evening); 'er' (a comparative WordNet does not list as a word of its own,
+    or a person named from a verb that children do not know as a word of its own: reaper,
+    lender, but farmer, teacher); 'est' (a superlative, never forest); 'verb_s' (the -s form
+    of a word mostly used as a verb: eats, sits, lies); 'odd_plural' (a plural of a noun whose
+    irregular plural is ten times as frequent, leafs beside leaves, or that is ODD_PLURAL_GAP
+    rarer than the noun, as of a mass noun: golds)."""
+    own_noun = _mostly(wn, word, "n") and sum(s.count for s in wn.senses(word)) > 0
+    for ending in ("ed", "ing"):
+        if word.endswith(ending) and not own_noun:
+            if any(word in regular_forms(b)[ending] for b in _pos_bases(wn, word, "v")):
+                return ending
+    listed_base = [b for b in wn.exceptions["a"].get(word, ()) if b != word]  # bigger: big
+    graded = word not in wn.index or bool(listed_base)  # never forest, guest, bother
+    for base in _pos_bases(wn, word, "a") if graded else ():
+        er, est = _comparatives(base)
+        if word in est:
+            return "est"
+        if word in er:
+            return "er"
+    nouns = [s for s in wn.senses(word) if s.synset.key[0] == "n"]
+    person = bool(nouns) and nouns[0].synset.lexname == "noun.person"
+    if word.endswith("er") and person and word not in familiar:
+        stems = {word[:-2], word[:-1]}
+        if len(word) > 4 and word[-3] == word[-4]:
+            stems.add(word[:-3])
+        if word.endswith("ier"):
+            stems.add(word[:-3] + "y")
+        if any(st in wn.index and any(p == "v" for p, _ in wn.index[st]) for st in stems if len(st) >= 2):
+            return "er"
+    if word.endswith("s"):
+        for b in wn.lemmas_of(word):
+            if b == word or word not in regular_forms(b)["s"]:
+                continue
+            if _mostly(wn, b, "v"):
+                return "verb_s"
+            if _mostly(wn, b, "n"):
+                irregular = [f for f, bs in wn.exceptions["n"].items() if b in bs and f not in (b, word)]
+                usual = any(zipf.get(f, 0.0) >= zipf.get(word, 0.0) + 1.0 for f in irregular)
+                if usual or zipf.get(b, 0.0) - zipf.get(word, 0.0) >= ODD_PLURAL_GAP:
+                    return "odd_plural"
+    return None
+
+
 def one_apart(a: str, b: str) -> bool:
     return sum(x != y for x, y in zip(a, b, strict=True)) <= 1
 
@@ -715,8 +805,9 @@ def build(wn: WordNet) -> dict[str, object]:
     notend: dict[str, str] = {}
     listed = listed_forms(wn, profanity_list(), *_lexicon_sets())
     harm = harm_list()
+    grammar = vet_words.parse_word_lists(FUNCTION.read_text(encoding="utf-8"))[0]
     for w in sorted(ends):
-        if function_word(wn, w):
+        if w in grammar or function_word(wn, w):
             notend[w] = "function"
         else:
             if crude_word(wn, w, ancestors):
@@ -777,10 +868,17 @@ def build(wn: WordNet) -> dict[str, object]:
                 for other in forms.get(b, {}).get(ending, ()):
                     for x in one:
                         add(relation, x, other, source)
+    from generator.words.lexicon import load
+
+    lex = load()
+    familiar = {w for w in usable if lex.familiar(w)}
+    zipf = {w: lex.zipf(w) for n in range(MIN_LENGTH, MAX_LENGTH + 1) for w in lex.words("standard", n)}
+    forms = {w: f for w in sorted(usable) if (f := form_class(wn, w, familiar, zipf))}
     return {
         "pairs": sorted(chosen.values(), key=lambda r: (len(r[1]), r[0], r[1], r[2])),
         "notend": notend,
         "dropped": dropped,
+        "forms": forms,
     }
 
 
@@ -796,7 +894,9 @@ def render(built: dict[str, object]) -> bytes:
         "# by hand; rebuild. How each relation is found is in the script's docstring.",
         "#",
         "# Format: RELATION START END (one length, in the order the prompt reads them), then",
-        "# '@notend CLASS WORD...' lines: words printed as links but never a puzzle's end.",
+        "# '@notend CLASS WORD...' lines: words printed as links but never a puzzle's end; then",
+        "# '@form CLASS WORD...' lines: ends that are inflected forms (ed, ing, er, est, verb_s,",
+        "# odd_plural; see form_class), which a daily's practice puzzles leave out.",
         f"# Class 'listed' reads the profanity list of {PROFANITY_SOURCE}.",
         "#",
         "# Pairs per relation: " + ", ".join(f"{r} {n}" for r, n in sorted(counts.items())),
@@ -818,6 +918,12 @@ def render(built: dict[str, object]) -> bytes:
         words = sorted(w for w, c in notend.items() if c == cls)
         for i in range(0, len(words), 12):
             lines.append(f"@notend {cls} " + " ".join(words[i : i + 12]))
+    forms = built["forms"]
+    assert isinstance(forms, dict)
+    for cls in FORM_CLASSES:
+        words = sorted(w for w, c in forms.items() if c == cls)
+        for i in range(0, len(words), 12):
+            lines.append(f"@form {cls} " + " ".join(words[i : i + 12]))
     return ("\n".join(lines) + "\n").encode("utf-8")
 
 

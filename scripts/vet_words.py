@@ -72,6 +72,7 @@ COMPOUND_PART = 3  # shortest part of a closed compound (home+town) in name_infl
 
 CATEGORIES = (
     "curated",
+    "family",
     "vulgar",
     "slur",
     "sexual",
@@ -89,6 +90,7 @@ CATEGORIES = (
 CONTRACTION_GAP = 1.0  # a bare form is out when its contraction is this much more frequent (zipf)
 ANY_SENSE = ("vulgar", "slur", "sexual", "excretory")
 DATED_OTHER_USES = 5  # a dated first sense puts a word out unless its other senses have this many tagged uses
+FAMILIAR_SPARES = ("dated",)  # the WordNet categories a familiar word is spared (and 'rare')
 MAIN_SENSE = ("drugs", "violence", "slang", "archaic", "abbreviation")
 NAMED_ONLY = ("sexual", "excretory")  # see _named
 
@@ -252,8 +254,11 @@ def mostly_a_name(wn: WordNet, word: str) -> bool:
     return cap_uses >= NAME_USES and lower_uses == 0
 
 
-def wordnet_category(wn: WordNet, word: str, ancestors: dict[str, set[str]]) -> str | None:
-    """The first WordNet-based category that puts `word` out of print, or None."""
+def wordnet_category(
+    wn: WordNet, word: str, ancestors: dict[str, set[str]], skip: AbstractSet[str] = frozenset()
+) -> str | None:
+    """The first WordNet-based category that puts `word` out of print, or None; categories in
+    `skip` are not tried (a familiar word is spared 'dated': steed)."""
     senses = [s for lemma in wn.lemmas_of(word) for s in wn.senses(lemma) if _lowercase(s)]
     if not senses:
         return None
@@ -271,6 +276,8 @@ def wordnet_category(wn: WordNet, word: str, ancestors: dict[str, set[str]]) -> 
     own_dominant = _dominant_pos(judged)
     main = [max(judged, key=lambda s: (s.count, s.synset.key[0] == own_dominant, -s.rank))]
     for category in CATEGORIES:
+        if category in skip:
+            continue
         if category == "dated":
             # the first sense of a part of speech the word is mostly used in is archaic,
             # poetic or dialect, and its other senses are hardly used (sire, hither)
@@ -318,6 +325,8 @@ def vet(
     dated: AbstractSet[str] = frozenset(),
     clipped: AbstractSet[str] = frozenset(),
     kept: AbstractSet[str] = frozenset(),
+    familiar: AbstractSet[str] = frozenset(),
+    family: AbstractSet[str] = frozenset(),
 ) -> dict[str, str]:
     """Return word -> category for every word of `words` that is NOT printable (`blocked`:
     the blocklist, words never in the lexicon at all, read for crude_company; `shadowed`:
@@ -326,7 +335,10 @@ def vet(
     plural_gap_limits; `contractions`: bare form -> zipf of its contraction, for
     contraction_like; `dated`, `clipped`: the curated lists scripts/dated_words.txt and
     scripts/clipped_words.txt, whose words and their regular inflections are "dated" and
-    "abbreviation"; `kept`: that file's '@keep' words, which the clipped-word methods spare)."""
+    "abbreviation"; `kept`: that file's '@keep' words, which the clipped-word methods spare;
+    `familiar`: the listed words children know (familiar_words' spared), spared the 'rare'
+    floor and WordNet's 'dated' label, and nothing else; `family`: scripts/family_words.txt, whose words and their
+    regular inflections are "family": death, violence, crime, drink or sin, plainly named)."""
     out: dict[str, str] = {}
     ancestors: dict[str, set[str]] = {}
     plain = set(words)
@@ -339,8 +351,10 @@ def vet(
         category: str | None = None
         if word in curated or (wordnet is not None and curated & _base_forms(wordnet, word)):
             category = "curated"  # the word, or its base form (abortions -> abortion)
+        if category is None and listed_form(wordnet, word, family):
+            category = "family"
         if category is None and wordnet is not None:
-            category = wordnet_category(wordnet, word, ancestors)
+            category = wordnet_category(wordnet, word, ancestors, FAMILIAR_SPARES if word in familiar else ())
         if category is None and listed_form(wordnet, word, dated):
             category = "dated"
         if category is None and listed_form(wordnet, word, clipped):
@@ -361,7 +375,7 @@ def vet(
         if category is None and wordnet is not None and limits and word in shadowed:
             if name_inflated(wordnet, word, zipf, limits, scowl_size, plain):
                 category = "name"
-        if category is None and not clears_floor(z, scowl_size.get(word, 99)):
+        if category is None and word not in familiar and not clears_floor(z, scowl_size.get(word, 99)):
             category = "rare"
         if category is not None:
             out[word] = category
@@ -371,6 +385,52 @@ def vet(
             if word not in out and crude_company(wordnet, word, verdicts, ancestors):
                 out[word] = "sexual"
     return out
+
+
+def _plurals(word: str) -> set[str]:
+    """The regular plural spellings a word may take (oats, boxes, babies, leaves)."""
+    out = {word + "s", word + "es"}
+    if word.endswith("y"):
+        out.add(word[:-1] + "ies")
+    if word.endswith("f"):
+        out.add(word[:-1] + "ves")
+    if word.endswith("fe"):
+        out.add(word[:-2] + "ves")
+    return out
+
+
+def familiar_words(
+    wn: WordNet | None,
+    words: AbstractSet[str],
+    listed: AbstractSet[str],
+    zipf: Mapping[str, float],
+    scowl_size: Mapping[str, int],
+) -> tuple[set[str], set[str]]:
+    """(familiar, spared): the words of `words` a child knows, and those of them spared the
+    'rare' floor. Familiar: a word on `listed` (the Dale-Chall list and
+    scripts/familiar_words.txt) or the singular of a listed plural (oat: oats; baby: babies),
+    which are the
+    spared ones; or a regular inflection of one (one of its longest WordNet base forms other
+    than itself is listed: cats, bigger, singed, as Dale and Chall counted them) that clears
+    the print floor itself (so no calfs, wolfs or automobiled)."""
+    spared = {w for w in words if w in listed or _plurals(w) & listed}
+    out = set(spared)
+    for w in words - spared:
+        if wn is None or not clears_floor(zipf[w], scowl_size.get(w, 99)):
+            continue
+        bases = [b for b in wn.lemmas_of(w) if b != w]
+        if bases:
+            longest = max(len(b) for b in bases)
+            if {b for b in listed & {b for b in bases if len(b) == longest} if not _irregular_form(wn, b)}:
+                out.add(w)
+    return out, spared
+
+
+def _irregular_form(wn: WordNet, word: str) -> bool:
+    """True if WordNet's exception lists make `word` an irregular form of another word (fell:
+    fall). A listed past tense lends its look-alike no familiar forms: fells (hills) is no
+    form of fell (fall)."""
+    return any(b != word for exc in wn.exceptions.values() for b in exc.get(word, ()))
 
 
 def parse_word_lists(text: str) -> tuple[set[str], set[str]]:

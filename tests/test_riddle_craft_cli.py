@@ -25,9 +25,10 @@ RIDDLE_SHEETS = math.ceil((118 + 4) / 9)  # 14: the four reference cards share t
 # page indexes (0-based) of each part, in print order
 WHEN_FRONT = 2 * RIDDLE_SHEETS
 REF_FRONT = 2 * RIDDLE_SHEETS - 2  # on the riddle cards' last sheet, after the last riddle
-FOLD = (WHEN_FRONT + 2, WHEN_FRONT + 3)
-TOKENS = FOLD[1] + 1
+CARD_PAGES = WHEN_FRONT + 2  # the When Cards print once by default: two-sided
+TOKENS = CARD_PAGES
 PAGES = TOKENS + 1
+FOLD = (WHEN_FRONT, WHEN_FRONT + 1)  # with --fold-when, strips to fold in their place
 
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1
 
@@ -114,14 +115,13 @@ def test_pages_bookmarks_and_fonts(deck):
     reader = PdfReader(str(pdf))
     assert len(reader.pages) == PAGES
     top = [o.title for o in reader.outline if not isinstance(o, list)]
-    assert top == ["Riddle and reference cards", "When Cards", "When Cards to fold", "Tokens"]
+    assert top == ["Riddle and reference cards", "When Cards", "Tokens"]
     starts = {
         o.title: reader.get_destination_page_number(o) for o in reader.outline if not isinstance(o, list)
     }
     assert starts == {
         "Riddle and reference cards": 0,
         "When Cards": WHEN_FRONT,
-        "When Cards to fold": FOLD[0],
         "Tokens": TOKENS,
     }
     # every two-sided part starts on an odd page, so a duplex run pairs each fronts page with its backs
@@ -177,7 +177,7 @@ def test_no_text_outside_its_cards_safe_area(deck):
     safe = _safe_rects(paper)
     doc = pdfium.PdfDocument(str(pdf))
     checked = 0
-    for n in range(FOLD[0]):  # every card page: riddle, When and reference fronts and backs
+    for n in range(CARD_PAGES):  # every card page: riddle, When and reference fronts and backs
         for ch, box in _chars(doc[n]):
             cx, cy = _centre(box)
             if not (x0 <= cx <= x1 and y0 <= cy <= y1):
@@ -187,8 +187,12 @@ def test_no_text_outside_its_cards_safe_area(deck):
     assert checked > 118 * 10
 
 
-def test_fold_over_sides_mirror_about_the_fold(deck):
-    paper, pdf, _ = deck
+def test_fold_over_sides_mirror_about_the_fold(deck, tmp_path):
+    paper, _, _ = deck
+    pdf, _ = _make(tmp_path, "--paper", paper, "--fold-when")
+    reader = PdfReader(str(pdf))
+    top = [o.title for o in reader.outline if not isinstance(o, list)]
+    assert top == ["Riddle and reference cards", "When Cards to fold", "Tokens"]  # once, folded
     lay = fold_layout(get_paper(paper), get_card("poker"))
     doc = pdfium.PdfDocument(str(pdf))
     pairs = 0
@@ -255,9 +259,7 @@ def test_fragments_replace_by_default_and_extend_on_request(tmp_path):
     pdf, model = _make(tmp_path, "--fragments", str(src))
     assert [r["text"] for r in model["riddles"]] == ["I hum", "I creak", "I hum in the rain"]
     assert [r["kind"] for r in model["riddles"]] == ["does", "custom", "looks"]
-    assert (
-        len(PdfReader(str(pdf)).pages) == 2 + 2 + 2 + 1
-    )  # riddles with the reference cards, When, fold, tokens
+    assert len(PdfReader(str(pdf)).pages) == 2 + 2 + 1  # riddles with the reference cards, When, tokens
     pdf, model = _make(tmp_path, "--fragments", str(src), "--fragments-mode", "extend")
     assert len(model["riddles"]) == 121 and model["riddles"][-1]["text"] == "I hum in the rain"
     pdf, model = _make(tmp_path, "--fragments", str(src), "--fragments-mode", "replace")

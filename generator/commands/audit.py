@@ -329,7 +329,7 @@ def daily_words(p: Printed) -> dict[str, Any]:
     """The daily sheets' measures: story days by month, ends a child knows, inflected ends, and
     keys that need a word outside everyday use."""
     from generator.games.doublets.prompts import UNRELATED
-    from generator.games.doublets.story import familiar, inflected
+    from generator.games.doublets.story import familiar, inflected, known
     from generator.words.ladder import ladders_for
 
     ladders = ladders_for(None)
@@ -351,7 +351,7 @@ def daily_words(p: Printed) -> dict[str, Any]:
         "story_days": sum(r[3] != UNRELATED for r in firsts.values()),
         "story_days_by_month": dict(sorted(months.items())),
         "ends": len(ends),
-        "familiar_ends_pct": pct(sum(familiar(w, ladders) for w in ends), len(ends)),
+        "familiar_ends_pct": pct(sum(known(w, ladders) for w in ends), len(ends)),
         "inflected_ends_pct": pct(sum(inflected(w, ladders) for w in ends), len(ends)),
         "keys_needing_unfamiliar": strange,
         "keys_needing_unfamiliar_pct": pct(strange, len(rows)),
@@ -422,6 +422,7 @@ def doublets_story(p: Printed, lexicon: Lexicon) -> dict[str, Any]:
             got = link_classes.setdefault(cls, [0, 0])
             got[0], got[1] = got[0] + 1, got[1] + n
     return {
+        **children(p, lexicon),
         "related": {"daily": share(daily), "sheets": share(sheets)},
         "relations": dict(relations.most_common()),
         "prompts": {
@@ -442,11 +443,75 @@ def doublets_story(p: Printed, lexicon: Lexicon) -> dict[str, Any]:
     }
 
 
+def _pct(a: int, b: int) -> float:
+    return round(100.0 * a / b, 1) if b else 0.0
+
+
+def children(p: Printed, lexicon: Lexicon) -> dict[str, Any]:
+    """What a child meets on the daily sheets (issue 33): ends on the familiar list (the
+    lexicon's '@familiar' mark: Dale-Chall and parlour's supplement), ends that are inflected
+    forms (relations.txt '@form'), keys that need a word outside everyday use
+    (Lexicon.everyday), printed words of the family class (death, violence, crime, drink, sin:
+    none should be), and days per month that lead with a story of the pool."""
+    from generator.words.relations import inflected_form
+    from generator.words.stories import stories
+
+    daily = [r for r in p.puzzles if r[0].startswith("daily")]
+    ends = [w for r in daily for w in r[1:3]]
+    familiar = sum(lexicon.familiar(w) for w in ends)
+    inflected = Counter(inflected_form(w) for w in ends if inflected_form(w))
+    unfamiliar_keys = [r for r in daily if any(not lexicon.everyday(w) for w in r[5])]
+    needed = Counter(w for r in unfamiliar_keys for w in r[5] if not lexicon.everyday(w))
+    pool = {frozenset((s.start, s.end)) for s in stories()}
+    months: dict[str, set[str]] = defaultdict(set)
+    days_in: dict[str, set[str]] = defaultdict(set)
+    for r in daily:
+        day = r[0].split()[1]
+        days_in[day[:7]].add(day)
+        if frozenset(r[1:3]) in pool:
+            months[day[:7]].add(day)
+    family = sorted(w for w in p.where if lexicon.print_reason(w) == "family")
+    return {
+        "daily_ends_familiar": {"ends": len(ends), "familiar": familiar, "share": _pct(familiar, len(ends))},
+        "daily_ends_inflected": {
+            "ends": len(ends),
+            "inflected": sum(inflected.values()),
+            "share": _pct(sum(inflected.values()), len(ends)),
+            "by_form": dict(inflected.most_common()),
+        },
+        "daily_keys_unfamiliar": {
+            "puzzles": len(daily),
+            "needing": len(unfamiliar_keys),
+            "share": _pct(len(unfamiliar_keys), len(daily)),
+            "words": needed.most_common(20),
+        },
+        "family_words_printed": family,
+        "story_days_per_month": {m: [len(months.get(m, ())), len(d)] for m, d in sorted(days_in.items())},
+    }
+
+
+def child_lines(story: dict[str, Any]) -> list[str]:
+    """children() as report lines."""
+    f, i, k = story["daily_ends_familiar"], story["daily_ends_inflected"], story["daily_keys_unfamiliar"]
+    months = story["story_days_per_month"]
+    return [
+        f"daily ends on the familiar list: {f['familiar']:,} of {f['ends']:,} ({f['share']} %)",
+        f"daily ends that are inflected forms: {i['inflected']:,} ({i['share']} %)"
+        + (" (" + ", ".join(f"{k2} {n}" for k2, n in i["by_form"].items()) + ")" if i["by_form"] else ""),
+        f"daily keys needing a word outside everyday use: {k['needing']:,} of {k['puzzles']:,} ({k['share']} %)"
+        + (" (" + ", ".join(f"{w} {n}" for w, n in k["words"][:12]) + ")" if k["words"] else ""),
+        f"printed words of the family class: {len(story['family_words_printed'])}"
+        + (f" ({', '.join(story['family_words_printed'][:12])})" if story["family_words_printed"] else ""),
+        "daily story days per month (from the story pool): "
+        + (", ".join(f"{m} {a}/{b}" for m, (a, b) in months.items()) or "none"),
+    ]
+
+
 def story_lines(story: dict[str, Any]) -> list[str]:
     """doublets_story as report lines."""
     d, sh = story["related"]["daily"], story["related"]["sheets"]
     pr = story["prompts"]
-    lines = [
+    lines = child_lines(story) + [
         f"doublets related ends: daily {d['related']:,} of {d['puzzles']:,} ({d['share']} %), "
         f"sheets {sh['related']:,} of {sh['puzzles']:,} ({sh['share']} %)",
         "  by relation: " + ", ".join(f"{r} {n}" for r, n in story["relations"].items()),

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 ONE_BOOKLET = 64  # pages: up to here one booklet (16 sheets still fold flat) ...
 SIGNATURE = 32  # ... beyond, booklets of 32 pages (8 sheets), stacked in order
-HALF_NAMES = {"a4": "a5", "letter": "half-letter"}
+HALF_NAMES = {"a3": "a4", "a4": "a5", "a5": "a6", "tabloid": "letter", "letter": "half-letter"}
 ANSWERS = "Answers"  # a last section of this title stays at the back, after the Notes pages
 
 
@@ -68,28 +68,39 @@ def book_order(pages: int) -> list[tuple[int, int]]:
     return out
 
 
+HOW_TO_FOLD = (
+    "To make the booklet: print every sheet two-sided, flipping on the short edge; keep the sheets "
+    "in order, fold the stack in half and staple along the fold."
+)
+
+
 def _draw_cover(lines: Sequence[str]):
     def draw(c: Canvas, info: PageInfo) -> None:
+        from generator.press.cover_art import draw_cover_picture
         from generator.press.text import draw_text
 
         s = info.style
         w, h = info.paper.size
         x, width = MARGIN, w - 2 * MARGIN
         roles = ("title", "subtitle", "body", "caption")
-        top = h * 0.7
+        top = h - MARGIN - 4 * mm
         for i, line in enumerate(lines):
             role = roles[min(i, len(roles) - 1)]
-            box = 30 * mm if i == 0 else 10 * mm
+            box = 24 * mm if i == 0 else 10 * mm
             valign = "bottom" if i == 0 else "top"
             draw_text(c, line, x, top - box, width, box, s.text_style(role, valign=valign), f"cover {line!r}")
             top -= box + 2 * mm
             if i == 0:  # a short rule under the title
                 c.saveState()
-                c.setStrokeColor(s.accent)
+                c.setStrokeColorRGB(*s.accent)
                 c.setLineWidth(0.8)
                 c.line(w / 2 - 14 * mm, top, w / 2 + 14 * mm, top)
                 c.restoreState()
                 top -= 4 * mm
+        foot = MARGIN + 24 * mm  # the printing line and the imprint below the picture
+        draw_cover_picture(c, s, x, foot + 4 * mm, width, top - foot - 8 * mm)
+        how = s.text_style("body", align="centre", valign="top", color=s.muted)
+        draw_text(c, HOW_TO_FOLD, x, MARGIN + 9 * mm, width, 14 * mm, how, "cover: how to fold")
         draw_text(c, "parlour", x, MARGIN, width, 8 * mm, s.text_style("caption"), "cover imprint")
 
     return draw

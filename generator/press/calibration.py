@@ -10,7 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.press.document import Page, PageInfo
 from generator.press.paper import MARGIN, Paper, inch, mm
-from generator.press.parts import Header, sheet_header
+from generator.press.parts import Header, computer_note, computer_note_height, sheet_header
 from generator.press.style import Style
 from generator.press.text import draw_text, text_at
 
@@ -142,15 +142,13 @@ FRONT_TEXT = (
     "onto the scales on the back. The back tells you what to do next."
 )
 BACK_TEXT = (
-    "Hold this side towards you against a bright light. The cross from the front shows through.\n"
-    "Read where its upright line crosses the X scale and where its level line crosses the Y scale, "
-    "to the nearest 0.5 mm.\n"
-    "Save the two readings once and every two-sided deck uses them:  parlour calibrate --save X,Y   "
-    "(for example, cross at +1.5 on X and -0.5 on Y: parlour calibrate --save 1.5,-0.5). "
-    "One deck alone can take them as --back-offset X,Y.\n"
-    "Both on 0: your printer lines up already and needs no offset. "
-    "This sheet is for {edge}-edge flips; decks printed with --duplex {other} need the other sheet: "
-    "parlour calibrate --duplex {other}."
+    "1. Hold this side facing you against a bright light: the cross from the front shows through.\n"
+    "2. Read where its upright line crosses the X scale and where its level line crosses the Y scale, "
+    "to the nearest 0.5 mm. Those are your two numbers, X and Y.\n"
+    "3. Both on 0: your printer lines up already and needs nothing more. Otherwise whoever prints the "
+    "decks saves the two numbers once (the box below), and every two-sided deck prints its backs "
+    "moved to match.\n"
+    "This sheet is for printers that flip on the {edge} edge."
 )
 EDGES = ("long", "short")
 
@@ -194,7 +192,15 @@ def calibration_pages(paper: Paper, duplex: str = "long") -> list[Page]:
             text_at(c, "duplex target: see the back", tx + 4 * mm, ty - 6 * mm, face, size, s.muted)
             text = FRONT_TEXT.format(edge=edge)
         steps = s.text_style("prose", size=10.5, min_size=7.0, align="left", valign="top", leading=1.35)
-        draw_text(c, text, 50 * mm, MARGIN + 6 * mm, w - 50 * mm - MARGIN, 66 * mm, steps, "calibration text")
+        x0, width = 50 * mm, w - 50 * mm - MARGIN
+        bottom = MARGIN + 6 * mm
+        if back:
+            from generator.press.cover import computer_lines
+
+            note = computer_lines(other)
+            bottom = computer_note(c, s, x0, bottom + computer_note_height(note, width, s), width, note)
+            bottom += computer_note_height(note, width, s) + 4 * mm
+        draw_text(c, text, x0, bottom, width, MARGIN + 72 * mm - bottom, steps, "calibration text")
 
     return [
         Page(
@@ -236,3 +242,25 @@ def calibration_model(paper: Paper, duplex: str = "long") -> dict:
             "step_mm": SCALE_STEP,
         },
     }
+
+
+def cutter_test_page(paper: Paper, cutter) -> Page:  # cutter: press.cutter.Cutter with marks
+    """A third sheet for a cutting machine: its marks, a test card and how to read the cut; the
+    card's cut file is written beside the PDF like a deck's."""
+    from generator.press.cutter import check_inside, draw_test_card, test_card_sheet
+
+    sheet = test_card_sheet(paper, cutter)
+    check_inside(sheet)
+
+    def draw(c: Canvas, info: PageInfo) -> None:
+        draw_test_card(c, sheet, info.style)
+
+    return Page(
+        draw,
+        f"Cutting test ({cutter.title})",
+        note="one-sided, on the card you cut",
+        footer="sides",
+        bookmark="Cutting test",
+        card=True,
+        cut=sheet,
+    )

@@ -20,9 +20,17 @@ if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
 POKER = (63.5 * mm, 88.9 * mm)  # the card every size on a face is designed at
-FRAME_INSET = 2.2 * mm  # the decorative frame sits between the trim and the safe area...
-TEXT_PAD = 1.8 * mm  # ...so small text keeps this much further in, clear of the frame's inner line
+FRAME_INSET = 2.2 * mm  # the decorative frame sits this far inside the trim...
+CLEAR = 3 * mm  # ...and every letter on a face at least this far inside the frame (see inner)
+TEXT_PAD = 0.4 * mm  # small text keeps this much further in still
 ITEM_GAP = 0.45  # space between bullet items, as a share of the text size
+
+
+def inner(box: CardBox) -> tuple[float, float, float, float]:
+    """The area a card's text and labels keep to (x, y, w, h): CLEAR inside the frame, which sits
+    FRAME_INSET inside the cut; so every letter is well inside both the cut and the frame."""
+    d = max(FRAME_INSET + CLEAR * min(1.0, scale(box)), box.safe)  # less on a card under poker size
+    return (d, d, box.width - 2 * d, box.height - 2 * d)
 
 
 def scale(box: CardBox) -> float:
@@ -152,7 +160,7 @@ def back_rings(
     area across and `width` wide, a thin one `gap` inside it (dotted when `dashed`). Returns the
     outer radius."""
     k = scale(box)
-    _, _, sw, sh = box.inner
+    _, _, sw, sh = inner(box)
     r = min(sw, sh) * share
     c.saveState()
     c.setStrokeColorRGB(*inks.soft)
@@ -338,7 +346,7 @@ def reference_title(c: Canvas, box: CardBox, title: str, band: float, style: Sty
     """A reference card's title in a band at the top of the safe area, with a short rule under it;
     returns the rule's height."""
     k = scale(box)
-    sx, sy, sw, sh = box.inner
+    sx, sy, sw, sh = inner(box)
     draw_text(c, title, sx, sy + sh - band, sw, band, role(style, "card_heading", k), what)
     rule_y = sy + sh - band - 0.7 * mm * k
     short_rule(c, box.width / 2, rule_y, sw * 0.6, style.accent, 0.5)

@@ -115,25 +115,60 @@ def _para(
     return ParagraphStyle(name, fontName=t.face, fontSize=sz, textColor=ink, **kw)
 
 
-def flow_styles(style: Style, size: float | None = None) -> FlowStyles:
+TIGHT_LEADING = 1.15  # fitting sets lines no closer than this many times their size
+TIGHT_SPACE = 0.5  # and the space round paragraphs and headings down to this share of it
+
+
+def flow_styles(style: Style, size: float | None = None, tight: float = 0.0) -> FlowStyles:
     """Paragraph styles from the style's text roles: the body is the "prose" role (at `size`
-    points when given); headings, notes and captions scale from it."""
+    points when given); headings, notes and captions scale from it. `tight` (0 to 1) is how far
+    the copy is fitted: the leading toward TIGHT_LEADING and the space between blocks toward
+    TIGHT_SPACE of their usual measure, the type size never smaller."""
     register_fonts()
     size = style.text("prose").size if size is None else size
-    body = _para("body", style, "prose", size, spaceAfter=size * 0.45)
+    space = 1 - (1 - TIGHT_SPACE) * tight
+
+    def lead(role: str, at: float) -> float:
+        usual = style.text(role).leading
+        return at * (usual - (usual - min(usual, TIGHT_LEADING)) * tight)
+
+    body = _para("body", style, "prose", size, leading=lead("prose", size), spaceAfter=size * 0.45 * space)
     small = size - 1
+    h1_size, h2_size = size + 2.5, size + 0.5
     return FlowStyles(
         title=_para("title", style, "title", spaceAfter=2),
         facts=_para("facts", style, "caption", spaceAfter=4),
         h1=_para(
-            "h1", style, "heading", size + 2.5, spaceBefore=size * 0.9, spaceAfter=size * 0.35, keepWithNext=1
+            "h1",
+            style,
+            "heading",
+            h1_size,
+            leading=lead("heading", h1_size),
+            spaceBefore=size * 0.9 * space,
+            spaceAfter=size * 0.35 * space,
+            keepWithNext=1,
         ),
         h2=_para(
-            "h2", style, "strong", size + 0.5, spaceBefore=size * 0.5, spaceAfter=size * 0.25, keepWithNext=1
+            "h2",
+            style,
+            "strong",
+            h2_size,
+            leading=lead("strong", h2_size),
+            spaceBefore=size * 0.5 * space,
+            spaceAfter=size * 0.25 * space,
+            keepWithNext=1,
         ),
         body=body,
-        note=_para("note", style, "prose", small, colour="muted", spaceAfter=size * 0.45),
-        item=ParagraphStyle("item", parent=body, spaceAfter=size * 0.2),
+        note=_para(
+            "note",
+            style,
+            "prose",
+            small,
+            colour="muted",
+            leading=lead("prose", small),
+            spaceAfter=size * 0.45 * space,
+        ),
+        item=ParagraphStyle("item", parent=body, spaceAfter=size * 0.2 * space),
         cell=_para("cell", style, "prose", small, leading=small * 1.2),
         head_cell=_para("head_cell", style, "table_head", small, leading=small * 1.2),
         caption=_para("caption", style, "caption", size - 1.5, leading=(size - 1.5) * 1.3),
@@ -155,7 +190,7 @@ def paragraph(text: str, st: ParagraphStyle) -> Paragraph:
 def bullets(items: Sequence[str], fs: FlowStyles, numbered: bool = False) -> ListFlowable:
     """A bulleted (or numbered) list that may break between its items."""
     body = fs.item
-    return ListFlowable(
+    out = ListFlowable(
         [ListItem(paragraph(i, body)) for i in items],
         bulletType="1" if numbered else "bullet",
         start=None if numbered else "•",
@@ -166,6 +201,8 @@ def bullets(items: Sequence[str], fs: FlowStyles, numbered: bool = False) -> Lis
         bulletDedent="auto",
         spaceAfter=body.spaceAfter + body.fontSize * 0.3,
     )
+    out.line_leading = body.leading  # what a heading over it keeps room for, two lines of
+    return out
 
 
 def table(rows: Sequence[Sequence[str]], fs: FlowStyles, width: float, caption: str = "") -> list[Flowable]:
@@ -227,7 +264,6 @@ def table(rows: Sequence[Sequence[str]], fs: FlowStyles, width: float, caption: 
         ]
         for k, row in enumerate(rows)
     ]
-    t = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
     s = fs.style
     cmds = [
         ("LINEBELOW", (0, 0), (-1, 0), 0.8, _rgb(s.accent)),
@@ -241,13 +277,66 @@ def table(rows: Sequence[Sequence[str]], fs: FlowStyles, width: float, caption: 
     ]
     if s.tint is not None:
         cmds.append(("BACKGROUND", (0, 0), (-1, 0), _rgb(s.tint)))
-    t.setStyle(TableStyle(cmds))
+    t = RuledTable(data, widths, TableStyle(cmds))
     t.spaceBefore = 2
     t.spaceAfter = 3 if caption else fs.body.spaceAfter + 2
-    out: list[Flowable] = [t]
-    if caption:
-        out.append(paragraph(caption, fs.caption))
-    return out
+    if not caption:
+        return [t]
+    t.keepWithNext = 1  # the caption stays under its table's last piece
+    return [t, paragraph(caption, fs.caption)]
+
+
+WHOLE_SHARE = 1 / 3  # a table up to this share of a column's height never breaks
+LEAST_ROWS = 2  # a longer one breaks between rows, leaving at least this many on either side
+
+
+class RuledTable(Flowable):
+    """A ruled table (header row first) that stays whole when short, and otherwise breaks between
+    rows with the header repeated, never leaving a piece of fewer than LEAST_ROWS rows."""
+
+    def __init__(self, data: list[list[Flowable]], widths: list[float], style: TableStyle) -> None:
+        super().__init__()
+        self.data, self.widths, self.table_style = data, widths, style
+        self.table = self._table(data)
+
+    def _table(self, data: list[list[Flowable]]) -> Table:
+        t = Table(data, colWidths=self.widths, repeatRows=1, hAlign="LEFT")
+        t.setStyle(self.table_style)
+        return t
+
+    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+        self.width, self.height = self.table.wrap(aw, ah)
+        return self.width, self.height
+
+    def draw(self) -> None:
+        self.table.drawOn(self.canv, 0, 0)
+
+    @property
+    def rows(self) -> int:
+        """Rows under the header."""
+        return len(self.data) - 1
+
+    def split_within(self, aw: float, ah: float, column: float) -> list[Flowable]:
+        """Two pieces, the first fitting `ah`, or none: a table up to WHOLE_SHARE of `column`
+        stays whole, and no piece holds fewer than LEAST_ROWS rows."""
+        _, full = self.wrap(aw, column)
+        if full <= column * WHOLE_SHARE or self.rows < 2 * LEAST_ROWS:
+            return []
+        head, body = self.data[:1], self.data[1:]
+        best = 0
+        for k in range(LEAST_ROWS, len(body) - LEAST_ROWS + 1):
+            _, h = self._table(head + body[:k]).wrap(aw, ah)
+            if h > ah + 1e-6:
+                break
+            best = k
+        if not best:
+            return []
+        first = RuledTable(head + body[:best], self.widths, self.table_style)
+        rest = RuledTable(head + body[best:], self.widths, self.table_style)
+        for piece in (first, rest):
+            piece.spaceBefore, piece.spaceAfter = self.spaceBefore, self.spaceAfter
+        rest.keepWithNext = self.getKeepWithNext()
+        return [first, rest]
 
 
 class Keep(Flowable):
@@ -310,11 +399,47 @@ def _measure() -> Canvas:
 Placed = tuple[Flowable, float, float, float, float]  # a wrapped flowable: x, y (bottom left), width, height
 
 
-def _fill(
-    queue: list[Flowable], x: float, top: float, width: float, height: float, what: str
-) -> list[Placed]:
-    """Pour flowables from the front of `queue` into one column box; returns what was placed."""
+def _split(f: Flowable, width: float, room: float, column: float) -> list[Flowable]:
+    """`f` cut so that its first piece fits `room` (none if it cannot be: a short table stays whole)."""
+    if room <= 0:
+        return []
+    if isinstance(f, RuledTable):
+        return f.split_within(width, room, column)
+    return list(f.splitOn(_measure(), width, room))
+
+
+def _starts_with_two_lines(nxt: Flowable, width: float, room: float, column: float) -> bool:
+    """Whether the flowable after a heading shows at least two of its lines in `room`: whole, or a
+    first piece at least two lines tall."""
     canv = _measure()
+    _, nh = nxt.wrapOn(canv, width, column)
+    if nh <= room + 1e-6:
+        return True
+    pieces = _split(nxt, width, room, column)
+    if len(pieces) < 2:
+        return False
+    _, h1 = pieces[0].wrapOn(canv, width, room)
+    return h1 <= room + 1e-6 and h1 >= 1.9 * _leading(nxt)
+
+
+def _leading(f: Flowable) -> float:
+    """The line pitch of a flowable's text: a paragraph's leading, a list's (set by bullets), a
+    table's none (its pieces hold whole rows), else 12 pt."""
+    st = getattr(f, "style", None)
+    if isinstance(st, ParagraphStyle):
+        return float(st.leading)
+    if isinstance(f, RuledTable):
+        return 0.0
+    return float(getattr(f, "line_leading", 12.0))
+
+
+def _fill(
+    queue: list[Flowable], x: float, top: float, width: float, height: float, what: str, column: float = 0.0
+) -> list[Placed]:
+    """Pour flowables from the front of `queue` into one column box; returns what was placed.
+    `column` is a full column's height (what says a table is short enough to keep whole)."""
+    canv = _measure()
+    column = column or height
     placed: list[Placed] = []
     used = 0.0
     while queue:
@@ -323,21 +448,21 @@ def _fill(
         room = height - used - before
         w, h = f.wrapOn(canv, width, room)
         fits = h <= room + 1e-6
-        if fits and f.getKeepWithNext() and len(queue) > 1 and placed:
-            # a heading must not end a column: keep room for a first line or two of what follows
+        if fits and f.getKeepWithNext() and len(queue) > 1:
+            # a heading must not end a column: it stays only if two lines of what follows fit under it
             nxt = queue[1]
-            _, nh = nxt.wrapOn(canv, width, height)
-            need = min(nh, 3 * 12.0) + nxt.getSpaceBefore()
-            fits = h + f.getSpaceAfter() + need <= room + 1e-6
-            if not fits:
+            after = room - h - f.getSpaceAfter() - nxt.getSpaceBefore()
+            fits = _starts_with_two_lines(nxt, width, after, column)
+            if not fits and placed:
                 break
+            fits = fits or not placed  # at the head of an empty column it goes anyway
         if fits:
             queue.pop(0)
             used += before
             placed.append((f, x, top - used - h, w, h))
             used += h + f.getSpaceAfter()
             continue
-        parts = f.splitOn(canv, width, room) if room > 0 else []
+        parts = _split(f, width, room, column)
         if len(parts) > 1:
             first = parts[0]
             w1, h1 = first.wrapOn(canv, width, room)
@@ -348,11 +473,69 @@ def _fill(
                 used += h1 + first.getSpaceAfter()
                 continue
         if not placed:
+            if isinstance(f, RuledTable):  # too tall for a column and unbreakable by the rules above
+                pieces = list(f.table.splitOn(canv, width, room))
+                if len(pieces) > 1:
+                    queue[0:1] = pieces
+                    continue
             raise FlowError(
                 f"{what}: a block {h:.0f} pt tall cannot fit a column {height:.0f} pt tall; shorten it or split it"
             )
         break
     return placed
+
+
+def _columns(
+    queue: list[Flowable], page_top: float, col_h: float, full: float, paper: Paper, columns: int, what: str
+) -> list[Placed]:
+    """Fill a page's columns, each `col_h` tall, from `queue`."""
+    col_w = column_width(paper, columns)
+    placed: list[Placed] = []
+    for col in range(columns):
+        x = MARGIN + col * (col_w + GUTTER)
+        placed += _fill(queue, x, page_top, col_w, col_h, what, full)
+        if not queue:
+            break
+    return placed
+
+
+def _balanced(
+    saved: list[Flowable],
+    page_top: float,
+    full: float,
+    paper: Paper,
+    columns: int,
+    what: str,
+    poured: list[Placed],
+) -> list[Placed] | None:
+    """The shortest columns (all one height) that still take every flowable in `saved` on this
+    page, and what lands where; None if none shorter than `full` does. `poured` is the page filled
+    column by column: the balanced height lies between its columns' mean and its tallest."""
+    depth: dict[float, float] = {}
+    for _f, x, y, _, _ in poured:
+        depth[x] = max(depth.get(x, 0.0), page_top - y)
+    if len(depth) < 1:
+        return None
+    lo = sum(depth.values()) / columns - 1.0
+    hi = min(full, max(depth.values()) + 0.5)
+    best: list[Placed] | None = None
+    while hi - lo > 1.0:  # to a point
+        mid = (lo + hi) / 2
+        trial = list(saved)
+        try:
+            got = _columns(trial, page_top, mid, full, paper, columns, what)
+        except FlowError:  # a block taller than such a column
+            got = []
+            trial = trial or list(saved)
+        if trial:
+            lo = mid
+        else:
+            hi, best = mid, got
+    if best is None:
+        return None
+    final = list(saved)  # poured once more at that height: the last pour sets every piece's wrap
+    best = _columns(final, page_top, hi, full, paper, columns, what)
+    return None if final else best
 
 
 @dataclass(frozen=True)
@@ -371,14 +554,15 @@ def layout(
     continued: bool = False,
     what: str = "page",
     short: float = 0.0,
+    balance: bool = True,
 ) -> Layout:
     """Lay `head` across the top of the first page and pour `body` into columns over as many pages
     as it needs (`continued` leaves room for a line at the top of later pages). `short` ends every
     column that much above the usual bottom: the text is spread so a last page is not left
-    nearly empty (see balanced)."""
+    nearly empty (see balanced_short). The last page's columns are balanced unless `balance` is
+    False (a trial that only counts pages)."""
     register_fonts()
     width = paper.width - 2 * MARGIN
-    col_w = column_width(paper, columns)
     top = paper.height - TOP
     queue_head = list(head)
     head_placed = _fill(queue_head, MARGIN, top, width, top - BOTTOM, what)
@@ -394,12 +578,19 @@ def layout(
     while queue or first:
         page_top = top - head_h - 3 * mm if first else top - (5 * mm if continued else 0)
         placed: list[Placed] = list(head_placed) if first else []
-        for col in range(columns):
-            x = MARGIN + col * (col_w + GUTTER)
-            placed += _fill(queue, x, page_top, col_w, page_top - BOTTOM - short, what)
-            if not queue:
-                break
-        pages.append(placed)
+        saved = list(queue)
+        full = page_top - BOTTOM - short
+        cols = _columns(queue, page_top, full, full, paper, columns, what)
+        if balance and not queue and columns > 1 and saved:
+            # the last page: its columns balanced, the text shared evenly between them
+            even = _balanced(saved, page_top, full, paper, columns, what, cols)
+            # (trials re-wrap the flowables: pour again unless the balanced pour came last)
+            cols = (
+                even
+                if even is not None
+                else _columns(list(saved), page_top, full, full, paper, columns, what)
+            )
+        pages.append(placed + cols)
         first = False
         if len(pages) > 50:
             raise FlowError(f"{what}: more than 50 pages; is something too tall?")
@@ -429,7 +620,7 @@ def balanced_short(
     body_h = paper.height - TOP - BOTTOM
     best = 0.0
     lo, hi = 0.0, body_h * 0.4
-    for _ in range(8):  # bisect on the shortening: the last page fills as the columns shorten
+    for _ in range(6):  # bisect on the shortening: the last page fills as the columns shorten
         mid = (lo + hi) / 2
         trial = layout(*make(), paper, columns, continued, short=mid)
         if len(trial.pages) > len(lay.pages):

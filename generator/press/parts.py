@@ -390,3 +390,41 @@ def draw_bullets(c: Canvas, fit: BulletFit, x: float, top: float, width: float, 
         if i < len(fit.lines) - 1:
             y -= fit.gap * size
     return y
+
+
+AT_THE_COMPUTER = "At the computer"  # the one place command lines print (see computer_note)
+
+
+def computer_note_height(lines: Sequence[str], width: float, style: Style) -> float:
+    """How tall computer_note draws `lines` across `width`."""
+    from generator.press.text import block_height, wrap
+
+    st = style.text_style("table")
+    n = sum(len(wrap(ln, st.face, st.size, width - 8 * mm) or [ln]) for ln in lines)
+    return 9 * mm + block_height(n, st.size, st) + 1.2 * mm * len(lines)
+
+
+def computer_note(c: Canvas, style: Style, x: float, top: float, width: float, lines: Sequence[str]) -> float:
+    """A boxed note headed 'At the computer': the command lines for whoever prints with parlour,
+    kept apart from the words for the person at the printer. Returns the box's bottom edge."""
+    from generator.press.text import block_height, draw_text, wrap
+
+    height = computer_note_height(lines, width, style)
+    c.saveState()
+    c.setStrokeColorRGB(*style.rule)
+    c.setLineWidth(0.6)
+    if style.tint is not None:
+        c.setFillColorRGB(*style.tint)
+    c.roundRect(x, top - height, width, height, 2 * mm, stroke=1, fill=1 if style.tint is not None else 0)
+    c.restoreState()
+    head_face, head_size = style.font("heading")
+    text_at(
+        c, AT_THE_COMPUTER, x + 4 * mm, top - 3 * mm - head_size * 0.8, head_face, head_size, style.accent
+    )
+    st = style.text_style("table", align="left", valign="top")
+    y = top - 8 * mm
+    for ln in lines:
+        h = block_height(len(wrap(ln, st.face, st.size, width - 8 * mm) or [ln]), st.size, st)
+        draw_text(c, ln, x + 4 * mm, y - h, width - 8 * mm, h + 0.5, st, "at the computer")
+        y -= h + 1.2 * mm
+    return top - height

@@ -50,7 +50,7 @@ TEXT_ROLES: dict[str, tuple[str | None, dict[str, Any]]] = {
     "subtitle": ("title", {"size": 12.0}),
     "heading": ("body", {"face": "Sans-Bold", "size": 10.0, "colour": "accent"}),
     "strong": ("body", {"face": "Sans-Bold"}),
-    "small": ("body", {"size": 7.5}),
+    "small": ("body", {"size": 7.5, "min_size": 7.0}),  # nothing a player reads on a page under 7 pt
     "caption": ("small", {"colour": "muted", "size": 7.0}),
     "label": ("caption", {"face": "Cond"}),
     "footer": ("caption", {"size": 7.0}),
@@ -61,7 +61,7 @@ TEXT_ROLES: dict[str, tuple[str | None, dict[str, Any]]] = {
     "key_entry": ("key_head", {"size": 8.5, "colour": "ink"}),
     "key_answer": ("key", {"size": 7.2, "leading": 1.18}),
     "key_count": ("key_answer", {"face": "Cond-Bold"}),
-    "prose": ("body", {"face": "Serif", "leading": 1.28}),
+    "prose": ("body", {"face": "Serif", "size": 10.0, "leading": 1.28}),
     "contents": ("prose", {"size": 12.0}),
     "card_title": ("title", {"size": 11.0}),
     "card_body": ("body", {"size": 8.0, "min_size": 7.0}),  # nothing on a card face under 7 pt
@@ -82,7 +82,7 @@ TEXT_ROLES: dict[str, tuple[str | None, dict[str, Any]]] = {
     "card_index": ("card_title", {"face": "Sans-Bold", "size": 14.0, "colour": "ink"}),
     "card_letters": ("card_body", {"face": "Cond-Bold", "size": 11.0}),
     "piece_rank": ("card_glyph", {"size": 40.0}),
-    "note": ("key", {"size": 7.5, "min_size": 6.5, "leading": 1.16}),
+    "note": ("key", {"size": 10.0, "min_size": 8.0, "leading": 1.16}),
 }
 
 

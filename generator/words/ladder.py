@@ -403,8 +403,15 @@ class Ladders:
         self.memo: dict[object, object] = {}  # what callers derive from these graphs (puzzle ends)
 
     def printable(self, word: str) -> bool:
-        """True if `word` may be printed (in the print vocabulary and at least LINK_ZIPF_FLOOR)."""
-        return self.vocabulary.printable(word) and self.lexicon.zipf(word) >= LINK_ZIPF_FLOOR
+        """True if `word` may be printed: in the print vocabulary, and at least LINK_ZIPF_FLOOR
+        frequent or a word children know that corpora undercount (the lexicon's familiar mark:
+        sty, bleat, singe)."""
+        if not self.vocabulary.printable(word):
+            return False
+        if self.lexicon.zipf(word) >= LINK_ZIPF_FLOOR:
+            return True
+        familiar = getattr(self.lexicon, "familiar", None)
+        return callable(familiar) and bool(familiar(word))
 
     def variant_key(self, word: str) -> str:
         """One key for every spelling of a word (see PrintVocabulary)."""

@@ -14,8 +14,11 @@ from generator.words.spelling import SPELLINGS as SPELLINGS
 TIERS = ("common", "standard", "broad")  # narrowest first
 DEFAULT_TIER = "standard"
 PRINT_TIER = "print"  # not a rung of TIERS: the vetted words parlour may print (see printable)
-EXTRA_SECTIONS = ("print", "noprint", "spelling", "variants")
+EXTRA_SECTIONS = ("print", "noprint", "spelling", "variants", "familiar")
 COMMON_ZIPF = 3.0
+# A word of everyday use, for keys: familiar to children (the '@familiar' mark) or at least this
+# frequent (five a million words: slots, coil, foil; not moot 3.23, ions 3.52, rouge 3.66).
+EVERYDAY_ZIPF = 3.7
 MAX_SUGGESTIONS = 5
 DISTANCE2_MAX_LEN = 6  # distance-2 suggestions are tried for words up to this long
 
@@ -55,8 +58,10 @@ class Vocabulary:
         noprint: dict[str, str],
         spelling: dict[str, str],
         variants: list[tuple[str, ...]],
+        familiar: frozenset[str] | None = None,
     ) -> None:
         self.printable = printable  # None: every standard-tier word
+        self.familiar = familiar  # None: no familiar mark (no word is marked familiar)
         self.noprint = noprint  # word -> category, for standard words the vetting removed
         self.spelling = spelling  # word -> "us" | "uk" (absent: "both")
         self.groups = {g[0]: g for g in variants if g}
@@ -160,21 +165,23 @@ class Lexicon:
         noprint: Mapping[str, str] | None = None,
         spelling: Mapping[str, str] | None = None,
         variants: Iterable[Iterable[str]] = (),
+        familiar: Iterable[str] | None = None,
     ) -> Lexicon:
         """Build a lexicon from entries (for tests and small fixtures).
 
         ``printable`` names the print vocabulary (None: every standard-tier word);
         ``noprint`` maps unprintable words to a reason; ``spelling`` maps words to "us" or
         "uk" (others are "both"); ``variants`` are groups of spellings of one word, the
-        canonical spelling first."""
+        canonical spelling first; ``familiar`` names the words a child knows (None: no mark)."""
         entries = list(entries)
         vocab = None
-        if printable is not None or noprint or spelling or variants:
+        if printable is not None or noprint or spelling or variants or familiar is not None:
             vocab = Vocabulary(
                 None if printable is None else frozenset(printable),
                 dict(noprint or {}),
                 dict(spelling or {}),
                 [tuple(g) for g in variants],
+                None if familiar is None else frozenset(familiar),
             )
         standard: dict[str, float] = {}
         broad: dict[str, float] = {}
@@ -270,6 +277,21 @@ class Lexicon:
             return False
         vocab = self._vocab
         return vocab is None or vocab.printable is None or word in vocab.printable
+
+    def familiar(self, word: str) -> bool:
+        """True if a child knows the word: a standard-tier word on the Dale-Chall list or
+        parlour's familiar supplement, or a regular form of one (the '@familiar' section; a
+        lexicon without that section marks no word familiar, so nothing changes for it)."""
+        if word not in self._std:
+            return False
+        vocab = self._vocab
+        return vocab is not None and vocab.familiar is not None and word in vocab.familiar
+
+    def everyday(self, word: str) -> bool:
+        """True if the word is in everyday use, so a key may hold it where a child follows the
+        chain: familiar (see familiar) or at least EVERYDAY_ZIPF frequent (moot, ions, fells,
+        leach, rouge and sine are neither)."""
+        return self.familiar(word) or (word in self._std and self._std[word] >= EVERYDAY_ZIPF)
 
     def print_reason(self, word: str) -> str | None:
         """None if the word is printable, else why not: a vetting category ("sexual",
@@ -560,4 +582,11 @@ def vocabulary_from(extras: Mapping[str, list[str]]) -> Vocabulary | None:
             spelling.update(dict.fromkeys(words, value))
     printable = extras.get("print")
     groups = [tuple(g.split("/")) for g in extras.get("variants", ())]
-    return Vocabulary(None if printable is None else frozenset(printable), noprint, spelling, groups)
+    familiar = extras.get("familiar")
+    return Vocabulary(
+        None if printable is None else frozenset(printable),
+        noprint,
+        spelling,
+        groups,
+        None if familiar is None else frozenset(familiar),
+    )

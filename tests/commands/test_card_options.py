@@ -41,12 +41,14 @@ def test_blanks_fill_the_last_sheet_and_the_json_counts_them(run, tmp_path):
     assert run("riddle-craft", "deck", "-o", "b.pdf", "--json", "b.json").exit_code == 0
     filled = json.loads((tmp_path / "a.json").read_text())
     short = json.loads((tmp_path / "b.json").read_text())
-    cards = len(filled["riddles"]) + 4  # the reference cards share the riddle cards' sheets and back
+    refs = 4  # the reference cards share the riddle cards' last sheet, each with its own back
+    cards = len(filled["riddles"]) + refs
     assert filled["blank_cards"] == -cards % 9 > 0  # poker on letter: 9 to a sheet
     assert short["blank_cards"] == 0  # by default backs print only behind real fronts
-    # the blanks carry the back: the last backs sheet places the back 9 times, or once per card
-    assert _placed_on_last_riddle_backs(tmp_path / "a.pdf") == 9 + 1  # and its sheet of marks
-    assert _placed_on_last_riddle_backs(tmp_path / "b.pdf") == cards % 9 + 1  # the cards left over
+    # the blanks carry the common back: the last backs sheet places it in every place but the
+    # reference cards' (drawn in place, not as the shared form), or once per riddle card left
+    assert _placed_on_last_riddle_backs(tmp_path / "a.pdf") == 9 - refs + 1  # and its sheet of marks
+    assert _placed_on_last_riddle_backs(tmp_path / "b.pdf") == cards % 9 - refs + 1  # the riddles left over
 
 
 def _placed_on_last_riddle_backs(pdf) -> int:

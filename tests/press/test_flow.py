@@ -79,7 +79,7 @@ def test_table_columns_are_never_narrower_than_their_longest_word():
     fs = flow.flow_styles(DEFAULT)
     rows = [["Event", "When", "What"], ["Backspace", "at once", "a long description " * 5]]
     (t, cap) = flow.table(rows, fs, 250, "c")
-    widths = t._argW
+    widths = t.widths
     assert abs(sum(widths) - 250) < 0.01
     for i, st in ((0, fs.cell), (1, fs.head_cell), (2, fs.cell)):
         longest = max(string_width(w, st.fontName, st.fontSize) for r in rows for w in r[i].split())
@@ -99,3 +99,57 @@ def test_bold_survives_font_registration_in_a_fresh_process(tmp_path):
     )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parents[2])
     assert any("DejaVuSerif-Bold" in name for name in fonts_embedded(out))
+
+
+def _columns_of(lay, page: int, paper) -> dict[int, list]:
+    mid = paper.width / 2
+    out: dict[int, list] = {0: [], 1: []}
+    for f, x, *_ in lay.pages[page]:
+        out[int(x > mid)].append(f)
+    return out
+
+
+def test_a_last_page_shares_its_text_between_its_columns():
+    paper = get_paper("letter")
+    fs = flow.flow_styles(DEFAULT)
+    for n in (3, 9, 25):  # a little, a column's worth, a page and a bit
+        body = [flow.paragraph(f"para {i} " + "word " * 40, fs.body) for i in range(n)]
+        lay = flow.layout([], body, paper)
+        cols = _columns_of(lay, -1, paper)
+        assert cols[0] and cols[1], n
+        # the two columns end within a paragraph's height of each other
+        low = [min(y for f, x, y, *_ in lay.pages[-1] if (x > paper.width / 2) == k) for k in (0, 1)]
+        assert abs(low[0] - low[1]) < 60, (n, low)
+
+
+def test_a_heading_keeps_two_lines_of_its_text_in_its_column():
+    paper = get_paper("letter")
+    fs = flow.flow_styles(DEFAULT)
+    for filler in range(40, 70, 4):  # the heading lands at every height near a column's foot
+        body = [flow.paragraph("fill " * filler * 5, fs.body), flow.paragraph("Heading", fs.h1)]
+        body += [flow.paragraph("text after the heading " * 12, fs.body) for _ in range(6)]
+        lay = flow.layout([], body, paper, columns=2)
+        placed = [(p, f, x, y, h) for p, items in enumerate(lay.pages) for f, x, y, _, h in items]
+        (k,) = [i for i, (_, f, *_r) in enumerate(placed) if getattr(f, "style", None) is fs.h1]
+        page, _, x, _, _ = placed[k]
+        nxt_page, _, nx, _, nh = placed[k + 1]
+        assert (nxt_page, nx) == (page, x), filler  # what follows starts in the heading's column
+        assert nh >= 2 * fs.body.leading - 0.1, filler  # with two lines at least
+
+
+def test_a_short_table_stays_whole_and_a_long_one_breaks_into_pieces_of_two_rows_or_more():
+    paper = get_paper("letter")
+    fs = flow.flow_styles(DEFAULT)
+    width = flow.column_width(paper)
+    short = [["Head", "Other"]] + [[f"row {i}", "x"] for i in range(6)]
+    long = [["Head", "Other"]] + [[f"row {i}", "word " * 8] for i in range(60)]
+    for filler in range(20, 80, 12):
+        for rows in (short, long):
+            body = [flow.paragraph("fill " * filler * 6, fs.body), *flow.table(rows, fs, width)]
+            lay = flow.layout([], body, paper)
+            pieces = [f for items in lay.pages for f, *_ in items if isinstance(f, flow.RuledTable)]
+            if rows is short:
+                assert len(pieces) == 1, filler
+            else:
+                assert len(pieces) > 1 and all(p.rows >= flow.LEAST_ROWS for p in pieces), filler
+                assert sum(p.rows for p in pieces) == 60

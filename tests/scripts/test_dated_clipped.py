@@ -32,7 +32,7 @@ INFLECTED = {"sires": "dated", "sired": "dated", "hales": "dated", "subbed": "ab
 KEPT = ["knight", "castle", "king", "queen", "dragon", "maiden", "damsel", "squire", "peasant",
         "foe", "quest", "hymn", "psalm", "pray", "lad", "dame", "fen", "woe", "ire", "wean",
         "hence", "thrice", "photo", "phone", "bus", "pram", "zoo", "exam", "gym", "lab", "vet",
-        "chimp", "hippo", "dorm", "limo", "flu", "fridge", "memo", "deli", "taxi", "pub",
+        "chimp", "hippo", "dorm", "limo", "flu", "fridge", "memo", "deli", "taxi",
         "pop", "prop", "orb", "vets", "popped", "props"]  # fmt: skip
 
 

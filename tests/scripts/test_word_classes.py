@@ -180,8 +180,8 @@ def test_no_printed_word_is_of_an_excluded_class(lex) -> None:
     lines, data = scan.scan(scan.options(seeds=[1, 2], jewels=4, solve=60, quiet=True, watch=watch))
     assert data["hits"] == {}, "\n".join(lines)
     printed = data["words"]
-    assert len(printed) > 4000  # the scan saw a year's worth of words
+    assert len(printed) > 3500  # the scan saw a year's worth of words (3,936 with 4-letter dailies)
     for w in ("cant", "overcompetetive", "canteloupe"):
         assert w not in printed
     ends = data["ends_by_class"]
-    assert set(ends) == {"end"} and ends["end"] > 2000
+    assert set(ends) == {"end"} and ends["end"] > 1200  # 1,482 with four 4-letter puzzles a day

@@ -100,7 +100,7 @@ def test_saved_avoided_words_are_the_print_filters(cached) -> None:
                 if w in unwelcome_words()
                 or not full.printable(w)
                 or not full.spelling_allowed(w, sp)
-                or full.zipf(w) < LINK_ZIPF_FLOOR
+                or (full.zipf(w) < LINK_ZIPF_FLOOR and not full.familiar(w))
             }
             assert saved == by_rule, (n, sp)
     assert cached.avoided(4, "us", tier="broad") is None

@@ -95,8 +95,13 @@ def test_print_vocabulary_is_inside_the_standard_tier(lex) -> None:
 
 
 def test_every_printed_word_clears_the_floor(lex) -> None:
+    """Every printed word clears the floor, unless children know it (corpora undercount sty)."""
+    below = set()
     for w in lex.words(PRINT_TIER):
-        assert lex.zipf(w) >= 2.5, w
+        if lex.zipf(w) < 2.5:
+            assert lex.familiar(w), w
+            below.add(w)
+    assert {"sty", "bleat", "singe"} <= below
 
 
 def test_reasons_cover_every_unprinted_standard_word(lex) -> None:

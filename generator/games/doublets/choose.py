@@ -295,9 +295,19 @@ def make_sheet(
     ladders = ladders_for(lexicon, ask.spelling)
     if difficulty is not None:
         _check_capacity(ladders, length, difficulty, bands, ask)
-    state = _choosing(ladders, count, length, seed, ask)
+    # The choice is greedy: an early pick can take the ends a sparse band's last slot needed
+    # (3-letter fiendish, seed 1, found 7 of the 9 there are). Then the same seed tries again
+    # in another fixed order; a sheet that fills at once is unchanged.
+    for attempt in range(FILL_ORDERS):
+        state = _choosing(ladders, count, length, seed, ask, attempt)
+        try:
+            puzzles = _fill_bands(state, bands, ask.links)
+            break
+        except DoubletsError:
+            if attempt == FILL_ORDERS - 1:
+                raise
     return Sheet(
-        puzzles=_fill_bands(state, bands, ask.links),
+        puzzles=puzzles,
         length=length,
         difficulty=difficulty,
         links=(ask.links[0], ask.links[1]) if ask.links else None,
@@ -309,8 +319,14 @@ def make_sheet(
     )
 
 
-def _choosing(ladders: Ladders, count: int, length: int, seed: int, ask: SheetAsk) -> _Choosing:
-    """The state a sheet is chosen in: its graph and ends, its random draws and related pairs."""
+FILL_ORDERS = 3  # orders a sheet is chosen in before it gives up (see make_sheet)
+
+
+def _choosing(
+    ladders: Ladders, count: int, length: int, seed: int, ask: SheetAsk, attempt: int = 0
+) -> _Choosing:
+    """The state a sheet is chosen in: its graph and ends, its random draws (the seed's own, or
+    for a later `attempt` another fixed order) and related pairs."""
     g = ladders.graph(length)
     ends = ends_for(ladders, length)
     if len(ends.pool) < 2:
@@ -318,7 +334,7 @@ def _choosing(ladders: Ladders, count: int, length: int, seed: int, ask: SheetAs
     return _Choosing(
         g=g,
         ends=ends,
-        rng=random.Random(seed),
+        rng=random.Random(seed if attempt == 0 else f"{seed}:{attempt}"),
         count=count,
         zipf_floor=ask.link_zipf_floor,
         unique=ask.unique,

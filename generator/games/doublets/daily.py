@@ -16,8 +16,8 @@ is as quick as today.  The guarantees come from the construction:
   used only in eras whose parity is a hash of the pair, so it comes back two eras later at
   the soonest.  A date costs at most ERA_TURNS days of choosing; no story pair is practice.
 - Links: a word is in at most MAX_KEY_USES keys of a sheet, and no two puzzles share
-  SHARED_LINKS links; a word rests (is gone round where another minimal chain allows) one
-  week in LINK_REST_SHARE, by a hash of it and the week, so the busiest links are spread.
+  SHARED_LINKS links; a word rests one week in LINK_REST_SHARE (by a hash of it and the
+  week: keys go round it where another minimal chain allows), to spread the busiest links.
 - Words: the practice ends are everyday base-form words, and every key is a minimal chain of
   familiar words (doublets.story): par is reachable by words a child knows.
 """
@@ -27,7 +27,7 @@ from __future__ import annotations
 import datetime as _dt
 import functools
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -49,7 +49,8 @@ from generator.games.doublets.model import (
 from generator.games.doublets.story import (
     Story,
     everyday,
-    familiar,
+    family_link,
+    known,
     stable_hash,
     story_cycle,
     story_pool,
@@ -62,7 +63,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
 END_GAP = 31  # days before a practice end word may come back
 ERA_TURNS = 12  # a class's days are chosen an era of this many turns at a time (372 days)
-LINK_REST_SHARE = 4  # a link rests (is gone round where it can) one week in this many
+LINK_REST_SHARE = 2  # a key goes round a word where it can one week in this many (a hash)
 # The week's shape: the same everyday 4-letter words all week; the weekend's chains are longer.
 WEEKDAY_BANDS = ("easy", "medium", "hard")
 WEEKEND_BANDS = ("medium", "hard", "hard")
@@ -142,11 +143,14 @@ class _Day:
 
     g: WordGraph
     ladders: Ladders
-    week: int  # links rest some weeks (_resting: gone round where a key can)
-    pairs: list[tuple[int, int]]  # (start, end) ids, in the day's order
+    week: int  # links rest some weeks (_resting)
+    pairs: list[tuple[int, int]]  # (start, end) ids of listed words, in the day's order
+    more: list[tuple[int, int]]  # pairs with a spare end (not on the list), in the day's order
     key_uses: Counter[str]
     used_ends: set[str]
     taken: list[frozenset[str]]
+    relaxed: int = 0  # 1: the sheet's link rules give way (one more key a word, shared links);
+    # 2: and a link need only be printed and frequent, not on the everyday list (the last resort)
 
 
 def _day(n: int, length: int, ladders: Ladders, story: Puzzle, barred: set[frozenset[str]]) -> _Day:
@@ -156,35 +160,49 @@ def _day(n: int, length: int, ladders: Ladders, story: Puzzle, barred: set[froze
     g = ladders.graph(length)
     words = g.words
     near = {w for k in range(1 - END_GAP, END_GAP) for w in _story_ends(n + k, ladders)}
-    ends = [i for i in _class_ends(ladders, length, n % END_GAP) if words[i] not in near]
     stories = _story_pairs(ladders)
     parity, key = (n // (END_GAP * ERA_TURNS)) % 2, ladders.variant_key
-    pairs = []
-    for i, s in enumerate(ends):
-        for t in ends[i + 1 :]:
-            a, b = (words[s], words[t]) if s < t else (words[t], words[s])
-            pair = frozenset((a, b))
-            if _pair_parity(a, b) != parity or key(a) == key(b) or pair in stories or pair in barred:
-                continue
-            pairs.append((s, t) if s < t else (t, s))
-    pairs.sort(key=lambda p: stable_hash(f"{n}/{words[p[0]]}/{words[p[1]]}"))
+
+    def ok(s: int, t: int) -> bool:
+        a, b = words[s], words[t]
+        pair = frozenset((a, b))
+        return (
+            _pair_parity(a, b) == parity and key(a) != key(b) and pair not in stories and pair not in barred
+        )
+
+    listed, spare = (
+        [i for i in _classes(ladders, length, tier)[n % END_GAP] if words[i] not in near] for tier in (0, 1)
+    )
+    pairs: list[tuple[int, int]] = []  # pairs of listed ends first; a spare end only where they run out
+    more: list[tuple[int, int]] = []
+    for got, ends in ((pairs, listed), (more, listed + spare)):
+        for i, s in enumerate(ends):
+            for t in ends[i + 1 :]:
+                if (got is pairs or s in spare or t in spare) and ok(s, t):
+                    got.append((s, t) if s < t else (t, s))
+        got.sort(key=lambda p: stable_hash(f"{n}/{words[p[0]]}/{words[p[1]]}"))
     return _Day(
-        g, ladders, n // 7, pairs, Counter(story.chain), {story.start, story.end}, [frozenset(story.links)]
+        g,
+        ladders,
+        n // 7,
+        pairs,
+        more,
+        Counter(story.chain),
+        {story.start, story.end},
+        [frozenset(story.links)],
     )
 
 
-def _class_ends(ladders: Ladders, length: int, c: int) -> list[int]:
-    """The everyday end words (ids) of `length` letters in class c (see the module)."""
-    return _classes(ladders, length)[c]
-
-
 @functools.lru_cache(maxsize=16)
-def _classes(ladders: Ladders, length: int) -> list[list[int]]:
+def _classes(ladders: Ladders, length: int, tier: int) -> list[list[int]]:
+    """Class by class (see the module), the end words (ids) of `length` letters: tier 0 the
+    everyday words on the list of words children know, tier 1 the other everyday words."""
     g = ladders.graph(length)
     got: list[list[int]] = [[] for _ in range(END_GAP)]
-    for i in ends_for(ladders, length).pool:
-        if everyday(g.words[i], ladders):  # (the pool's words are puzzle ends)
-            got[_word_class(g.words[i])].append(i)
+    for i in ends_for(ladders, length).pool:  # (the pool's words are puzzle ends)
+        w = g.words[i]
+        if everyday(w, ladders, listed=False) and everyday(w, ladders) == (tier == 0):
+            got[_word_class(w)].append(i)
     return got
 
 
@@ -192,6 +210,12 @@ def _classes(ladders: Ladders, length: int) -> list[list[int]]:
 def _counts(ladders: Ladders, length: int) -> dict[tuple[int, int], tuple[int, int] | None]:
     """(par, minimal chains) of pairs of ends found so far in this run (the graph's, so kept)."""
     return {}
+
+
+@functools.lru_cache(maxsize=16)
+def _dead(ladders: Ladders, length: int) -> set[tuple[int, int, bool]]:
+    """Pairs (and whether links were loose) found in this run to have no key of family links."""
+    return set()
 
 
 @functools.lru_cache(maxsize=16)
@@ -207,29 +231,43 @@ def _story_pairs(ladders: Ladders) -> frozenset[frozenset[str]]:
 def _keyed(d: _Day, s: int, t: int) -> Puzzle | None:
     """The puzzle s -> t keyed by a minimal chain of familiar words that keeps to the sheet's
     rules (no word in more than MAX_KEY_USES keys, no SHARED_LINKS links shared), going round
-    resting links where it can; None if no such chain, or if a frequent word outside the
-    standard list makes a shorter chain."""
+    links resting this week where it can; None if no such chain, or if a frequent word
+    outside the standard list makes a shorter chain."""
     g, words = d.g, d.g.words
     a, b = words[s], words[t]
     if stable_hash(f"parlour/doublets/way/{a}/{b}") & 1:
         a, b = b, a
-    dag = g.shortest(a, b, max_links=MAX_PAR)
-    if dag is None:
+    loose, dead = d.relaxed > 1, _dead(d.ladders, g.length)
+    if (s, t, loose) in dead:  # found before: no key of family links, whatever the sheet
         return None
+    dag = g.shortest(a, b, max_links=MAX_PAR)
     wide = ends_for(d.ladders, g.length).wide
-    if wide is not None and dag.par > 0 and wide.par(a, b, max_links=dag.par - 1) is not None:
+    if dag is None or (
+        wide is not None and dag.par > 0 and wide.par(a, b, max_links=dag.par - 1) is not None
+    ):
+        dead.add((s, t, loose))
         return None
     inner = dag.words()[1:-1]
-    barred = {g.index[w] for w in inner if not familiar(w, d.ladders) or d.key_uses[w] >= MAX_KEY_USES}
-    resting = {g.index[w] for w in inner if _resting(w, d.week)}
-    for avoid in (barred | resting, barred):
-        chain = dag.friendliest(avoid)
-        links = frozenset(chain[1:-1])
-        if any(g.index[w] in barred for w in links):
-            return None
-        if all(len(links & other) < SHARED_LINKS for other in d.taken):
-            return Puzzle(a, b, dag.par, tuple(chain), dag.count)
-    return None
+    family = {g.index[w] for w in inner if not family_link(w, d.ladders, loose=loose)}
+    if any(g.index[w] in family for w in dag.friendliest(family)[1:-1]):
+        dead.add((s, t, loose))
+        return None
+    barred = {
+        g.index[w]
+        for w in inner
+        if not family_link(w, d.ladders, loose=d.relaxed > 1)
+        or d.key_uses[w] >= MAX_KEY_USES + min(d.relaxed, 1)
+    }
+    shun = {g.index[w] for w in inner if _resting(w, d.week) or not known(w, d.ladders)}
+    chain = dag.friendliest(barred | shun)
+    if any(g.index[w] in barred for w in chain[1:-1]):  # go round shunned words only where they can
+        chain = dag.friendliest(barred)
+    links = frozenset(chain[1:-1])
+    if any(g.index[w] in barred for w in links):
+        return None
+    if not d.relaxed and any(len(links & o) >= SHARED_LINKS for o in d.taken):
+        return None
+    return Puzzle(a, b, dag.par, tuple(chain), dag.count)
 
 
 def _fits(band: str | None, par: int, ways: int, req: DailyRequest, ceiling: int) -> bool:
@@ -248,20 +286,14 @@ def _counted(d: _Day, s: int, t: int) -> tuple[int, int] | None:
     return counts[(s, t)]
 
 
-def _pick(d: _Day, band: str | None, req: DailyRequest, ceiling: int, strict: bool = True) -> Puzzle | None:
-    """The first pair of the day's order that fits the band (or, not `strict`, any band at or
-    under the ceiling) with ends not yet on the sheet and a familiar key."""
+def _pick(d: _Day, pairs: list[tuple[int, int]], fits: Callable[[int, int], bool]) -> Puzzle | None:
+    """The first of `pairs` whose par and ways `fits` with ends not yet on the sheet and a key."""
     words = d.g.words
-    for s, t in d.pairs:
+    for s, t in pairs:
         if words[s] in d.used_ends or words[t] in d.used_ends:
             continue
         got = _counted(d, s, t)
-        if got is None or got[0] < MIN_PAR:
-            continue
-        par, ways = got
-        if strict and not _fits(band, par, ways, req, ceiling):
-            continue
-        if not strict and (par > ceiling or (req.unique and ways != 1)):
+        if got is None or got[0] < MIN_PAR or not fits(*got):
             continue
         found = _keyed(d, s, t)
         if found is not None:
@@ -269,16 +301,37 @@ def _pick(d: _Day, band: str | None, req: DailyRequest, ceiling: int, strict: bo
     return None
 
 
-def _practice(d: _Day, bands: Sequence[str | None], req: DailyRequest) -> list[Puzzle]:
-    """The practice puzzles, easiest first (by par): bands filled hardest first; a band the day
-    cannot fill takes the first puzzle of any band instead (the sheet stays graded by par)."""
+def _slot(d: _Day, band: str | None, req: DailyRequest) -> Puzzle | None:
+    """One practice puzzle: ends on the list before a spare end, the band before another band,
+    and the sheet's link rules before they give way (one more key a word, shared links); as a
+    last resort a key may hold a printed word off the everyday list (words audit counts them)."""
     ceiling = MAX_PAR if req.links is None else req.links[1]
+
+    def in_band(par: int, ways: int) -> bool:
+        return _fits(band, par, ways, req, ceiling)
+
+    def any_band(par: int, ways: int) -> bool:
+        return par <= ceiling and (not req.unique or ways == 1)
+
+    for pairs in (d.pairs, d.more):
+        for fits in (in_band, any_band):
+            for d.relaxed in (0, 1):
+                puzzle = _pick(d, pairs, fits)
+                if puzzle is not None:
+                    return puzzle
+    d.relaxed = 2  # the last resort: a link off the everyday list, where a key needs one
+    return _pick(d, d.pairs + d.more, any_band)
+
+
+def _practice(d: _Day, bands: Sequence[str | None], req: DailyRequest) -> list[Puzzle]:
+    """The practice puzzles, easiest first (by par): bands filled hardest first (_slot says
+    what gives way where a band cannot be filled: the end-word, pair and family rules never)."""
     got: list[Puzzle] = []
     for band in reversed(bands):
-        puzzle = _pick(d, band, req, ceiling) or _pick(d, band, req, ceiling, strict=False)
+        puzzle = _slot(d, band, req)
         if puzzle is None:
             raise DoubletsError(
-                f"no {band or 'practice'} puzzle of {d.g.length}-letter words fits {d.g.length}'s daily rules; "
+                f"no {band or 'practice'} puzzle of {d.g.length}-letter words fits the daily rules; "
                 "try another length or difficulty"
             )
         d.used_ends.update((puzzle.start, puzzle.end))

@@ -119,6 +119,52 @@ class _Days(PageRun):
             yield from daily_pages(sh, self.paper, self.key, mark, self.style)
 
 
+class _Answers(PageRun):
+    """Every day's answers at the back of a book, as many days to a page as fit (a day too long
+    for a page has pages of its own), made from the spool as they are drawn."""
+
+    def __init__(self, spool: SheetSpool, paper: Any, style: Any) -> None:
+        from generator.games.doublets.draw import sheet as sheet_draw
+
+        self.spool, self.paper, self.style = spool, paper, style
+        self.room = sheet_draw.key_room(paper)
+        self.groups: list[list[int]] = []  # spooled day numbers, page by page
+        self.used = self.room  # height used on the last page
+        self.count = 0
+
+    def add(self, n: int, sheet: Sheet) -> None:
+        """Day `n` of the spool (the next one), whose sheet is `sheet`."""
+        from generator.games.doublets.draw import sheet as sheet_draw
+
+        height = sheet_draw.days_key_height(sheet, self.paper, self.style)
+        if height > self.room:  # its own pages
+            self.groups.append([n])
+            self.count += len(daily_pages(sheet, self.paper, ANSWERS_ONLY, None, self.style))
+            self.used = self.room
+        elif self.used + height > self.room:
+            self.groups.append([n])
+            self.count += 1
+            self.used = height
+        else:
+            self.groups[-1].append(n)
+            self.used += height
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __iter__(self) -> Iterator[Page]:
+        from generator.games.doublets import draw
+        from generator.games.doublets.draw import sheet as sheet_draw
+
+        for group in self.groups:
+            sheets = [self.spool.get(n) for n in group]
+            label = f"{TITLE} answers for {draw.long_date(sheets[0].date or '')}"
+            if sheet_draw.days_key_height(sheets[0], self.paper, self.style) > self.room:
+                yield from daily_pages(sheets[0], self.paper, ANSWERS_ONLY, None, self.style)
+            else:
+                yield sheet_draw.days_key_page(sheets, self.paper, label, self.style)
+
+
 def write_book(
     opts: PrintOptions, first: dt.date, last: dt.date, days: int, sheets: Iterable[Sheet], key: str
 ) -> None:
@@ -140,7 +186,7 @@ def write_book(
     spool = SheetSpool()
     at_back = key == "separate"  # a book (and a booklet) gathers every key at its back, as puzzle books do
     day_key = "none" if at_back else key
-    answers = _Days(spool, opts.paper, ANSWERS_ONLY, opts.style)
+    answers = _Answers(spool, opts.paper, opts.style)
     model_days: list[dict[str, object]] | None = [] if opts.json_path is not None else None
     month: str | None = None
     try:
@@ -153,7 +199,7 @@ def write_book(
             n = spool.add(sh)
             pages.add(n, len(daily_pages(sh, opts.paper, day_key, _day_mark(d), opts.style)))
             if at_back:
-                answers.add(n, len(daily_pages(sh, opts.paper, ANSWERS_ONLY, None, opts.style)))
+                answers.add(n, sh)
             if model_days is not None:
                 model_days.append(sh.to_json())
         if len(answers):

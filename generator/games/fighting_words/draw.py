@@ -12,6 +12,7 @@ from generator.games.fighting_words.model import Deck, EventCard, ReferenceCard
 from generator.press import card_parts as parts
 from generator.press import parts as press_parts
 from generator.press.card_parts import cap_height, frame, glyph, role, scale
+from generator.press.card_parts import inner as card_inner
 from generator.press.cards import Card, CardBox, Drawer
 from generator.press.fonts import register_fonts, string_width
 from generator.press.paper import mm
@@ -63,7 +64,7 @@ class LetterFace:
 def letter_face(box: CardBox, face: str) -> LetterFace:
     """The layout of a letter card in `box`, letters set in `face`: one size for every letter, so
     the deck looks even."""
-    sx, sy, sw, sh = box.inner
+    sx, sy, sw, sh = card_inner(box)
     cap = cap_height(face)
     widest = max(string_width(ch, face, 1.0) for ch in "MW")
     size = min(LETTER_CAP * box.height / cap, 0.74 * sw / widest)
@@ -101,7 +102,7 @@ def letter_front(letter: str) -> Drawer:
         face = letter_face(box, font)
         k = scale(box)
         frame(c, box, style.accent, 0.8)
-        sx, sy, sw, sh = box.inner
+        sx, sy, sw, sh = card_inner(box)
         if style.tint is not None:  # a pale tile behind the big letter
             c.saveState()
             c.setFillColorRGB(*style.tint)
@@ -179,7 +180,7 @@ class EventFace:
 def event_face(box: CardBox) -> EventFace:
     """The layout of an event card in `box`."""
     k = scale(box)
-    sx, sy, sw, sh = box.inner
+    sx, sy, sw, sh = card_inner(box)
     band_h = 14 * mm * k
     name_h = 15 * mm * k
     gap = 2.2 * mm * k
@@ -237,19 +238,21 @@ def _timing_mark(
     word, rest = TIMING_MARKS[event.timing]
     now = event.timing == "immediate"
     ink = _timing_band(c, rect, now, small, k, style)
+    head = role(style, "card_mark", k, align="left", color=ink)
     icon_w = h * 0.78
+    if fit(word, w - icon_w - 3.2 * mm * k, h * 0.6, head) is None:
+        icon_w = 0.0  # a band too narrow for the icon and the word: the word alone
     c.saveState()
     c.setFillColorRGB(*ink)
     c.setStrokeColorRGB(*ink)
-    if now:
+    if icon_w and now:
         _bolt(c, x + icon_w / 2 + 1.2 * mm * k, y + h / 2, h * 0.66)
-    else:
+    elif icon_w:
         _hourglass(c, x + icon_w / 2 + 1.2 * mm * k, y + h / 2, h * 0.56, 0.9 * k)
     c.restoreState()
     tx = x + icon_w + 1.6 * mm * k
     tw = w - icon_w - 3.2 * mm * k
     what = f"event card {event.name!r}"
-    head = role(style, "card_mark", k, align="left", color=ink)
     sub = role(style, "key", k, align="left", valign="top", color=ink)
     if small or fit(rest, tw, h * 0.34, sub) is None:  # the word alone (no room for the rest on small cards)
         draw_text(c, word, tx, y + h * 0.2, tw, h * 0.6, head, what)
@@ -301,7 +304,7 @@ def _ref_body(ref: ReferenceCard, box: CardBox) -> tuple[float, float, float, fl
     """The box (x, y, w, h) the bullet lines may use: all of the card below the title, less the
     room the table needs (it follows right under the lines)."""
     k = scale(box)
-    sx, sy, sw, sh = box.inner
+    sx, sy, sw, sh = card_inner(box)
     pad = parts.TEXT_PAD * k
     bottom = sy + 1.4 * mm * k + _table_room(ref, k)
     top = sy + sh - 11 * mm * k
@@ -380,7 +383,7 @@ def common_back() -> Drawer:
         style = box.style
         register_fonts()
         k = scale(box)
-        sx, sy, sw, sh = box.inner
+        sx, sy, sw, sh = card_inner(box)
         inks = parts.back_ground(c, box, style, own=BACK)
         frame(c, box, inks.ink, 0.9)
         frame(c, box, inks.soft, 0.4, inset=parts.FRAME_INSET + 1.1 * mm * k)
@@ -411,7 +414,7 @@ def reference_back() -> Drawer:
         style = box.style
         register_fonts()
         k = scale(box)
-        sx, sy, sw, sh = box.inner
+        sx, sy, sw, sh = card_inner(box)
         inks = parts.back_ground(c, box, style, own=REFERENCE_BACK)
         frame(c, box, inks.ink, 0.9, double=True)
         cx, cy = box.width / 2, box.height / 2

@@ -21,16 +21,14 @@ from generator.templates import templates_option
 TITLE = "Riddle Craft"
 
 
-def deck_parts(
-    deck: RiddleCraftDeck, opts: PrintOptions, when_once: bool = False
-) -> list[tuple[str, list[Page]]]:
+def deck_parts(deck: RiddleCraftDeck, opts: PrintOptions, fold: bool = False) -> list[tuple[str, list[Page]]]:
     """(part title, pages) in print order: the two-sided parts first, then the one-sided sheets.
 
-    The riddle and reference cards share one back, so they share sheets too (no sheet printed for a
-    handful of reference cards). The When Cards print two-sided and as strips to fold; with
-    `when_once` (the pack) only one way: two-sided, or for a one-sided printer (duplex "none") as
-    strips. Every two-sided part has an even number of pages, so when the whole PDF goes through a
-    duplex printer each sheet of fronts still meets its own backs.
+    The riddle and reference cards share sheets (no sheet printed for a handful of reference
+    cards), each with its own back. The When Cards print once: two-sided, or as strips to fold
+    when `fold` asks for them or the printer is one-sided (duplex "none"). Every two-sided part has
+    an even number of pages, so when the whole PDF goes through a duplex printer each sheet of
+    fronts still meets its own backs.
     """
     style = opts.style
     box = CardBox(opts.card.width, opts.card.height, style=style)  # a card as it prints, to fit text to
@@ -40,15 +38,16 @@ def deck_parts(
     parts: list[tuple[str, list[Page]]] = [
         (title, deck_pages(cards, opts.deck(f"{TITLE} cards", draw.common_back())))
     ]
-    if deck.when and not (when_once and opts.duplex == "none"):
+    fold = fold or opts.duplex == "none"
+    if deck.when and not fold:
         when = draw.when_cards(deck.when, box)
         parts.append(("When Cards", deck_pages(when, opts.deck(f"{TITLE} When Cards"))))
-    if deck.when and not (when_once and opts.duplex != "none"):
+    if deck.when and fold:
         label = f"{TITLE} When Cards to fold"
         parts.append(
             ("When Cards to fold", cutouts.fold_pages(deck.when, opts.paper, opts.card, style, label))
         )
-    parts.append(("Tokens", [cutouts.tokens_page(deck.tokens, opts.paper, f"{TITLE} tokens")]))
+    parts.append(("Tokens", cutouts.tokens_pages(deck.tokens, opts.paper, f"{TITLE} tokens")))
     return parts
 
 
@@ -56,7 +55,7 @@ def pack_section(opts: PrintOptions) -> tuple[str, list[Page], Any]:
     """The pack's Riddle Craft section: the packaged deck, one bookmark per part."""
     deck = build_deck()
     pages: list[Page] = []
-    for title, part in deck_parts(deck, opts, when_once=True):
+    for title, part in deck_parts(deck, opts):
         pages += [replace(p, bookmark=title if i == 0 else None) for i, p in enumerate(part)]
     return TITLE, pages, deck_model(deck, opts)
 
@@ -100,7 +99,13 @@ def riddle_craft() -> None:
     help="replace (the default): print only the fragments in FILE, e.g. an edited copy of the "
     "template. extend: print the built-in fragments and then FILE's (a repeat is an error).",
 )
-def deck(opts: PrintOptions, fragments: Path | None, fragments_mode: str | None) -> None:
+@click.option(
+    "--fold-when",
+    is_flag=True,
+    help="Print the When Cards as strips to cut, fold over and glue (for a one-sided printer) "
+    "instead of two-sided.",
+)
+def deck(opts: PrintOptions, fragments: Path | None, fragments_mode: str | None, fold_when: bool) -> None:
     """Print the Riddle Craft deck: riddle cards, When Cards, reference cards and tokens.
 
     \b
@@ -108,8 +113,9 @@ def deck(opts: PrintOptions, fragments: Path | None, fragments_mode: str | None)
       riddle cards        9 to a sheet, the common back on the following page, with
                           the reference cards (turn, challenge and vote, end of game,
                           press your luck) after them on the same sheets
-      When Cards          "only when" / "except when", two-sided, each side behind the other
-      When Cards to fold  the same When Cards for one-sided printers: cut, fold, glue
+      When Cards          "only when" / "except when", two-sided, each side behind the
+                          other (with --fold-when or --duplex none: strips to cut, fold
+                          over and glue instead)
       tokens              7 check (+1) and 7 cross (-1) round tokens to cut out
 
     \b
@@ -120,13 +126,14 @@ def deck(opts: PrintOptions, fragments: Path | None, fragments_mode: str | None)
     Example:
       parlour riddle-craft deck --paper a4 -o riddles.pdf
       parlour riddle-craft deck --fragments mine.csv --fragments-mode extend
+      parlour riddle-craft deck --fold-when     # When Cards as strips to fold
       parlour riddle-craft deck --ink-saver --json deck.json
     """
     if fragments is None and fragments_mode is not None:
         raise ParlourError("--fragments-mode needs --fragments FILE: give the file of fragments to use")
     model = build_deck(fragments, fragments_mode or "replace")  # type: ignore[arg-type]
     doc = Document(opts.paper, f"{TITLE} deck", "Riddle, When and reference cards, and tokens", opts.style)
-    for title, pages in deck_parts(model, opts):
+    for title, pages in deck_parts(model, opts, fold=fold_when):
         doc.add(title, pages)
     write_outputs(doc, opts, "riddle-craft-deck", deck_model(model, opts))
 

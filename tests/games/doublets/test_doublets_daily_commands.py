@@ -9,6 +9,7 @@ import datetime as dt
 from generator.games.doublets import daily_files as D
 from generator.games.doublets.daily import DailyRequest, daily_sheets
 from generator.games.doublets.draw import DAYS, MONTHS
+from generator.games.doublets.draw.sheet import days_key_page
 from generator.press.document import Document
 from generator.press.paper import get_paper
 from generator.press.style import DEFAULT
@@ -55,7 +56,8 @@ def test_the_book_drawn_day_by_day_equals_the_book_built_first(run, tmp_path):
         months.setdefault(f"{MONTHS[d.month - 1]} {d.year}", []).extend(
             D.daily_pages(sh, paper, "none", mark, DEFAULT)
         )
-        answers += D.daily_pages(sh, paper, D.ANSWERS_ONLY, None, DEFAULT)  # every key at the back
+    # every key at the back, the three days on one page
+    answers.append(days_key_page(sheets, paper, "Doublets answers for Thursday 30 January 2025", DEFAULT))
     for title, pages in months.items():
         doc.add(title, pages)
     doc.add(D.ANSWERS, answers)
@@ -75,9 +77,9 @@ def test_the_book_builds_each_day_once_while_drawing(run, tmp_path, monkeypatch)
     monkeypatch.setattr(D, "daily_pages", counting)
     assert run("doublets", "daily", "--from", "2025-03-01", "--days", "4", "--book").exit_code == 0
     days = ["2025-03-01", "2025-03-02", "2025-03-03", "2025-03-04"]
-    # each day's sheet and its key at the back: counted once (sheet, key), then each drawn once,
-    # the sheets in order and the keys after them: never all held at once
-    assert built == [d for d in days for _ in (1, 2)] + days + days
+    # each day's sheet counted once, then drawn once, in order (never all held at once); the
+    # keys at the back share a page, made from the spool as it is drawn
+    assert built == days + days
 
 
 def test_each_day_is_made_for_drawing_only_after_the_day_before_is_drawn(run, monkeypatch):
@@ -99,7 +101,7 @@ def test_each_day_is_made_for_drawing_only_after_the_day_before_is_drawn(run, mo
     monkeypatch.setattr(Canvas, "showPage", drawing)
     assert run("doublets", "daily", "--from", "2025-03-30", "--days", "3", "--book").exit_code == 0
     days = ["2025-03-30", "2025-03-31", "2025-04-01"]
-    counted, drawn = events[:6], events[6:]
-    assert counted == [f"made {d}" for d in days for _ in (1, 2)]  # first pass: choose, count, park
-    # the sheets, each made just before it is drawn, then the keys at the back the same way
-    assert drawn == [e for _ in (1, 2) for d in days for e in [f"made {d}", "drew"]]
+    counted, drawn = events[:3], events[3:]
+    assert counted == [f"made {d}" for d in days]  # first pass: choose, count, park
+    # the sheets, each made just before it is drawn, then the three days' keys on one page
+    assert drawn == [e for d in days for e in [f"made {d}", "drew"]] + ["drew"]

@@ -9,7 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.games.fighting_words import draw
 from generator.games.fighting_words.model import load_deck
-from generator.press.card_parts import cap_height, scale
+from generator.press.card_parts import cap_height, inner, scale
 from generator.press.cards import CARD_PRESETS, CardBox
 from generator.press.fonts import string_width
 from generator.press.style import DEFAULT, INK_SAVER
@@ -23,12 +23,12 @@ def test_letter_face_big_and_corner_letters_inside_the_safe_area(card):
     face = draw.letter_face(box, font)
     cap = cap_height(font)
     widest = max(string_width(ch, font, face.size) for ch in "MW")
-    sx, sy, sw, sh = box.inner
-    assert inside((box.width / 2 - widest / 2, face.baseline, widest, face.size * cap), box.inner)
+    sx, sy, sw, sh = inner(box)
+    assert inside((box.width / 2 - widest / 2, face.baseline, widest, face.size * cap), inner(box))
     assert face.baseline + face.size * cap / 2 == pytest.approx(box.height / 2)  # centred by its ink
     index_w = max(string_width(ch, font, face.index_size) for ch in "MW")
     corner = (face.index_x - index_w / 2, face.index_baseline, index_w, face.index_size * cap)
-    assert inside(corner, box.inner)
+    assert inside(corner, inner(box))
     assert face.index_baseline > face.baseline + face.size * cap  # the corner letter clears the big one
 
 

@@ -10,7 +10,7 @@ import pytest
 from generator.games.riddle_craft import draw
 from generator.games.riddle_craft.draw import cutouts as sheets
 from generator.games.riddle_craft.model import RiddleCard, WhenCard, load_template
-from generator.press.card_parts import TEXT_PAD, fit_list, scale
+from generator.press.card_parts import TEXT_PAD, fit_list, inner, scale
 from generator.press.cards import CARD_PRESETS
 from generator.press.fonts import string_width
 from generator.press.paper import mm
@@ -31,7 +31,7 @@ def test_kind_labels():
 def test_riddle_text_box_inside_the_safe_area(card):
     box = box_of(card)
     face = draw.riddle_face(box)
-    assert inside(face.text_box, box.inner)
+    assert inside(face.text_box, inner(box))
     assert face.style.face == "Serif-Bold"
 
 
@@ -67,7 +67,7 @@ def test_when_card_sides_share_one_size_on_one_line(card):
     size = draw.when_size(w, box)
     k = scale(box)
     assert draw.words_floor(DEFAULT, k) <= size <= draw.WHEN_HEIGHT_SHARE * box.height
-    room = box.inner[2] - 2 * TEXT_PAD * k
+    room = inner(box)[2] - 2 * TEXT_PAD * k
     face = DEFAULT.text("card_words").face
     assert max(string_width(t, face, size) for t in (w.front, w.back)) <= room
     # the largest quarter point that fits: a quarter more is too wide or over the height share
@@ -128,10 +128,10 @@ def test_reference_card_areas_stay_inside_the_safe_area(card):
     box = box_of(card)
     for ref in load_template().reference:
         body, table_y = draw._ref_areas(ref, box)
-        assert inside(body, box.inner)
+        assert inside(body, inner(box))
         if ref.table:
             t = draw.score_table(ref.table, body[2], scale(box), DEFAULT)
-            assert table_y >= box.inner[1]
+            assert table_y >= inner(box)[1]
             assert table_y + t.height < body[1]
             assert t.label_w + t.per_block * t.col_w == pytest.approx(body[2])
 
@@ -140,7 +140,7 @@ def test_reference_card_areas_stay_inside_the_safe_area(card):
 def test_score_table_cells_hold_their_text_at_6_pt_or_more(card):
     box = box_of(card)
     ref = next(r for r in load_template().reference if r.table)
-    w = box.inner[2] - 2 * TEXT_PAD * scale(box)
+    w = inner(box)[2] - 2 * TEXT_PAD * scale(box)
     t = draw.score_table(ref.table, w, scale(box), DEFAULT)
     key = DEFAULT.text("key_head")
     assert 6 <= t.size <= max(key.size * scale(box), 6)

@@ -53,7 +53,7 @@ def test_start_diagram_reaches_the_five_cells(panels):
 def test_diagrams_page_reads_back(tmp_path, paper, ink_saver):
     pdf = render(tmp_path, [diagrams.diagrams_page()], paper, ink_saver)
     text = PdfReader(str(pdf)).pages[0].extract_text()
-    for title in ("Step, facing square on", "Rotate", "Portal: 4 square steps", "Portal: 5 diagonal steps"):
+    for title in ("Step, facing square on", "Turn", "Portal: 4 square steps", "Portal: 5 diagonal steps"):
         assert title in text
     assert_no_missing_glyphs(pdf)
     assert_text_inside_margins(pdf, paper)

@@ -10,6 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.games.chimera import model as ch
 from generator.press import card_parts as parts
+from generator.press.card_parts import inner as card_inner
 from generator.press.cards import Card, CardBox, Drawer
 from generator.press.paper import mm
 from generator.press.style import RGB, Style, hex_rgb
@@ -58,11 +59,11 @@ def _scale(box: CardBox) -> float:
 
 def _corner(c: Canvas, box: CardBox, card: ch.Card, style: Style, colour: RGB) -> None:
     """Rank over suit in the top-left corner; the caller turns the card for the other corner."""
-    x, y, _, h = box.inner
+    x, y, _, h = card_inner(box)
     cw = CORNER * _scale(box)
     index = style.text_style("card_index", color=colour, valign="top")
-    draw_text(c, INDEX[card.face], x - 1 * mm, y + h - cw, cw, cw, index, f"{card.label} corner")
-    draw_text(c, PIPS[card.suit], x - 1 * mm, y + h - 1.9 * cw, cw, cw * 0.9, index, f"{card.label} corner")
+    draw_text(c, INDEX[card.face], x, y + h - cw, cw, cw, index, f"{card.label} corner")
+    draw_text(c, PIPS[card.suit], x, y + h - 1.9 * cw, cw, cw * 0.9, index, f"{card.label} corner")
 
 
 def _mark(c: Canvas, card: ch.Card, style: Style, band: tuple[float, float, float, float]) -> None:
@@ -89,7 +90,7 @@ def _mark(c: Canvas, card: ch.Card, style: Style, band: tuple[float, float, floa
 def _centre(c: Canvas, box: CardBox, card: ch.Card, v: ch.Variant, style: Style, colour: RGB) -> None:
     """Between the corners: the mark of a key ace or the Chimera, the two words with the suit's pip
     between them (said once: the corners carry the index), and what an answer needs under the variant."""
-    x, y, w, h = box.inner
+    x, y, w, h = card_inner(box)
     side = CORNER * _scale(box) - 1 * mm  # the corners' column
     left, width = x + side, w - 2 * side
     if card.role != "plain":
@@ -130,18 +131,34 @@ def face_drawer(card: ch.Card, v: ch.Variant) -> Drawer:
 
 
 def back_drawer() -> Drawer:
-    """The back every card shares: the game's name over a large spade, in a double frame, on the
-    deck's own wine red."""
+    """The back every card shares, on the deck's own wine red in a double frame: the game's name
+    at the head and again turned at the foot (the back reads the same either way up), and between
+    them a large spade inside two rings and the four suits round it."""
 
     def draw(c: Canvas, box: CardBox) -> None:
         style = box.style
         inks = parts.back_ground(c, box, style, own=BACK)
         parts.frame(c, box, inks.ink, 0.9, double=True)
-        x, y, w, h = box.inner
+        x, y, w, h = card_inner(box)
         title = style.text_style("back_title", color=inks.ink)
-        draw_text(c, GAME, x + 3 * mm, y + h * 0.66, w - 6 * mm, h * 0.2, title, "deck back")
+        for turn in (0, 180):
+            c.saveState()
+            if turn:
+                c.translate(box.width, box.height)
+                c.rotate(180)
+            draw_text(c, GAME, x, y + h * 0.84, w, h * 0.16, title, "deck back")
+            c.restoreState()
+        r = parts.back_rings(c, box, inks, 0.42, 1.6, 2.2, dashed=True)
         glyph = style.text_style("card_glyph", color=inks.ink)
-        draw_text(c, "♠", x, y + h * 0.22, w, h * 0.42, glyph, "deck back")
+        draw_text(
+            c, "♠", box.width / 2 - r * 0.6, box.height / 2 - r * 0.6, r * 1.2, r * 1.2, glyph, "deck back"
+        )
+        pips = style.text_style("card_index", color=inks.soft)
+        for i, pip in enumerate(("♥", "♣", "♦", "♠")):
+            cx = box.width / 2 + (r + 4 * mm) * (1 if i == 1 else -1 if i == 3 else 0)
+            cy = box.height / 2 + (r + 4 * mm) * (1 if i == 0 else -1 if i == 2 else 0)
+            if x <= cx - 3 * mm and cx + 3 * mm <= x + w:
+                draw_text(c, pip, cx - 3 * mm, cy - 3 * mm, 6 * mm, 6 * mm, pips, "deck back")
 
     return draw
 

@@ -71,7 +71,7 @@ def _draw_jewel_rows(c: Canvas, jewels: Jewels, x: float, width: float, top: flo
     if two:  # the two players' halves, as the rules deal them
         style.set_font(c, "heading")
         for p in range(2):
-            c.drawString(x0 + 2 * p * slot, y - 4 * mm, f"Player {p + 1} chose")
+            c.drawString(x0 + 2 * p * slot, y - 4 * mm, f"Player {p + 1}'s Jewels")
         y -= 7 * mm
     for n in JEWEL_LENGTHS:
         words = list(groups[n])

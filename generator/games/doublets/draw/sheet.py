@@ -140,9 +140,11 @@ def layout_ladders(
     return LadderLayout(tuple(spots), cell, cols)
 
 
-def draw_ladder(c: Canvas, spot: LadderSpot, puzzle: Puzzle, number: int, style: Style) -> None:
-    """A puzzle: its number and par, its prompt ("Drive PIG into the STY"), the top word, `par`
-    blank rungs, the bottom word, two rails."""
+def draw_ladder(
+    c: Canvas, spot: LadderSpot, puzzle: Puzzle, number: int, style: Style, most: float = PROMPT_SIZE
+) -> None:
+    """A puzzle: its number and par, its prompt ("Drive PIG into the STY") at `most` points or
+    less, the top word, `par` blank rungs, the bottom word, two rails."""
     cell, pitch, n = spot.cell, spot.pitch, puzzle.length
     label_base = spot.top - 4.2 * mm
     c.saveState()
@@ -154,6 +156,7 @@ def draw_ladder(c: Canvas, spot: LadderSpot, puzzle: Puzzle, number: int, style:
     c.drawString(spot.x - RAIL + string_width(num, face, size) + 2 * mm, label_base, links_text(puzzle.par))
     room = max(spot.width, n * spot.cell + 2 * RAIL)
     prompt_face, prompt_size = prompt_font(puzzle.prompt, room, style)
+    prompt_size = min(prompt_size, most)
     c.setFont(prompt_face, prompt_size)
     c.setFillColorRGB(*style.ink)
     middle = spot.x + n * cell / 2
@@ -349,8 +352,18 @@ def _sheet_drawer(sheet: Sheet, plan: SheetPagePlan, n: int, of: int):
         style = info.style
         about = sheet_about(sheet) + part_text(n, of)
         draw_header(c, info.paper, style, GAME, sheet_when(sheet), about, sheet.rules)
+        # one size for every prompt on the page that fits one line: the smallest of them
+        sizes = [
+            prompt_font(
+                sheet.puzzles[s.index].prompt,
+                max(s.width, sheet.puzzles[s.index].length * s.cell + 2 * RAIL),
+                style,
+            )[1]
+            for s in plan.layout.spots
+        ]
+        one_line = [z for z in sizes if z > PROMPT_MIN] or [PROMPT_SIZE]
         for spot in plan.layout.spots:
-            draw_ladder(c, spot, sheet.puzzles[spot.index], spot.index + 1, style)
+            draw_ladder(c, spot, sheet.puzzles[spot.index], spot.index + 1, style, min(one_line))
         if plan.band:
             x, bottom, width, _ = content_box(info.paper)
             idx = [s.index for s in plan.layout.spots]
@@ -411,6 +424,50 @@ def key_pages(
         return draw
 
     return [Page(drawer(g, n), label) for n, g in enumerate(groups)]
+
+
+DAY_HEAD = 9 * mm  # a day's date above its answers, when several days share a page
+
+
+def days_key_height(sheet: Sheet, paper: Paper, style: Style = DEFAULT) -> float:
+    """The height of one day's answers under its date, on a page of several days' answers."""
+    _, _, width, _ = content_box(paper)
+    return DAY_HEAD + sum(_entry_height(p, width - 9 * mm, style) for p in sheet.puzzles)
+
+
+def key_room(paper: Paper) -> float:
+    """The height a key page holds below its header."""
+    _, bottom, _, top = content_box(paper)
+    return top - bottom
+
+
+def days_key_page(sheets: Sequence[Sheet], paper: Paper, label: str, style: Style = DEFAULT) -> Page:
+    """The answers of several days on one page (a book's keys at its back), each day under its
+    date; the days' answers together fit key_room (days_key_height)."""
+    from generator.games.doublets.draw import long_date
+
+    x, _, width, top = content_box(paper)
+    indent = 9 * mm
+    first, last = long_date(sheets[0].date or ""), long_date(sheets[-1].date or "")
+
+    def draw(c: Canvas, info: PageInfo) -> None:
+        style = info.style
+        when = first if len(sheets) == 1 else f"{first} to"
+        draw_header(
+            c, info.paper, style, f"{GAME}: answers", when, "" if len(sheets) == 1 else last, KEY_NOTE
+        )
+        y = top
+        for sheet in sheets:
+            style.set_font(c, "subtitle", colour=style.ink)
+            c.drawString(x, y - DAY_HEAD + 2.5 * mm, long_date(sheet.date or ""))
+            hline(c, x, x + width, y - DAY_HEAD + 1.2 * mm, style.rule, 0.4)
+            y -= DAY_HEAD
+            for i, p in enumerate(sheet.puzzles):
+                height = _entry_height(p, width - indent, style)
+                _draw_entry(c, p, i + 1, x, y, width, indent, height, style)
+                y -= height
+
+    return Page(draw, label)
 
 
 def _draw_entry(

@@ -20,6 +20,7 @@ from generator.games.riddle_craft.model import (
 from generator.press import card_parts as parts
 from generator.press import parts as press_parts
 from generator.press.card_parts import TEXT_PAD, cap_height, frame, ink_x, role, scale
+from generator.press.card_parts import inner as card_inner
 from generator.press.cards import Card, CardBox, Drawer
 from generator.press.fonts import register_fonts, string_width
 from generator.press.paper import mm
@@ -114,7 +115,7 @@ def riddle_face(box: CardBox) -> RiddleFace:
 @functools.lru_cache(maxsize=64)
 def _riddle_face(box: CardBox, style: Style) -> RiddleFace:
     k = scale(box)
-    sx, sy, sw, sh = box.inner
+    sx, sy, sw, sh = card_inner(box)
     band = 8 * mm * k
     pad = TEXT_PAD * k
     text_box = (sx + pad, sy + band, sw - 2 * pad, sh - 2 * band)
@@ -180,7 +181,7 @@ def riddle_front(card: RiddleCard, what: str = "riddle card") -> Drawer:
         style = box.style
         face = riddle_face(box)
         k = scale(box)
-        sx, sy, sw, sh = box.inner
+        sx, sy, sw, sh = card_inner(box)
         frame(c, box, style.accent, 0.6, double=True)
         _kind_marker(c, card.kind, (sx, sy + sh - face.band, sw, face.band), k, style)
         cx = box.width / 2
@@ -213,6 +214,7 @@ def _question_mark(c: Canvas, box: CardBox, r: float, inks: parts.BackInks, styl
 
 
 BACK = hex_rgb("#5E2A84")  # the deck's own back: a deep purple, so it never mixes with another deck
+REFERENCE_BACK = hex_rgb("#8A5A14")  # the reference cards' own back: amber, sorted out at a glance
 
 
 def common_back() -> Drawer:
@@ -222,7 +224,7 @@ def common_back() -> Drawer:
     def draw(c: Canvas, box: CardBox) -> None:
         register_fonts()
         k = scale(box)
-        sx, sy, sw, sh = box.inner
+        sx, sy, sw, sh = card_inner(box)
         style = box.style
         inks = parts.back_ground(c, box, style, 0.28, own=BACK)
         frame(c, box, inks.ink, 0.8, double=True)
@@ -246,7 +248,7 @@ def when_face(word: str, size: float, what: str = "When Card") -> Drawer:
     def draw(c: Canvas, box: CardBox) -> None:
         style = box.style
         k = scale(box)
-        sx, sy, sw, sh = box.inner
+        sx, sy, sw, sh = card_inner(box)
         if style.tint is not None:
             parts.fill_bleed(c, box, style.tint)
         frame(c, box, style.accent, 0.9, double=True)
@@ -261,17 +263,38 @@ def when_face(word: str, size: float, what: str = "When Card") -> Drawer:
         draw_text(c, "…", sx, sy + sh / 2 + gap, sw, 6 * mm * k, orn, what)
         draw_text(c, "…", sx, sy + sh / 2 - 0.75 * gap - 6 * mm * k, sw, 6 * mm * k, orn, what)
         pad = TEXT_PAD * k
-        hint = (sx + pad, sy, sw - 2 * pad, 11 * mm * k)
-        draw_first_fitting(c, WHEN_HINT, hint, role(style, "card_small", k), what)
+        small = role(style, "card_small", k, color=style.ink)
+        width = balanced_width(WHEN_HINT, sw - 2 * pad, 11 * mm * k, small)
+        hint = (box.width / 2 - width / 2, sy, width, 11 * mm * k)
+        draw_first_fitting(c, WHEN_HINT, hint, small, what)
 
     return draw
+
+
+def balanced_width(texts: Sequence[str], width: float, height: float, style: TextStyle) -> float:
+    """The narrowest width, down from `width`, at which the first of `texts` that fits still sets
+    at the same size in as many lines: its lines come out even, no word left alone on the last."""
+    from generator.press.text import fit
+
+    got = next((f for t in texts if t and (f := fit(t, width, height, style)) is not None), None)
+    if got is None:
+        return width
+    text = next(t for t in texts if t and fit(t, width, height, style) == got)
+    best = width
+    trial = width - 0.5 * mm
+    while trial > width / 2:
+        now = fit(text, trial, height, style)
+        if now is None or now[0] != got[0] or len(now[1]) != len(got[1]):
+            break
+        best, trial = trial, trial - 0.5 * mm
+    return best
 
 
 def when_size(card: WhenCard, box: CardBox) -> float:
     """The one size at which both sides of a When Card fit on a single line: the larger the better,
     up to WHEN_HEIGHT_SHARE of the card's height."""
     style, k = box.style, scale(box)
-    sw = box.inner[2]
+    sw = card_inner(box)[2]
     face = style.text(WORDS_ROLE).face
     widest = max(string_width(t, face, 1.0) for t in (card.front, card.back))
     size = min(WHEN_HEIGHT_SHARE * box.height, (sw - 2 * TEXT_PAD * k - 2 * mm) / widest)
@@ -373,7 +396,7 @@ def _cell_pad(k: float) -> float:
 def _ref_areas(ref: ReferenceCard, box: CardBox) -> tuple[tuple[float, float, float, float], float]:
     """The bullet lines' box (x, y, w, h) on a reference card, and the table's bottom edge."""
     k = scale(box)
-    sx, sy, sw, sh = box.inner
+    sx, sy, sw, sh = card_inner(box)
     pad = TEXT_PAD * k
     x, w = sx + pad, sw - 2 * pad
     bottom = sy + 1.4 * mm * k
@@ -449,4 +472,36 @@ def riddle_cards(deck: RiddleCraftDeck) -> list[Card]:
 def reference_cards(deck: RiddleCraftDeck, box: CardBox) -> list[Card]:
     """The reference cards, all at one body size (on small cards a long one goes on over two)."""
     size, refs = reference_set(deck.reference, box)
-    return [Card(f"reference card {r.title!r}", reference_front(r, size)) for r in refs]
+    back = reference_back()
+    return [Card(f"reference card {r.title!r}", reference_front(r, size), back) for r in refs]
+
+
+def reference_back() -> Drawer:
+    """The reference cards' own back, so they are never shuffled in with the riddles: the game's
+    name, a small question mark in a ring and 'REFERENCE', on amber."""
+
+    def draw(c: Canvas, box: CardBox) -> None:
+        register_fonts()
+        k = scale(box)
+        sx, sy, sw, sh = card_inner(box)
+        style = box.style
+        inks = parts.back_ground(c, box, style, 0.28, own=REFERENCE_BACK)
+        frame(c, box, inks.ink, 0.8, double=True)
+        r = parts.back_rings(c, box, inks, 0.30, 1.0, 2.2 * mm)
+        mark = role(style, "card_glyph", k, color=inks.ink)
+        draw_text(
+            c,
+            "?",
+            box.width / 2 - r * 0.7,
+            box.height / 2 - r * 0.7,
+            r * 1.4,
+            r * 1.4,
+            mark,
+            "reference back",
+        )
+        band = 9 * mm * k
+        name = role(style, "back_name", k, color=inks.ink)
+        draw_text(c, GAME, sx, sy + sh - band, sw, band, name, "reference back")
+        draw_text(c, "REFERENCE", sx, sy, sw, band, name, "reference back")
+
+    return draw
