@@ -57,6 +57,9 @@ ZAP_WORDS = {
 }
 
 
+ROMAN_PLACES = ("I", "II", "III", "IV")
+
+
 def round_row(row: list[str]) -> tuple[str, str, str, list[str], int, int]:
     """One row of a round-game example: (name, place, links declared, chain words, decision, brevity)."""
     name, place, declared, chain, decision, brevity = row
@@ -261,6 +264,37 @@ def _diagram_data(name: str, raw: dict[str, Any], where: str) -> dict[str, Any]:
 
         bad = fields.items(raw["bad"], f"{at}: bad", bad_pair, fewest=0, most=8)
         return {"face": face, "suit": suit, "symbol": symbol, "good": list(good), "bad": list(bad)}
+    if name == "round_game":
+
+        def round_entry(value: object, w: str) -> list[str]:
+            row = fields.texts(value, w, fewest=6, most=6, limit=60)
+            name_, place, declared, chain, decision, brevity = row
+            if place not in ROMAN_PLACES:
+                raise ParlourError(f"{w}: place {place!r} must be one of {', '.join(ROMAN_PLACES)}")
+            for label, v in (("links", declared), ("decision", decision), ("brevity", brevity)):
+                if not v.isdigit() or int(v) > 99:
+                    raise ParlourError(f"{w}: {label} {v!r} must be a whole number from 0 to 99")
+            fields.words(chain.split(), f"{w}: chain", fewest=2, most=8, longest=8)
+            fields.text(name_, f"{w}: name", limit=12)
+            return list(row)
+
+        return {"rows": list(fields.items(raw["rows"], f"{at}: rows", round_entry, fewest=2, most=4))}
+    if name == "letter_turns":
+
+        def turn(value: object, w: str) -> list[str]:
+            label, letters, place, said = fields.texts(value, w, fewest=4, most=4, limit=160)
+            fields.word(letters, f"{w}: letters", longest=8)
+            if not place.isdigit() or int(place) >= len(letters):
+                raise ParlourError(f"{w}: at {place!r} must be the place of one of its letters, from 0")
+            fields.text(label, f"{w}: label", limit=40)
+            return [label, letters, place, said]
+
+        return {"steps": list(fields.items(raw["steps"], f"{at}: steps", turn, fewest=1, most=6))}
+    if name == "zap_exchange":
+        return {
+            key: fields.one_of(raw[key], f"{at}: {key}", tuple(SUIT_GLYPHS))
+            for key in ("caster", "target", "zap", "deflect", "shield")
+        }
     # when_riddle
     cards = fields.texts(raw["cards"], f"{at}: cards", fewest=1, most=5, limit=40)
     out: dict[str, Any] = {"cards": list(cards)}
