@@ -274,7 +274,8 @@ def test_completion_completes_commands_options_and_choices():
     assert _complete("parlour pa") == ["pack"]
     assert set(_complete("parlour doublets s")) == {"solve", "sheet", "scorepad"}
     assert "--games" in _complete("parlour pack --g")
-    assert _complete("parlour pack --paper ") == ["letter", "a4"]
+    assert _complete("parlour pack --paper ") == ["letter", "a4", "legal", "tabloid", "a3", "a5"]
+    assert _complete("parlour pack --cutter ") == ["silhouette", "scanncut", "cricut"]
     assert _complete("parlour chimera key --variant h") == ["half"]
 
 

@@ -242,3 +242,25 @@ def calibration_model(paper: Paper, duplex: str = "long") -> dict:
             "step_mm": SCALE_STEP,
         },
     }
+
+
+def cutter_test_page(paper: Paper, cutter) -> Page:  # cutter: press.cutter.Cutter with marks
+    """A third sheet for a cutting machine: its marks, a test card and how to read the cut; the
+    card's cut file is written beside the PDF like a deck's."""
+    from generator.press.cutter import check_inside, draw_test_card, test_card_sheet
+
+    sheet = test_card_sheet(paper, cutter)
+    check_inside(sheet)
+
+    def draw(c: Canvas, info: PageInfo) -> None:
+        draw_test_card(c, sheet, info.style)
+
+    return Page(
+        draw,
+        f"Cutting test ({cutter.title})",
+        note="one-sided, on the card you cut",
+        footer="sides",
+        bookmark="Cutting test",
+        card=True,
+        cut=sheet,
+    )

@@ -65,7 +65,8 @@ def make(doc_name: str, values: dict[str, str], settings_file: str, want_model: 
     try:
         return _make(doc_name, values, settings_file, want_model)
     except _Stopped:  # the server is stopping: the temporary files are gone, so is this worker
-        os._exit(0)
+        _end()
+        raise
     finally:
         _building = False
 
@@ -151,10 +152,18 @@ class _Stopped(BaseException):
 _building = False
 
 
+def _end() -> None:
+    """End this worker as SIGTERM does by default."""
+    import signal
+
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.raise_signal(signal.SIGTERM)
+
+
 def _on_term(signum: int, frame: Any) -> None:
     if _building:
         raise _Stopped
-    os._exit(0)  # idle: nothing to clean up
+    _end()  # idle: nothing to clean up
 
 
 def _quiet_worker() -> None:

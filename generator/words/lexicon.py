@@ -61,7 +61,7 @@ class Vocabulary:
         familiar: frozenset[str] | None = None,
     ) -> None:
         self.printable = printable  # None: every standard-tier word
-        self.familiar = familiar  # None: no familiar mark (every word counts as familiar)
+        self.familiar = familiar  # None: no familiar mark (no word is marked familiar)
         self.noprint = noprint  # word -> category, for standard words the vetting removed
         self.spelling = spelling  # word -> "us" | "uk" (absent: "both")
         self.groups = {g[0]: g for g in variants if g}
@@ -172,8 +172,7 @@ class Lexicon:
         ``printable`` names the print vocabulary (None: every standard-tier word);
         ``noprint`` maps unprintable words to a reason; ``spelling`` maps words to "us" or
         "uk" (others are "both"); ``variants`` are groups of spellings of one word, the
-        canonical spelling first; ``familiar`` names the words a child knows (None: every
-        standard-tier word)."""
+        canonical spelling first; ``familiar`` names the words a child knows (None: no mark)."""
         entries = list(entries)
         vocab = None
         if printable is not None or noprint or spelling or variants or familiar is not None:
@@ -282,11 +281,11 @@ class Lexicon:
     def familiar(self, word: str) -> bool:
         """True if a child knows the word: a standard-tier word on the Dale-Chall list or
         parlour's familiar supplement, or a regular form of one (the '@familiar' section; a
-        lexicon without that section calls every standard-tier word familiar)."""
+        lexicon without that section marks no word familiar, so nothing changes for it)."""
         if word not in self._std:
             return False
         vocab = self._vocab
-        return vocab is None or vocab.familiar is None or word in vocab.familiar
+        return vocab is not None and vocab.familiar is not None and word in vocab.familiar
 
     def everyday(self, word: str) -> bool:
         """True if the word is in everyday use, so a key may hold it where a child follows the

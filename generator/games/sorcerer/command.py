@@ -145,7 +145,7 @@ def notes(opts: PrintOptions) -> None:
     """
     text = sc.load_notes()
     doc = Document(opts.paper, f"{TITLE}: cheat notes", "Cut-out rules summary", opts.style)
-    doc.add("Cheat notes", [notes_draw.notes_page(text)])
+    doc.add("Cheat notes", [notes_draw.notes_page(text, opts.paper)])
     write_outputs(doc, opts, "sorcerer-notes", notes_draw.notes_model(text, opts.paper, opts.style))
 
 
@@ -174,7 +174,7 @@ def pack_section(opts: PrintOptions) -> tuple[str, list[Page], Any]:
     text = sc.respelled_notes(sc.load_notes(), opts.spelling)
     pages = [
         setup_draw.setup_page(chamber, pattern.name, spelling=opts.spelling, every_count=every_count),
-        notes_draw.notes_page(text),
+        notes_draw.notes_page(text, opts.paper),
         diagrams_draw.diagrams_page(opts.spelling),
     ]
     board = board_model(chamber, pattern, False, opts)

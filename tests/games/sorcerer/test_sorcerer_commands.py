@@ -129,7 +129,7 @@ def test_notes_and_diagrams(run, tmp_path, cmd, pages, needle):
         (["--suits", "suns,suns"], "different suit"),
         (["--suits", "suns"], "2 to 4 players"),
         (["--suits", ","], "--suits is empty"),
-        (["--paper", "legal"], "--paper"),
+        (["--paper", "b5"], "--paper"),
         (["-o", "nowhere/b.pdf"], "does not exist"),
     ],
 )

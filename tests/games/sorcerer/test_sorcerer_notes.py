@@ -26,7 +26,7 @@ def test_notes_page_four_up_at_a_readable_size(tmp_path, paper):
     x, y, w, h = boxes[0]
     laid = notes_draw.layout_note(notes, w - 2 * notes_draw.NOTE_PAD, h - 2 * notes_draw.NOTE_PAD, STYLE)
     assert laid.size >= 8.0  # issue 36: cheat notes at 8 pt or more (the note role's floor)
-    pdf = render(tmp_path, [notes_draw.notes_page(notes)], paper)
+    pdf = render(tmp_path, [notes_draw.notes_page(notes, get_paper(paper))], paper)
     text = PdfReader(str(pdf)).pages[0].extract_text()
     for spell in ("Zap", "Shield", "Deflect", "Confuse", "Heal", "Warp", "Time"):
         assert text.count(spell) >= 4
@@ -82,3 +82,13 @@ def test_a_kept_layout_is_the_layout_made_afresh():
         assert notes_draw.layout_note(notes, width, height, STYLE) == notes_draw.layout_note.__wrapped__(
             notes, width, height, STYLE
         )
+
+
+def test_a5_takes_one_note_at_a_readable_size():
+    boxes = notes_draw.notes_boxes(get_paper("a5"))
+    assert len(boxes) == 1
+    x, y, w, h = boxes[0]
+    laid = notes_draw.layout_note(
+        sc.load_notes(), w - 2 * notes_draw.NOTE_PAD, h - 2 * notes_draw.NOTE_PAD, STYLE
+    )
+    assert laid.size >= 7.0

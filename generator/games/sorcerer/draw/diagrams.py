@@ -174,7 +174,7 @@ def diagrams_model() -> dict[str, Any]:
 def diagram_boxes(paper: Paper) -> list[Box]:
     """Six panel boxes, 2 across and 3 down, below the header."""
     w, h = paper.size
-    top = h - MARGIN - HEADER.height
+    top = h - MARGIN - header(paper).height
     gap = 5 * mm
     pw = (w - 2 * MARGIN - gap) / 2
     ph = (top - MARGIN - 2 * gap) / 3
@@ -364,14 +364,22 @@ def _cell_label(
     label_patch(c, style, label, x, y, size=size, colour=style.ink)
 
 
-SUBTITLE_H = 4 * mm  # the line under the header's rule
-HEADER = Header(
-    "The Sorcerer's Chamber: how a sorcerer moves",
-    text="Two moves a turn, in any mix: a step to a space in front, or a turn to a new facing. "
-    "Rings mark the spaces a step can reach.",
-    text_h=SUBTITLE_H,
-    text_role="caption",
+SUBTITLE_H = 4 * mm  # the line under the header's rule (two on a narrow page: A5)
+HEADER_TEXT = (
+    "Two moves a turn, in any mix: a step to a space in front, or a turn to a new facing. "
+    "Rings mark the spaces a step can reach."
 )
+
+
+def header(paper: Paper) -> Header:
+    """The page's header: its title and a line on how moves work (two lines on A5)."""
+    lines = 1 if paper.width - 2 * MARGIN >= 170 * mm else 2
+    return Header(
+        "The Sorcerer's Chamber: how a sorcerer moves",
+        text=HEADER_TEXT,
+        text_h=SUBTITLE_H * lines,
+        text_role="caption",
+    )
 
 
 def diagrams_page(spelling: str = DEFAULT_SPELLING) -> Page:
@@ -382,7 +390,7 @@ def diagrams_page(spelling: str = DEFAULT_SPELLING) -> Page:
     ]
 
     def draw(c: Canvas, info: PageInfo) -> None:
-        sheet_header(c, info.paper, info.style, HEADER, what="diagrams")
+        sheet_header(c, info.paper, info.style, header(info.paper), what="diagrams")
         for box, panel in zip(diagram_boxes(info.paper), panels, strict=True):
             _draw_panel(c, box, panel, info.style)
 

@@ -17,6 +17,7 @@ from generator.press.text import draw_text
 from generator.words.spelling import DEFAULT_SPELLING, respell
 
 LEGEND_H = 50 * mm
+LEGEND_H_NARROW = 72 * mm  # on A5 the legend's columns and the set-up note are narrow: more rows of text
 SUBTITLE_H = 4 * mm  # the line of facts under the header's rule
 
 
@@ -48,7 +49,8 @@ def setup_geom(paper: Paper) -> BoardGeom:
     w, h = paper.size
     label = 5 * mm  # room for the row/column numbers
     avail_w = w - 2 * MARGIN - 2 * label
-    avail_h = h - 2 * MARGIN - TITLE_H - LEGEND_H - label - 4 * mm
+    legend = LEGEND_H if w - 2 * MARGIN >= 170 * mm else LEGEND_H_NARROW
+    avail_h = h - 2 * MARGIN - TITLE_H - legend - label - 4 * mm
     cell = min(avail_w, avail_h) / sc.SIZE
     size = cell * sc.SIZE
     return BoardGeom((w - size) / 2, h - MARGIN - TITLE_H - label, cell)
@@ -153,7 +155,8 @@ def _draw_legend(
     bottom = MARGIN + 1 * mm
     left, right = MARGIN, w - MARGIN
     gap = 6 * mm
-    row_h = min(9.5 * mm, (top - bottom - 12 * mm) / LEGEND_ROWS)
+    cap = 9.5 * mm if w - 2 * MARGIN >= 170 * mm else 11.5 * mm  # narrow columns (A5): taller rows
+    row_h = min(cap, (top - bottom - 12 * mm) / LEGEND_ROWS)
     legend = _Legend(c, s, top, left, (right - left - gap) / 2, row_h, gap=gap, spelling=spelling)
     _legend_board(legend, g)
     _legend_pieces(legend, chamber, every_count)
