@@ -498,7 +498,8 @@ def zap_exchange_drawing(data: dict[str, Any], width: float, s: Style) -> Drawin
         _coin(d, s, x, cy, 10.0, suit)
     a, b = 28.0, width - 28.0
     for y, (x0, x1) in ((cy + 3, (a, b)), (cy - 3, (b, a))):
-        d.add(Line(x0, y, x1, y, strokeColor=_c(s.accent), strokeWidth=0.9))
+        # a hairline under 0.6 pt: the zap's path, not a table's rule to a reader of the page
+        d.add(Line(x0, y, x1, y, strokeColor=_c(s.accent), strokeWidth=0.55))
         tip = -3.0 if x1 > x0 else 3.0
         d.add(PolyLine([x1 + tip, y + 2, x1, y, x1 + tip, y - 2], strokeColor=_c(s.accent), strokeWidth=0.9))
     _text(d, s, "table", width / 2, cy + 6, rm.ZAP_WORDS["zap"] + " " + g[data["zap"]], size, anchor="middle")
@@ -543,6 +544,9 @@ def diagram(block: rm.Diagram, width: float, s: Style) -> Drawing:
     return when_riddle_drawing(block.data, width, s)
 
 
+LEAD_IN = 200  # a paragraph this short just before a table introduces it, and stays with it
+
+
 def _flowables(r: rm.Rules, fs: flow.FlowStyles, width: float) -> list[Flowable]:
     """The blocks as flowables. A small heading just before a worked example goes with its drawing,
     and a table with a caption stays whole with it, so neither is left alone at a column's foot."""
@@ -556,12 +560,19 @@ def _flowables(r: rm.Rules, fs: flow.FlowStyles, width: float) -> list[Flowable]
                 continue  # drawn inside the example's Keep below
             out.append(head)
         elif isinstance(b, rm.Para):
-            out.append(flow.paragraph(b.text, fs.note if b.note else fs.body))
+            para = flow.paragraph(b.text, fs.note if b.note else fs.body)
+            if not b.note and len(b.text) <= LEAD_IN and isinstance(after, rm.Table):
+                continue  # a short lead-in goes with its table, below
+            out.append(para)
         elif isinstance(b, rm.Bullets):
             out.append(flow.bullets(b.items, fs, b.numbered))
         elif isinstance(b, rm.Table):
             parts = flow.table(b.rows, fs, width, b.caption)
-            out += [flow.Keep(parts)] if b.caption else parts
+            before = blocks[i - 1] if i else None
+            if isinstance(before, rm.Para) and not before.note and len(before.text) <= LEAD_IN:
+                out.append(flow.Keep([flow.paragraph(before.text, fs.body), *parts]))
+            else:
+                out += [flow.Keep(parts)] if b.caption else parts
         else:
             before = blocks[i - 1] if i else None
             title = (

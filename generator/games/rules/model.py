@@ -286,15 +286,15 @@ def _diagram_data(name: str, raw: dict[str, Any], where: str) -> dict[str, Any]:
 
         return {"steps": list(fields.items(raw["steps"], f"{at}: steps", turn, fewest=1, most=6))}
     if name == "zap_exchange":
-        out = {}
+        suits: dict[str, Any] = {}
         for key in DIAGRAM_FIELDS[name]:
             suit = fields.word(raw[key], f"{at}: {key}", longest=10)
             if suit not in SUIT_GLYPHS:
                 raise ParlourError(
                     f"{at}: {key} must be one of the suits {', '.join(SUIT_GLYPHS)}, not {suit!r}"
                 )
-            out[key] = suit
-        return out
+            suits[key] = suit
+        return suits
     # when_riddle
     cards = fields.texts(raw["cards"], f"{at}: cards", fewest=1, most=5, limit=40)
     out: dict[str, Any] = {"cards": list(cards)}
