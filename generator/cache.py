@@ -17,6 +17,7 @@ rebuilt: a cache costs time, never output. A new kind of derived data needs noth
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import marshal
 import os
@@ -63,6 +64,14 @@ def _own_files() -> list[Path]:
     return [pkg, pkg.parent / "templates", pkg.parent / "fonts"]
 
 
+@functools.lru_cache(maxsize=16)
+def _inside_own_files(folder: str) -> bool:
+    """Whether `folder` (resolved) is one of parlour's own folders or lies inside one (asked once
+    a run for each folder: every cache file's path is found through cache_dir)."""
+    real = Path(os.path.realpath(folder))
+    return any(real == own or own in real.parents for own in _own_files())
+
+
 def cache_dir() -> Path:
     """The platform's per-user cache directory for parlour ($PARLOUR_CACHE_DIR wins, unless it
     points into parlour's own files: then it is ignored, with a warning).
@@ -72,8 +81,7 @@ def cache_dir() -> Path:
     """
     if os.environ.get(ENV_VAR):
         chosen = Path(os.environ[ENV_VAR]).expanduser()
-        real = Path(os.path.realpath(chosen))
-        if not any(real == own or own in real.parents for own in _own_files()):
+        if not _inside_own_files(str(chosen)):
             return chosen
         _warn(chosen, f"${ENV_VAR} points into parlour's own files; the usual cache folder is used")
     home = Path.home()
@@ -251,14 +259,14 @@ def file_digest(path: str | os.PathLike[str]) -> str:
     when it cannot be read). A file already hashed this run and not changed since (same inode,
     size, modification and change times: a write moves the change time, which no one can set back)
     is not read again: a shortcut within a run, never part of a key."""
-    p = Path(path)
-    st = p.stat()
-    memo = (str(p.resolve()), st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+    p = os.fspath(path)
+    st = os.stat(p)
+    memo = (p, st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
     got = _DIGESTS.get(memo)
     if got is None:
         if len(_DIGESTS) >= 256:  # (bounded: a long-running server hashes templates as they change)
             _DIGESTS.clear()
-        got = _DIGESTS[memo] = hashlib.sha256(read_regular(p)).hexdigest()
+        got = _DIGESTS[memo] = hashlib.sha256(read_regular(Path(p))).hexdigest()
     return got
 
 

@@ -21,7 +21,7 @@ from typing import Any
 import click
 
 from generator import __version__
-from generator.errors import ParlourError
+from generator.errors import ParlourError, printable
 
 #: Every top-level command, in the order `parlour --help` lists them:
 #: name -> ("module:attribute", the one-line help shown in the list, = the command's first help line).
@@ -103,7 +103,14 @@ def _os_error_line(exc: OSError) -> str:
     """One line for an operating-system error no command turned into a ParlourError."""
     reason = exc.strerror or str(exc)
     if exc.filename is not None:
-        return f"cannot use {exc.filename} ({reason})"
+        return f"cannot use {printable(exc.filename)} ({reason})"
+    try:
+        os.getcwd()
+    except OSError:  # (a library that asks for the working folder says only "No such file")
+        return (
+            "the working folder no longer exists (it was deleted or moved away): "
+            "cd into a folder that exists and run the command again"
+        )
     _silence_stdout()
     what = "it was closed" if exc.errno in (errno.EPIPE, errno.EBADF) else reason
     return f"cannot write to standard output ({what})"
@@ -150,6 +157,67 @@ class _ClosedStdout(io.TextIOBase):
         if not s:
             return 0
         raise OSError(errno.EBADF, "Bad file descriptor")
+
+
+class _QuietStderr(io.TextIOBase):
+    """Standard error that cannot be written (`2>&-`, `2>/dev/full`): status lines and messages are
+    dropped instead of failing the command; what it wrote stands and the exit code still tells."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, s: str) -> int:
+        if self._stream is not None:
+            try:
+                self._stream.write(s)
+                self._stream.flush()
+            except (OSError, ValueError):
+                self._stream = None
+        return len(s)
+
+    def flush(self) -> None:
+        if self._stream is not None:
+            try:
+                self._stream.flush()
+            except (OSError, ValueError):
+                self._stream = None
+
+    def isatty(self) -> bool:
+        try:
+            return self._stream is not None and bool(self._stream.isatty())
+        except (OSError, ValueError):
+            return False
+
+
+def _guard_stderr() -> None:
+    """Make standard error safe to write: a closed descriptor 2 is pointed at the null device
+    first (else the next file parlour opens would take its number and receive every message), and
+    a stream that fails (a full device) drops what it cannot write."""
+    try:
+        os.fstat(2)
+    except OSError:
+        try:
+            fd = os.open(os.devnull, os.O_WRONLY)
+            if fd != 2:
+                os.dup2(fd, 2)
+                os.close(fd)
+        except OSError:
+            pass
+        sys.stderr = None
+    if isinstance(sys.stderr, _QuietStderr):
+        return
+    if sys.stderr is None:
+        sys.stderr = _QuietStderr(None)
+        return
+    try:
+        if sys.stderr.fileno() != 2:
+            return  # a test's capture, or a caller's own stream: left as it is
+    except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
+        return
+    sys.stderr = _QuietStderr(sys.stderr)
 
 
 class ParlourGroup(click.Group):
@@ -213,6 +281,7 @@ class ParlourGroup(click.Group):
 
         if sys.stdout is None:
             sys.stdout = _ClosedStdout()
+        _guard_stderr()
         args = _negative_values(list(sys.argv[1:] if args is None else args))
         try:
             with _signals():
@@ -243,10 +312,10 @@ class ParlourGroup(click.Group):
                     sys.exit(code)
                 return code
             hint = f" (see '{e.ctx.command_path} --help')" if e.ctx is not None else ""
-            click.echo(f"Error: {e.format_message()}{hint}", err=True)
+            click.echo(printable(f"Error: {e.format_message()}{hint}"), err=True)
             code = 2
         except ParlourError as e:
-            click.echo(f"Error: {e}", err=True)
+            click.echo(printable(f"Error: {e}"), err=True)
             code = 2
         except click.Abort as e:
             if isinstance(e.__cause__, KeyboardInterrupt):
@@ -259,10 +328,10 @@ class ParlourGroup(click.Group):
             click.echo("Interrupted: nothing was written.", err=True)
             code = _interrupt_code(e)
         except OSError as e:
-            click.echo(f"Error: {_os_error_line(e)}", err=True)
+            click.echo(printable(f"Error: {_os_error_line(e)}"), err=True)
             code = 2
         except click.ClickException as e:
-            click.echo(f"Error: {e.format_message()}", err=True)
+            click.echo(printable(f"Error: {e.format_message()}"), err=True)
             code = e.exit_code
         if standalone_mode:
             sys.exit(code)

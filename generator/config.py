@@ -49,7 +49,9 @@ def config_path() -> Path:
     on Windows)."""
     explicit = os.environ.get(ENV_FILE)
     if explicit:
-        return Path(explicit).expanduser()
+        from generator.templates import home_path
+
+        return home_path(explicit, ENV_FILE)
     xdg = os.environ.get("XDG_CONFIG_HOME")
     if xdg and os.path.isabs(xdg):  # the XDG rules: an empty or relative value is ignored
         return Path(xdg) / APP / FILE_NAME
@@ -86,7 +88,7 @@ def _key_lines(text: str) -> dict[str, int]:
     """The line (1-based) of every top-level key in TOML text, and of each [table] header."""
     found: dict[str, int] = {}
     in_table = False
-    for n, line in enumerate(text.splitlines(), start=1):
+    for n, line in enumerate(text.split("\n"), start=1):  # (not splitlines: U+2028 is no line end in TOML)
         if _TABLE_LINE.match(line):
             in_table = True
             found.setdefault("[" + line.strip().strip("[]").strip() + "]", n)
@@ -101,10 +103,17 @@ def load(path: Path | None = None) -> Settings:
     """Read the settings file (missing is fine: no settings); a bad one is a one-line error
     naming the file and the line."""
     path = path or config_path()
+    _not_a_descriptor(path)
     try:
         st = path.stat()
-    except OSError:
-        return Settings(path, False, {}, {})
+    except OSError as e:
+        import errno
+
+        if e.errno != errno.ELOOP:  # missing, or out of reach: no settings, as before
+            return Settings(path, False, {}, {})
+        raise ParlourError(
+            f"settings file {path}: {_os_reason(e)}; fix it, or set {ENV_FILE} to another file"
+        ) from None
     stamp = (st.st_mtime_ns, st.st_size)
     hit = _cache.get(path)
     if hit and hit[0] == stamp:
@@ -228,31 +237,83 @@ def attach_defaults(ctx: click.Context, name: str | None, cmd: click.Command | N
         ctx.default_map = {**(ctx.default_map or {}), name: defaults}
 
 
-def _toml_string(value: str) -> str:
-    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+def _os_reason(e: OSError) -> str:
+    import errno
+
+    if e.errno == errno.ELOOP:
+        return "it is a link that leads back to itself (a loop of symbolic links)"
+    return e.strerror or str(e)
+
+
+def _not_a_descriptor(path: Path) -> None:
+    """Refuse a settings file named by an open descriptor (/dev/stdout, /dev/fd/N): reading it would
+    consume input and saving it would replace what the descriptor writes to."""
+    from generator.press.output import descriptor_of
+
+    if descriptor_of(str(path)) is not None:
+        raise ParlourError(
+            f"settings file {path} names an open descriptor, not a file: set {ENV_FILE} to a file"
+        )
+
+
+def _settings_target(path: Path) -> Path:
+    """Where saving `path` writes: through a link (a dotfiles link stays a link) to its target;
+    a loop of links is one line."""
+    if not path.is_symlink():
+        return path
+    try:
+        return Path(os.path.realpath(path, strict=True))
+    except FileNotFoundError:  # a dangling link: write the file it names
+        return Path(os.path.realpath(path))
+    except OSError as e:
+        raise ParlourError(f"settings file {path}: {_os_reason(e)}; fix the link or set {ENV_FILE}") from None
+
+
+HEADER = "# parlour settings: options on the command line always win (see 'parlour config')"
 
 
 def save_setting(key: str, value: str, path: Path | None = None) -> Path:
-    """Set `key = "value"` in the settings file, keeping every other line as it was (the file and
-    its directory are made if need be). Returns the file's path."""
+    """Set `key = "value"` in the settings file through tomlkit, which keeps every comment, key
+    and layout as it was (the file and its directory are made if need be). The new text is read
+    back with the reader every command uses (tomllib) and must hold exactly the old settings with
+    `key` changed before it replaces the file; else one line names the file and the line, and the
+    file is left as it was. Returns the file's path."""
+    import tomllib
+
+    import tomlkit
+    from tomlkit.exceptions import ParseError
+
     from generator.press.document import atomic_write
+    from generator.templates import read_user_bytes
 
     path = path or config_path()
-    if path.is_symlink():  # keep a dotfiles link: write where it points
-        path = path.resolve()
+    _not_a_descriptor(path)
+    path = _settings_target(path)
     settings = load(path)  # a broken file is reported, not overwritten
-    text = path.read_text(encoding="utf-8-sig") if settings.exists else ""
-    line = f"{key} = {_toml_string(value)}"
-    lines = text.splitlines()
-    at = _key_lines(text).get(key)
-    if at is not None:
-        lines[at - 1] = line
-    else:
-        first_table = next((i for i, ln in enumerate(lines) if _TABLE_LINE.match(ln)), len(lines))
-        lines.insert(first_table, line)
-    if not settings.exists:
-        lines.insert(0, "# parlour settings: options on the command line always win (see 'parlour config')")
-    new = "\n".join(lines) + "\n"
+    text = ""
+    if settings.exists:
+        text = read_user_bytes(path, "settings file", limit=SETTINGS_LIMIT, streams=False).decode("utf-8-sig")
+    old = tomllib.loads(text)
+    where = f"{path} line {settings.lines.get(key, 1)}"
+    try:
+        doc = tomlkit.parse(text) if text else tomlkit.document()
+        if not text:
+            doc.add(tomlkit.comment(HEADER[2:]))
+        doc[key] = value
+        new = tomlkit.dumps(doc)
+        if not new.endswith("\n"):
+            new += "\n"
+        back = tomllib.loads(new)
+    except (ParseError, tomllib.TOMLDecodeError, ValueError, TypeError) as e:
+        line = getattr(e, "line", None) or settings.lines.get(key, 1)
+        raise ParlourError(
+            f"{path} line {line}: parlour cannot edit this line safely ({e}); "
+            f'set {key} = "{value}" there by hand'
+        ) from None
+    if back != {**old, key: value}:
+        raise ParlourError(
+            f'{where}: saving {key} here would change other settings; set {key} = "{value}" there by hand'
+        )
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as e:

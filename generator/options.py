@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 import functools
 import sys
 import tempfile
@@ -14,18 +15,44 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from generator.config import BY_KEY
-from generator.errors import ParlourError
-from generator.press.print_defaults import CARD_PRESETS, DEFAULT_BLEED_MM, DEFAULT_DPI, DUPLEX_MODES, MANIFEST
+from generator.errors import ParlourError, printable
+from generator.press.print_defaults import (
+    CARD_PRESETS,
+    CARD_SHOP_SIZES,
+    CUTTERS,
+    DEFAULT_BLEED_MM,
+    DEFAULT_DPI,
+    DUPLEX_MODES,
+    MANIFEST,
+)
 from generator.words.spelling import DEFAULT_SPELLING, SPELLINGS
 
 if TYPE_CHECKING:  # imported where used: a query command never loads the card, booklet or page code
     from generator.press.cards import CardSize, DeckOptions, Drawer, Layout
     from generator.press.document import Document
     from generator.press.style import Style
-from generator.press.output import STDOUT, Outputs, dump_json
+from generator.press.output import FILE_LIST, STDOUT, Outputs, dump_json
 from generator.press.paper import PAPERS, Paper, get_paper, mm
 
 OUTPUT_DIR = Path("output")
+#: The days a run of daily sheets may cover: a day's place in the schedule needs the first day of
+#: the year after it, and the last year a date can hold is 9999.
+FIRST_DAY, LAST_DAY = dt.date(1, 1, 1), dt.date(9998, 12, 31)
+
+
+def day_span(first: dt.date, days: int, option: str = "--from") -> dt.date:
+    """The last of `days` days from `first`; one line when the run leaves the dates parlour can
+    schedule (FIRST_DAY to LAST_DAY)."""
+    if days < 1:
+        return first
+    if not FIRST_DAY <= first <= LAST_DAY or (LAST_DAY - first).days < days - 1:
+        raise ParlourError(
+            f"{option} {first.isoformat()} with --days {days} runs past {LAST_DAY.isoformat()}, the last day "
+            "parlour can print daily sheets for; start earlier or print fewer days"
+        )
+    return first + dt.timedelta(days=days - 1)
+
+
 #: click reads `--bleed -1` as an option `-1`, so the command line hands a negative value to an option
 #: whose value is optional with a Unicode minus sign (see cli._negative_values).
 MINUS = "\u2212"
@@ -65,17 +92,66 @@ class PrintOptions:
     cover: tuple[str, ...] | None = None  # a booklet cover's lines [default: the title and subject]
     dpi: int = DEFAULT_DPI  # --dpi of those PNGs
     spelling: str = DEFAULT_SPELLING  # the pack's --spelling: how prose, labels and card text spell
+    cutter: str | None = None  # --cutter: a cutting machine's marks and cut files (press.cutter)
+    cards_size: str | None = None  # --cards-size: the --cards images at a print shop's size and bleed
+    sheet: Any = None  # --layout: a press.sheet_layout.SheetLayout of one's own
+
+    def machine(self) -> Any:
+        """The press.cutter.Cutter that --cutter names (or the --layout's marks), or None."""
+        from generator.press.cutter import get_cutter
+
+        if self.cutter is None and self.sheet is not None and self.sheet.marks in ("silhouette", "scanncut"):
+            return get_cutter(self.sheet.marks)
+        return get_cutter(self.cutter)
 
     def layout(self) -> Layout:
         from generator.press.cards import impose
 
-        return impose(self.paper, self.card, self.bleed)
+        if self.sheet is not None:
+            return self._own_layout()
+        machine = self.machine()
+        area = machine.readable(self.paper) if machine is not None and machine.marks else None
+        return impose(self.paper, self.card, self.bleed, area)
+
+    def _own_layout(self) -> Layout:
+        """The --layout's grid: its card, margins and gutters; a bleed must fit in its gutters."""
+        from generator.press.cards import CardSize, Layout
+
+        sh = self.sheet
+        b = self.bleed
+        for n, gap, what in ((sh.columns, sh.across, "across_mm"), (sh.rows, sh.down, "down_mm")):
+            if n > 1 and b > 0 and gap < 2 * b - 1e-6:
+                raise ParlourError(
+                    f"{sh.where}: a bleed of {b / mm:g} mm needs gutters of {2 * b / mm:g} mm; "
+                    f"gutters.{what} is {gap / mm:g}: leave --bleed out or widen the gutters"
+                )
+        marks = "crop" if self.cutter is not None and sh.marks == "none" else sh.marks
+        return Layout(
+            self.paper,
+            CardSize(sh.name, sh.card_w, sh.card_h),
+            b,
+            sh.columns,
+            sh.rows,
+            sh.turned,
+            gutter=(sh.across, sh.down),
+            origin=(sh.left, self.paper.height - sh.top),
+            marks=self.cutter or marks,
+            corner=sh.corner,
+        )
 
     def deck(self, label: str, back: Drawer | None = None) -> DeckOptions:
         """How a deck part called `label` prints under these options (see press.cards.deck_pages)."""
         from generator.press.cards import DeckOptions
 
-        return DeckOptions(self.layout(), label, back, self.duplex, self.back_offset, blanks=self.blanks)
+        return DeckOptions(
+            self.layout(),
+            label,
+            back,
+            self.duplex,
+            self.back_offset,
+            blanks=self.blanks,
+            cutter=self.machine(),
+        )
 
 
 def command_inputs(values: dict[str, Any]) -> list[Path]:
@@ -107,9 +183,9 @@ def plan_outputs(
         if opts.json_path is not None:
             tx.file(raw_json or opts.json_path, "--json")
         if opts.png_dir is not None:
-            tx.directory(opts.png_dir, "--png")
+            tx.directory(opts.png_dir, "--png", listing=FILE_LIST)
         if opts.cards_dir is not None:
-            tx.directory(opts.cards_dir, "--cards")
+            tx.directory(opts.cards_dir, "--cards", listing=MANIFEST)
     except BaseException:
         tx.abort()
         raise
@@ -152,7 +228,7 @@ def print_options(
         if cards:
             options += CARD_OPTIONS
         if cards or images:
-            options += IMAGES_OPTIONS
+            options += [*IMAGES_OPTIONS, CUTTER_OPTION]
         for opt in reversed(options):
             wrapper = opt(wrapper)
         return wrapper
@@ -184,19 +260,70 @@ def _read_print_options(kw: dict[str, Any], cards: bool) -> tuple[PrintOptions, 
     )
     if not 0 <= opts.bleed <= 10 * mm:
         raise click.BadParameter("bleed must be between 0 and 10 mm", param_hint="'--bleed'")
+    opts.cutter = kw.pop("cutter", None)
+    layout_file = kw.pop("layout_file", None)
+    if layout_file is not None:
+        from generator.press.sheet_layout import read_layout
+
+        for name in ("paper", "card"):
+            if _given(name):
+                raise click.BadParameter(
+                    f"a layout names its own paper and card: give --layout or --{name}, not both",
+                    param_hint="'--layout'",
+                )
+        opts.sheet = read_layout(layout_file)
+        opts.paper = get_paper(opts.sheet.paper)
+    machine = opts.machine()
+    if machine is not None and not _given("bleed"):
+        # a blade drifts: bleed is on unless --bleed says otherwise (a layout's gutters permitting)
+        room = DEFAULT_BLEED_MM * mm
+        if opts.sheet is not None:
+            room = min(
+                [room]
+                + [
+                    g / 2
+                    for n, g in ((opts.sheet.columns, opts.sheet.across), (opts.sheet.rows, opts.sheet.down))
+                    if n > 1
+                ]
+            )
+        opts.bleed = room
     if cards:
         opts.layout()
     opts.output_text = raw_output
     if kw.pop("booklet", False):  # pages drawn on half the paper, imposed two to a side
+        if opts.paper.name == "a5":
+            raise click.BadParameter(
+                "a booklet halves its paper, and half of A5 is too small to read: give --paper a4 or letter",
+                param_hint="'--booklet'",
+            )
         opts.booklet, opts.paper = opts.paper, booklet_half(opts.paper)
     opts.cards_dir, dpi = kw.pop("cards_dir", None), kw.pop("dpi", None)
+    opts.cards_size = kw.pop("cards_size", None)
+    if opts.cards_size is not None and opts.cards_dir is None:
+        raise click.BadParameter(
+            "--cards-size sets the size of the --cards DIR images: give --cards too",
+            param_hint="'--cards-size'",
+        )
     if dpi is not None:
-        if opts.cards_dir is None:
+        if opts.cards_dir is None and opts.cutter != "cricut":
             raise click.BadParameter(
-                "--dpi sets the resolution of --cards DIR: give --cards too", param_hint="'--dpi'"
+                "--dpi sets the resolution of --cards DIR (or of --cutter cricut's images): give --cards too",
+                param_hint="'--dpi'",
             )
         opts.dpi = check_dpi(dpi)
     return opts, raw_output, raw_json
+
+
+def _given(name: str) -> bool:
+    """True if the option `name` was typed (or came from the environment), not left at its default."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is None:
+        return False
+    source = ctx.get_parameter_source(name)
+    return source is not None and source not in (
+        click.ParameterSource.DEFAULT,
+        click.ParameterSource.DEFAULT_MAP,
+    )
 
 
 BASE_OPTIONS = [
@@ -280,6 +407,28 @@ CARD_OPTIONS = [
 ]
 
 
+LAYOUT_OPTION = click.option(
+    "--layout",
+    "layout_file",
+    default=None,
+    metavar="FILE",
+    help="Lay the cards out as FILE says (a TOML sheet layout: paper, card size and corner radius, "
+    "columns and rows, margins, gutters, marks), for business-card stock, label sheets or a print "
+    "shop's template; 'parlour templates export' writes examples, or name one: "
+    "business-cards-letter-10, labels-a4-8.",
+)
+CARD_OPTIONS.append(LAYOUT_OPTION)
+CUTTER_OPTION = click.option(
+    "--cutter",
+    type=click.Choice(CUTTERS, case_sensitive=False),
+    default=None,
+    help="Print for a cutting machine: silhouette (Cameo, Portrait) and scanncut put the machine's "
+    "registration marks on each sheet and write its cut files (SVG, and DXF with the cutter extra) "
+    "into a folder beside the PDF; cricut writes each card as an image for Design Space's print then "
+    f"cut. Turns bleed on ({DEFAULT_BLEED_MM:g} mm) unless --bleed is given.",
+)
+
+
 IMAGES_OPTIONS = [
     click.option(
         "--cards",
@@ -290,6 +439,15 @@ IMAGES_OPTIONS = [
         help="Also write one PNG per card face and per distinct back into DIR, with the "
         "bleed when --bleed is given, and cards.csv (file, side, deck, position, count, back), "
         "for print shops and Tabletop Simulator.",
+    ),
+    click.option(
+        "--cards-size",
+        "cards_size",
+        type=click.Choice(list(CARD_SHOP_SIZES), case_sensitive=False),
+        default=None,
+        help="Draw the --cards images at a print shop's card size, with the bleed it asks for "
+        "(1/8 in a side for the inch sizes, 3 mm for the millimetre ones), whatever size the PDF "
+        "prints; at 300 dpi a poker-2.5x3.5in card is 825 x 1125 pixels.",
     ),
     click.option(
         "--dpi",
@@ -329,7 +487,7 @@ def json_note(opts: PrintOptions) -> str:
 
 def status(msg: str) -> None:
     """A status line ("wrote ..."): on stderr, so that stdout carries only data."""
-    click.echo(msg, err=True)
+    click.echo(printable(msg), err=True)
 
 
 def _render(doc: Document, pdf: Path, opts: PrintOptions, label: str) -> int:
@@ -372,6 +530,7 @@ def write_outputs(doc: Document, opts: PrintOptions, name: str, model: Any = Non
         shown_name = name if shown == STDOUT else Path(shown).stem
         if doc.page_count == 0:
             raise ParlourError("nothing to print: the document has no pages")
+        doc.cutting = opts.machine()  # the print guide says how to cut
         try:
             total = _render(doc, pdf, opts, f"printing {shown_name}")
             json_tmp = tx.staged("--json")
@@ -384,7 +543,8 @@ def write_outputs(doc: Document, opts: PrintOptions, name: str, model: Any = Non
             cards_tmp = tx.staged("--cards")
             card_rows = []
             if cards_tmp is not None:
-                card_rows = write_card_images(decks_in(doc), cards_tmp, opts.dpi, doc.style)
+                card_rows = write_card_images(decks_in(doc), cards_tmp, opts.dpi, doc.style, opts.cards_size)
+            cut_note = _write_cut_files(doc, opts, tx, shown)
         except OSError as exc:
             raise ParlourError(
                 f"cannot write the output ({exc.strerror or exc}); nothing was written"
@@ -396,8 +556,47 @@ def write_outputs(doc: Document, opts: PrintOptions, name: str, model: Any = Non
         msg += f", {len(pngs)} preview{'s' if len(pngs) != 1 else ''} in {opts.png_dir}"
     if opts.cards_dir:
         msg += f", {len(card_rows)} card images and {MANIFEST} in {opts.cards_dir}"
+    msg += cut_note
     status(msg + json_note(opts))
     return Path(shown)
+
+
+def cut_folder(pdf: str, cutter: str) -> Path:
+    """Where --cutter's files go: a folder beside the PDF, named after it and the machine's files."""
+    p = Path(pdf)
+    return p.with_name(f"{p.stem}-{'cricut' if cutter == 'cricut' else 'cut'}")
+
+
+def _write_cut_files(doc: Document, opts: PrintOptions, tx: Outputs, shown: str) -> str:
+    """--cutter's files, staged beside the PDF: the cut files of every marked sheet (silhouette,
+    scanncut) or each card as an image for Design Space (cricut). Returns the status line's tail."""
+    machine = opts.machine()
+    if machine is None:
+        return ""
+    if shown == STDOUT:
+        raise ParlourError("--cutter writes its files beside the PDF: give -o FILE, not standard output")
+    folder = cut_folder(shown, machine.name)
+    if machine.files:
+        from generator.press.cutter import write_cut_files
+
+        sheets = doc.cut_sheets()
+        if not sheets:
+            raise ParlourError(
+                f"--cutter {machine.name}: this document has no pieces to cut; leave --cutter out"
+            )
+        tmp = tx.directory(folder, "--cutter", make_parents=True)
+        names = write_cut_files(sheets, tmp, Path(shown).stem)
+        dxf = any(n.endswith(".dxf") for n in names)
+        extra = "" if dxf else " (no DXF: install parlour[cutter])"
+        return f", {len(sheets)} cut file{'s' if len(sheets) != 1 else ''} in {folder}{extra}"
+    from generator.press.card_images import decks_in, write_cricut_images
+
+    decks = decks_in(doc)
+    if not decks:
+        raise ParlourError("--cutter cricut: this document prints no cards; leave --cutter out")
+    tmp = tx.directory(folder, "--cutter", make_parents=True)
+    rows = write_cricut_images(decks, tmp, opts.dpi, doc.style)
+    return f", {len(rows)} card images for Design Space in {folder}"
 
 
 def write_json(path: Path | None, data: Any, tx: Outputs) -> None:

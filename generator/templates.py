@@ -61,6 +61,17 @@ def names() -> list[str]:
     return [name for name, _ in walk(packaged_root())]
 
 
+def home_path(text: str | os.PathLike[str], what: str) -> Path:
+    """`text` as a path, a leading ~ or ~user expanded; one line when that home is unknown."""
+    try:
+        return Path(text).expanduser()
+    except RuntimeError:  # ~nosuchuser, or no HOME for ~
+        user = str(text).split("/", 1)[0]
+        raise ParlourError(
+            f"{what} {str(text)!r}: {user!r} names no home directory parlour can find; give the path in full"
+        ) from None
+
+
 def set_override(directory: str | os.PathLike[str] | None) -> Path | None:
     """Use `directory` (or, when None, $PARLOUR_TEMPLATES if set) for user copies of templates."""
     global _override
@@ -69,7 +80,7 @@ def set_override(directory: str | os.PathLike[str] | None) -> Path | None:
     if directory is None:
         _override = None
         return None
-    path = Path(directory).expanduser()
+    path = home_path(directory, "--templates")
     if not path.is_dir():
         raise ParlourError(
             f"--templates {str(path)!r} is not a directory; make one with 'parlour templates export {path}'"

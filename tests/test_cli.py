@@ -11,6 +11,7 @@ import pytest
 from pypdf import PdfReader
 
 from generator import __version__
+from generator.press.output import FILE_LIST
 from tests.clicheck import one_line_error as _one_line_error
 
 
@@ -87,7 +88,7 @@ def test_calibrate_writes_pdf_json_and_previews(run, tmp_path):
     assert len(PdfReader(str(tmp_path / "cal.pdf")).pages) == 2
     model = json.loads((tmp_path / "cal.json").read_text())
     assert model["paper"] == "a4" and len(model["rulers"]) == 4
-    assert sorted(p.name for p in (tmp_path / "prev").iterdir()) == ["cal-001.png", "cal-002.png"]
+    assert sorted(p.name for p in (tmp_path / "prev").iterdir()) == [FILE_LIST, "cal-001.png", "cal-002.png"]
 
 
 def test_pack_defaults_into_output_dir(run, tmp_path):
@@ -273,7 +274,8 @@ def test_completion_completes_commands_options_and_choices():
     assert _complete("parlour pa") == ["pack"]
     assert set(_complete("parlour doublets s")) == {"solve", "sheet", "scorepad"}
     assert "--games" in _complete("parlour pack --g")
-    assert _complete("parlour pack --paper ") == ["letter", "a4"]
+    assert _complete("parlour pack --paper ") == ["letter", "a4", "legal", "tabloid", "a3", "a5"]
+    assert _complete("parlour pack --cutter ") == ["silhouette", "scanncut", "cricut"]
     assert _complete("parlour chimera key --variant h") == ["half"]
 
 

@@ -873,24 +873,6 @@ def test_settings_file_as_output_is_refused_as_nobody(shared_dir, monkeypatch):
     assert settings.read_text() == 'paper = "a4"\n'
 
 
-def test_stale_part_files_of_our_naming_are_swept(run, tmp_path):
-    """A `.part` of parlour's naming older than a day (a run killed with SIGKILL) goes with the next
-    run that writes beside it; a fresh one, or one of another naming, stays."""
-    old = time.time() - 2 * 86400
-    stale = [tmp_path / ".c.pdf.abcd_123.part", tmp_path / ".previews.x1y2z3w4.part"]
-    stale[0].write_bytes(b"half a pdf")
-    stale[1].mkdir()
-    (stale[1] / "page-1.png").write_bytes(b"png")
-    keep = [tmp_path / ".c.pdf.fresh123.part", tmp_path / "mine.part", tmp_path / ".c.pdf.abcd_123.part.txt"]
-    for p in keep:
-        p.write_bytes(b"keep")
-    for p in [*stale, keep[1], keep[2]]:
-        os.utime(p, (old, old))
-    assert run("calibrate", "-o", "c.pdf").exit_code == 0
-    assert not any(p.exists() for p in stale)
-    assert all(p.exists() for p in keep)
-
-
 def test_a_ligature_is_the_letters_it_stands_for(run):
     """`solve ﬁsh dish`: the ﬁ ligature (one character) is f and i (NFKC), as a reader sees it."""
     res = run("doublets", "solve", "\ufb01sh", "dish")

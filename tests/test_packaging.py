@@ -19,6 +19,7 @@ DISTRIBUTIONS = {
     "PIL": "pillow",
     "pypdfium2": "pypdfium2",
     "pypdf": "pypdf",
+    "tomlkit": "tomlkit",  # calibrate --save edits the settings file keeping its layout
 }
 
 
@@ -29,7 +30,7 @@ def _dist_name(requirement: str) -> str:
 
 
 #: the same for the `web` extra (parlour serve), imported only under generator/web/
-WEB_DISTRIBUTIONS = {"flask": "flask", "waitress": "waitress"}
+WEB_DISTRIBUTIONS = {"flask": "flask", "waitress": "waitress", "segno": "segno"}
 WEB = ROOT / "generator" / "web"
 
 
@@ -98,10 +99,30 @@ def test_licence_is_spdx_and_every_licence_file_exists():
 def test_runtime_dependencies_are_exactly_what_the_package_imports():
     stdlib = set(sys.stdlib_module_names)
     third_party = _imported_top_levels(ROOT / "generator", skip=WEB) - stdlib - {"generator", "__future__"}
+    third_party -= set(OPTIONAL)  # imported only when there, for an extra's feature (see below)
     assert third_party <= set(DISTRIBUTIONS), f"unexpected imports: {third_party - set(DISTRIBUTIONS)}"
     declared = {_dist_name(r) for r in PYPROJECT["project"]["dependencies"]}
     # rl-accel is never imported by parlour: reportlab picks it up itself (its C speed-ups)
     assert declared == {DISTRIBUTIONS[m] for m in third_party} | {"rl-accel"}
+
+
+#: import name -> (extra, the one module that imports it, inside a try that does without it)
+OPTIONAL = {"ezdxf": ("cutter", "generator/press/cutter.py")}
+
+
+def test_an_optional_import_is_an_extra_and_tried_in_one_place():
+    extras = {k: {_dist_name(r) for r in v} for k, v in PYPROJECT["project"]["optional-dependencies"].items()}
+    for module, (extra, where) in OPTIONAL.items():
+        assert module in extras[extra] and module in extras["test"]
+        users = [
+            p.relative_to(ROOT).as_posix()
+            for p in (ROOT / "generator").rglob("*.py")
+            if f"import {module}" in p.read_text(encoding="utf-8")
+        ]
+        assert users == [where], users
+        assert f"try:\n        import {module}\n    except ImportError:" in (ROOT / where).read_text(
+            encoding="utf-8"
+        )
 
 
 def test_the_web_extra_is_exactly_what_parlour_serve_imports_beyond_the_core():

@@ -69,3 +69,16 @@ def test_solve_and_the_checkers(run) -> None:
     assert run("chimera", "check", "six", "heart", "hearts").exit_code == 1
     assert run("fighting-words", "check", "TRN").exit_code == 0
     assert run("fighting-words", "check", "XQJ").exit_code == 1
+
+
+def test_saving_a_setting_keeps_the_file(run, tmp_path: Path, monkeypatch) -> None:
+    """calibrate --save through tomlkit (at its lowest allowed version too): comments, quoted keys
+    and a multi-line value's neighbours kept, the file read back by every command."""
+    settings = tmp_path / "c.toml"
+    settings.write_text(
+        '# mine\n"paper" = "a4"  # A4\nback_offset = [\n  1.5,\n  -0.5,\n]\nspelling = "uk"\n'
+    )
+    monkeypatch.setenv("PARLOUR_CONFIG", str(settings))
+    assert run("calibrate", "--save", "2,3").exit_code == 0
+    assert settings.read_text() == '# mine\n"paper" = "a4"  # A4\nback_offset = "2,3"\nspelling = "uk"\n'
+    assert run("config").exit_code == 0

@@ -29,6 +29,7 @@ class Run:
     size: float
     x: float
     y: float
+    angle: float = 0.0  # the baseline's direction on the page, in degrees (90: reading upward)
 
 
 def _decode(operand: object) -> str:
@@ -55,7 +56,8 @@ def _walk(
         # the em square's height as printed: the text-space y unit through Tm and the CTM
         printed = abs(size) * math.hypot(m[2], m[3])
         if text.strip():
-            out.append(Run(page, text, printed, m[4], m[5]))
+            angle = math.degrees(math.atan2(m[1], m[0]))
+            out.append(Run(page, text, printed, m[4], m[5], round(angle, 1)))
 
     for operands, op in content.operations:
         if op == b"q":

@@ -7,9 +7,9 @@ from typing import Any
 import click
 
 from generator.config import BY_KEY
-from generator.errors import ParlourError
-from generator.options import PrintOptions, print_options, write_outputs
-from generator.press.calibration import calibration_model, calibration_pages
+from generator.errors import ParlourError, printable
+from generator.options import CUTTER_OPTION, PrintOptions, print_options, write_outputs
+from generator.press.calibration import calibration_model, calibration_pages, cutter_test_page
 from generator.press.document import Document, Page
 from generator.press.print_defaults import DUPLEX_MODES
 from generator.sections import register
@@ -24,7 +24,11 @@ def save_back_offset(text: str) -> None:
     x, y = (float(v) for v in text.replace(" ", "").split(","))
     value = f"{x:g},{y:g}"
     path = config.save_setting("back_offset", value)
-    click.echo(f"saved back_offset = {value} (mm) in {path}; card decks use it unless --back-offset is given")
+    click.echo(
+        printable(
+            f"saved back_offset = {value} (mm) in {path}; card decks use it unless --back-offset is given"
+        )
+    )
 
 
 @click.command()
@@ -43,6 +47,7 @@ def save_back_offset(text: str) -> None:
     show_default=True,
     help="The flip your decks use: long or short edge (none, for glued backs, prints the long-edge sheet).",
 )
+@CUTTER_OPTION
 @print_options(seed=False)
 def calibrate(opts: PrintOptions, save: str | None) -> None:
     """Print a two-sided sheet to check scaling and measure your printer's duplex offset.
@@ -51,12 +56,15 @@ def calibrate(opts: PrintOptions, save: str | None) -> None:
     Rulers (100 mm and 4 in, both ways, both sides) show whether the page is being scaled;
     a cross on the front and scales on the back give the --back-offset for card decks.
     Save it once with --save X,Y and every deck uses it ('parlour config' shows it).
+    With --cutter silhouette or scanncut a third sheet carries the machine's marks and a
+    test card, and its cut file is written beside the PDF: cut it once to check the blade.
 
     \b
     Example:
       parlour calibrate --paper a4 -o calibration.pdf
       parlour calibrate --duplex short   # for decks printed with --duplex short
       parlour calibrate --save 1.5,-0.5
+      parlour calibrate --cutter silhouette   # and a test card to cut, with its cut file
     """
     if save is not None:
         if opts.output or opts.json_path or opts.png_dir:
@@ -71,6 +79,14 @@ def calibrate(opts: PrintOptions, save: str | None) -> None:
     )
     duplex = opts.duplex.lower()  # print_options reads --duplex into opts
     doc.add("Calibration sheet", calibration_pages(opts.paper, duplex))
+    machine = opts.machine()
+    if machine is not None and not machine.marks:
+        raise ParlourError(
+            "--cutter cricut: Design Space calibrates its print then cut itself (its Calibration menu); "
+            "leave --cutter out"
+        )
+    if machine is not None:  # a test card to cut, with its cut file
+        doc.add("Cutting test", [cutter_test_page(opts.paper, machine)])
     write_outputs(doc, opts, "calibration", calibration_model(opts.paper, duplex))
 
 

@@ -6,6 +6,7 @@ import click
 from click.core import ParameterSource
 
 from generator import config
+from generator.errors import printable
 from generator.press.impose import DUPLEX_MODES, get_card, parse_offset
 from generator.press.paper import PAPERS
 from generator.words.spelling import SPELLINGS
@@ -61,13 +62,13 @@ def config_command(ctx: click.Context, path_only: bool, **values: str) -> None:
         parse_offset(values["back_offset"])
     values["card"] = get_card(values["card"]).name
     if path_only:
-        click.echo(str(settings.path))
+        click.echo(printable(settings.path))
         return
     if settings.exists:
-        click.echo(f"settings file: {settings.path}")
+        click.echo(f"settings file: {printable(settings.path)}")
     else:
         click.echo(
-            f"settings file: {settings.path} (not there yet; 'parlour calibrate --save X,Y' starts it)"
+            f"settings file: {printable(settings.path)} (not there yet; 'parlour calibrate --save X,Y' starts it)"
         )
     width = max(len(s.key) for s in config.SETTINGS)
     shown = {s.key: str(values[s.key]) for s in config.SETTINGS}
@@ -80,4 +81,4 @@ def config_command(ctx: click.Context, path_only: bool, **values: str) -> None:
             where = settings.where(s.key)
         else:
             where = "default"
-        click.echo(f"{s.key:<{width}}  {shown[s.key]:<{vwidth}}  {where}")
+        click.echo(printable(f"{s.key:<{width}}  {shown[s.key]:<{vwidth}}  {where}"))

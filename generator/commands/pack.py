@@ -128,7 +128,7 @@ def check_players(players: int | None, chosen: list[str]) -> None:
             if not lo <= players <= hi:
                 raise ParlourError(
                     f"--players {players}: {s.title} is for {lo} to {hi} players; "
-                    f"leave it out with --skip {s.name} or give fewer players"
+                    f"leave it out with --skip {s.name} or give {'more' if players < lo else 'fewer'} players"
                 )
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from generator import templates as tpl
-from generator.errors import ParlourError
+from generator.errors import ParlourError, printable
 
 
 @click.group("templates")
@@ -40,8 +40,10 @@ def export(directory: Path, force: bool) -> None:
       parlour riddle-craft deck --templates my-templates
     """
     written = copy_templates(directory, force=force)
-    click.echo(f"copied {len(written)} templates into {directory}: " + ", ".join(tpl.names()), err=True)
-    click.echo(f"edit them, then print with --templates {directory}", err=True)
+    click.echo(
+        printable(f"copied {len(written)} templates into {directory}: " + ", ".join(tpl.names())), err=True
+    )
+    click.echo(printable(f"edit them, then print with --templates {directory}"), err=True)
 
 
 @templates.command("list")
@@ -59,7 +61,7 @@ def list_templates() -> None:
 
 def copy_templates(dest: Path, force: bool = False) -> list[Path]:
     """Copy every packaged template into `dest` (made if missing); refuses to overwrite unless `force`."""
-    root = Path(dest).expanduser()
+    root = tpl.home_path(dest, "templates export")
     if root.exists() and not root.is_dir():
         raise ParlourError(f"{str(root)!r} is a file: give a directory to copy the templates into")
     items = list(tpl.walk(tpl.packaged_root()))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from generator.errors import ParlourError
+from generator.errors import ParlourError, printable
 from generator.words.lexicon import DEFAULT_TIER, PRINT_TIER, TIERS, Lookup, load
 
 MAX_WORD = 64  # characters of a word to look up (English words stop near 45)
@@ -195,6 +195,9 @@ def audit(ctx: click.Context, start: str, days: int, jewels: int, quick: bool, j
         first = dt.date.fromisoformat(start.strip())
     except ValueError:
         raise click.BadParameter(f"{start!r} is not a date like 2026-01-01", param_hint="--from") from None
+    from generator.options import day_span
+
+    day_span(first, days)
     found = word_audit.gather(
         first,
         days,
@@ -215,6 +218,6 @@ def audit(ctx: click.Context, start: str, days: int, jewels: int, quick: bool, j
             with Outputs() as tx:
                 dump_json(tx.file(json_path, "--json"), data)
                 tx.commit()
-            click.echo(f"wrote {json_path}", err=True)
+            click.echo(printable(f"wrote {json_path}"), err=True)
     if data["outside_print_vocabulary"]:
         ctx.exit(1)

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 ONE_BOOKLET = 64  # pages: up to here one booklet (16 sheets still fold flat) ...
 SIGNATURE = 32  # ... beyond, booklets of 32 pages (8 sheets), stacked in order
-HALF_NAMES = {"a4": "a5", "letter": "half-letter"}
+HALF_NAMES = {"a3": "a4", "a4": "a5", "a5": "a6", "tabloid": "letter", "letter": "half-letter"}
 ANSWERS = "Answers"  # a last section of this title stays at the back, after the Notes pages
 
 

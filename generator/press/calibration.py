@@ -142,7 +142,7 @@ FRONT_TEXT = (
     "onto the scales on the back. The back tells you what to do next."
 )
 BACK_TEXT = (
-    "1. Hold this side towards you against a bright light: the cross from the front shows through.\n"
+    "1. Hold this side facing you against a bright light: the cross from the front shows through.\n"
     "2. Read where its upright line crosses the X scale and where its level line crosses the Y scale, "
     "to the nearest 0.5 mm. Those are your two numbers, X and Y.\n"
     "3. Both on 0: your printer lines up already and needs nothing more. Otherwise whoever prints the "
@@ -242,3 +242,25 @@ def calibration_model(paper: Paper, duplex: str = "long") -> dict:
             "step_mm": SCALE_STEP,
         },
     }
+
+
+def cutter_test_page(paper: Paper, cutter) -> Page:  # cutter: press.cutter.Cutter with marks
+    """A third sheet for a cutting machine: its marks, a test card and how to read the cut; the
+    card's cut file is written beside the PDF like a deck's."""
+    from generator.press.cutter import check_inside, draw_test_card, test_card_sheet
+
+    sheet = test_card_sheet(paper, cutter)
+    check_inside(sheet)
+
+    def draw(c: Canvas, info: PageInfo) -> None:
+        draw_test_card(c, sheet, info.style)
+
+    return Page(
+        draw,
+        f"Cutting test ({cutter.title})",
+        note="one-sided, on the card you cut",
+        footer="sides",
+        bookmark="Cutting test",
+        card=True,
+        cut=sheet,
+    )

@@ -62,13 +62,15 @@ def slug(text: str) -> str:
 
 
 def decks_in(doc: Document) -> list[DeckPrint]:
-    """Every deck the document prints, in page order, each once."""
+    """Every deck the document prints, in page order, each once (a page's `deck` may be one
+    DeckPrint or a tuple of them, for a sheet that mixes pieces of two sizes)."""
     seen: dict[int, DeckPrint] = {}
     for section in doc.sections:
         for page in section.pages:
-            deck = getattr(page, "deck", None)
-            if deck is not None and id(deck) not in seen:
-                seen[id(deck)] = deck
+            deck = getattr(page, "deck", None)  # a sheet of tiles and coins prints two decks
+            for d in deck if isinstance(deck, tuple) else (deck,):
+                if d is not None and id(d) not in seen:
+                    seen[id(d)] = d
     return list(seen.values())
 
 
@@ -189,10 +191,27 @@ def deck_images(deck: DeckPrint, dpi: int, style: Style) -> list[tuple[Row, byte
     return out
 
 
-def write_card_images(decks: Sequence[DeckPrint], folder: Path, dpi: int, style: Style) -> list[Row]:
-    """Write every deck's PNGs and cards.csv into `folder` (a staged temporary); returns the rows."""
+def shop_size(decks: Sequence[DeckPrint], size: str) -> list[DeckPrint]:
+    """The decks drawn at a print shop's size (print_defaults.CARD_SHOP_SIZES) with its bleed."""
+    from dataclasses import replace
+
+    from generator.press.impose import CardSize
+    from generator.press.paper import mm
+    from generator.press.print_defaults import CARD_SHOP_SIZES
+
+    w, h, bleed = CARD_SHOP_SIZES[size]
+    return [replace(d, card=CardSize(size, w * mm, h * mm), bleed=bleed * mm) for d in decks]
+
+
+def write_card_images(
+    decks: Sequence[DeckPrint], folder: Path, dpi: int, style: Style, size: str | None = None
+) -> list[Row]:
+    """Write every deck's PNGs and cards.csv into `folder` (a staged temporary); returns the rows.
+    With `size` (a print shop's, see shop_size) the cards are drawn at it rather than as printed."""
     if not decks:
         raise ParlourError("--cards: this command prints no cards; leave --cards out")
+    if size is not None:
+        decks = shop_size(decks, size)
     rows: list[Row] = []
     taken: set[str] = set()
     for deck in decks:
@@ -201,6 +220,40 @@ def write_card_images(decks: Sequence[DeckPrint], folder: Path, dpi: int, style:
                 raise ParlourError(f"--cards: two decks would both write {row.file}")
             taken.add(row.file)
             (folder / row.file).write_bytes(png)
+            rows.append(row)
+    with open(folder / MANIFEST, "w", encoding="utf-8", newline="") as f:
+        writer = csv.writer(f, lineterminator="\n")
+        writer.writerow(COLUMNS)
+        for row in rows:
+            writer.writerow([getattr(row, col) for col in COLUMNS])
+    return rows
+
+
+def write_cricut_images(decks: Sequence[DeckPrint], folder: Path, dpi: int, style: Style) -> list[Row]:
+    """Every deck's cards as Design Space images (see cricut_png) and cards.csv in `folder`. A card
+    that does not fit Design Space's print-then-cut area is refused with one line."""
+    from generator.press.cutter import CORNER_RADIUS, CRICUT_AREA, cricut_png
+    from generator.press.paper import mm
+
+    rows = []
+    taken: set[str] = set()
+    aw, ah = CRICUT_AREA
+    for deck in decks:
+        cw, ch = deck.card.width, deck.card.height
+        if not (cw <= aw and ch <= ah) and not (ch <= aw and cw <= ah):
+            raise ParlourError(
+                f"--cutter cricut: {cw / mm:g} x {ch / mm:g} mm cards are larger than Design Space's "
+                f"{aw / mm:.0f} x {ah / mm:.0f} mm print-then-cut area: choose a smaller --card"
+            )
+        trim_px = (pixels(cw, dpi), pixels(ch, dpi))
+        radius_px = (
+            pixels(CORNER_RADIUS if deck.corner is None else deck.corner, dpi) if deck.corner != 0 else 0
+        )
+        for row, png in deck_images(deck, dpi, style):
+            if row.file in taken:
+                raise ParlourError(f"--cutter cricut: two decks would both write {row.file}")
+            taken.add(row.file)
+            (folder / row.file).write_bytes(cricut_png(png, trim_px, radius_px, dpi))
             rows.append(row)
     with open(folder / MANIFEST, "w", encoding="utf-8", newline="") as f:
         writer = csv.writer(f, lineterminator="\n")

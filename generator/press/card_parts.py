@@ -289,14 +289,22 @@ def _split(ref: R, fit_one: Callable[[R], float | None], style: Style) -> list[R
 
 
 SPLIT_TRIES = 12  # the most even ways to share lines over a number of cards that are tried
+SPLIT_ENUMERATED = 2000  # up to this many ways to cut, all are ranked; beyond, the most even alone
 
 
 def _even_splits(lines: tuple[str, ...], count: int) -> list[list[tuple[str, ...]]]:
     """The ways to cut `lines` in order into `count` runs (the last may be empty: the table alone),
-    the most even first (by the length of the longest run, in characters)."""
+    the most even first (by the length of the longest run, in characters). Every way is ranked
+    while there are few (at most SPLIT_ENUMERATED); past that only the most even one is given,
+    found in polynomial time (_most_even), so a long card can never take exponential time."""
     from itertools import combinations
+    from math import comb
 
     n = len(lines)
+    if not 1 <= count - 1 <= n:
+        return []
+    if comb(n, count - 1) > SPLIT_ENUMERATED:
+        return [_most_even(lines, count)]
     splits = []
     for cuts in combinations(range(1, n + 1), count - 1):
         edges = (0, *cuts, n)
@@ -306,6 +314,32 @@ def _even_splits(lines: tuple[str, ...], count: int) -> list[list[tuple[str, ...
         splits.append((max(sum(len(x) for x in r) for r in runs), runs))
     splits.sort(key=lambda t: t[0])
     return [runs for _, runs in splits]
+
+
+def _most_even(lines: tuple[str, ...], count: int) -> list[tuple[str, ...]]:
+    """The cut of `lines` into `count` runs (all but the last non-empty) whose longest run has the
+    fewest characters: dynamic programming over (runs, lines), O(count x n^2)."""
+    n = len(lines)
+    pre = [0]
+    for line in lines:
+        pre.append(pre[-1] + len(line))
+    inf = float("inf")
+    # best[j][i]: the smallest longest run cutting the first i lines into j non-empty runs
+    best = [[inf] * (n + 1) for _ in range(count)]
+    back = [[0] * (n + 1) for _ in range(count)]
+    best[0][0] = 0
+    for j in range(1, count):
+        for i in range(j, n + 1):
+            for p in range(j - 1, i):
+                cost = max(best[j - 1][p], pre[i] - pre[p])
+                if cost < best[j][i]:
+                    best[j][i], back[j][i] = cost, p
+    last = min(range(count - 1, n + 1), key=lambda p: (max(best[count - 1][p], pre[n] - pre[p]), p))
+    edges = [n, last]
+    for j in range(count - 1, 0, -1):
+        edges.append(back[j][edges[-1]])
+    edges.reverse()
+    return [lines[a:b] for a, b in zip(edges, edges[1:], strict=False)]
 
 
 def reference_title(c: Canvas, box: CardBox, title: str, band: float, style: Style, what: str) -> float:

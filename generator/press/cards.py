@@ -35,6 +35,8 @@ from generator.press.style import DEFAULT, Style
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
+    from generator.press.cutter import CutSheet, Cutter
+
 __all__ = [  # the imposition names are re-exported: decks import them from here
     "CARD_PRESETS",
     "DEFAULT_BLEED_MM",
@@ -142,7 +144,7 @@ def _frame(
     distinct sheet."""
 
     def art() -> None:
-        if not layout.bleed:
+        if not layout.bleed and layout.marks == "crop":
             c.saveState()
             c.setStrokeColorRGB(*color)
             c.setLineWidth(0.3)
@@ -176,6 +178,7 @@ class DeckPrint:
     back: Drawer | None
     card: CardSize
     bleed: float
+    corner: float | None = None  # the cut's corner radius for a cutting machine (None: a card's)
 
 
 @dataclass(frozen=True)
@@ -193,6 +196,7 @@ class DeckOptions:
     outline_color: tuple[float, float, float] = (0.7, 0.7, 0.7)
     blanks: bool = True
     blank: Drawer = _blank_front
+    cutter: Cutter | None = None  # a cutting machine's marks and cut lines instead of crop marks
 
     def part(self, label: str, back: Drawer | None = None) -> DeckOptions:
         """The same printing for another part of the deck: its own label, and its own back."""
@@ -246,18 +250,26 @@ def _fronts_page(
 ) -> Page:
     layout = deck.layout
 
+    cut = _cut_sheet(deck, sheet, label)
+
     def fronts(c: Canvas, info: PageInfo) -> None:
         slots = [layout.slot(i) for i in range(len(sheet))]
         for s, cd in zip(slots, sheet, strict=True):
             _place(c, s, layout.card, layout.bleed, cd.front, info.style)
-        _frame(c, layout, slots, deck.outline_color, 0, 0, f"{key}-front{len(sheet)}")
+        if cut is not None:
+            from generator.press import cutter
+
+            cutter.draw_marks(c, cut.cutter, layout.paper)
+            cutter.draw_guides(c, cut)
+        else:
+            _frame(c, layout, slots, deck.outline_color, 0, 0, f"{key}-front{len(sheet)}")
 
     trim, bleed_box = boxes(layout)
     return Page(
         fronts,
         f"{label}: fronts" if two_sided else label,
         note=DUPLEX_NOTES[deck.duplex] if two_sided else None,
-        footer="sides",
+        footer=layout.footer(),
         side_span=free_span(layout),
         side_gaps=free_gaps(layout),
         deck=printed,
@@ -267,7 +279,25 @@ def _fronts_page(
         trim_box=trim,
         bleed_box=bleed_box,
         duplex=deck.duplex if two_sided and deck.duplex != "none" else None,
+        cut=cut,
     )
+
+
+def _cut_sheet(deck: DeckOptions, sheet: list[Card], label: str) -> CutSheet | None:
+    """What the cutting machine cuts on a fronts sheet: each card's trim with rounded corners."""
+    if deck.cutter is None or not deck.cutter.marks:
+        return None
+    from generator.press.cutter import CORNER_RADIUS, CutSheet, Outline, check_inside
+
+    layout = deck.layout
+    radius = CORNER_RADIUS if layout.corner is None else layout.corner
+    outlines = []
+    for i, cd in enumerate(sheet):
+        s = layout.slot(i)
+        outlines.append(Outline(s.x, s.y, s.w, s.h, radius, cd.name))
+    cut = CutSheet(deck.cutter, layout.paper, outlines, label=label)
+    check_inside(cut)
+    return cut
 
 
 def _backs_page(deck: DeckOptions, sheet: list[Card], key: str, label: str, printed: DeckPrint) -> Page:
@@ -286,7 +316,8 @@ def _backs_page(deck: DeckOptions, sheet: list[Card], key: str, label: str, prin
             slots.append(s)
             _place(c, s, layout.card, layout.bleed, draw, info.style, "" if cd.back else f"{key}-back")
         c.restoreState()
-        _frame(c, layout, slots, deck.outline_color, dx, dy, f"{key}-backs{len(slots)}-{len(sheet)}")
+        if deck.cutter is None or not deck.cutter.marks:  # (the machine cuts from the fronts side)
+            _frame(c, layout, slots, deck.outline_color, dx, dy, f"{key}-backs{len(slots)}-{len(sheet)}")
         if duplex == "none":
             turn_diagram(c, layout, info.style)
 
@@ -295,7 +326,7 @@ def _backs_page(deck: DeckOptions, sheet: list[Card], key: str, label: str, prin
         backs,
         f"{label}: backs",
         note=DUPLEX_NOTES[duplex],
-        footer="sides",
+        footer=layout.footer(),
         side_span=free_span(layout),
         side_gaps=free_gaps(layout),
         deck=printed,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -103,8 +104,11 @@ GUIDE_COLUMNS = (
 )  # section, pages, paper, sides: where each starts (share of the width)
 
 
-def draw_guide(c: Canvas, paper: Paper, style: Style, rows: Sequence[GuideRow], flips: set[str]) -> None:
-    """The print guide: how to print, then a table of every run of pages."""
+def draw_guide(
+    c: Canvas, paper: Paper, style: Style, rows: Sequence[GuideRow], flips: set[str], cutting: Any = None
+) -> None:
+    """The print guide: how to print (and, for a cutting machine, how to cut), then a table of every
+    run of pages."""
     w, h = paper.size
     width = w - 2 * MARGIN
     tips = [
@@ -121,7 +125,13 @@ def draw_guide(c: Canvas, paper: Paper, style: Style, rows: Sequence[GuideRow], 
             "and read the two numbers where its cross meets the scales; the back of that sheet says "
             "what to do with them."
         )
-    header = Header("Print guide", text=" ".join(tips), text_h=20 * mm, text_role="body")
+    text_h = 20 * mm
+    if cutting is not None:  # (press.cutter.Cutter)
+        from generator.press.cutter import BLEED_TIP, GUIDE_TIPS
+
+        tips += [GUIDE_TIPS[cutting.name], BLEED_TIP]
+        text_h += 22 * mm
+    header = Header("Print guide", text=" ".join(tips), text_h=text_h, text_role="body")
     y = sheet_header(c, paper, style, header, what="print guide") - 6 * mm
     head_face, head_size = style.font("table_head")
     for label, at in zip(("Section", "Pages", "Paper", "Print"), GUIDE_COLUMNS, strict=True):

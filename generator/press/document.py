@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 
 Box = tuple[float, float, float, float]
+FOOT_LOW = 5.6 * mm  # a two-line footer's lower baseline: its descenders stay 5 mm in from the edge
 
 
 @dataclass(frozen=True)
@@ -53,8 +54,9 @@ class Page:
         None  # for footer="sides": the stretch of margin free of crop marks
     )
     side_gaps: tuple[tuple[float, float], ...] = ()  # every such stretch, for a footer too long for one
-    deck: Any = None  # the deck a card sheet prints (a press.cards.DeckPrint), for --cards
+    deck: Any = None  # for --cards: the press.cards.DeckPrint a sheet prints (a tuple: several)
     card: bool = False  # printed on card stock (cards, tiles, pieces to fold), for the print guide
+    cut: Any = None  # what a cutting machine cuts on this sheet (a press.cutter.CutSheet), for its cut file
 
 
 class PageRun(ABC):
@@ -118,6 +120,9 @@ class Document:
         self.style = style
         self.contents = contents
         self.sections: list[Section] = []
+        self.cutting: Any = (
+            None  # the press.cutter.Cutter the sheets are printed for: the print guide says how
+        )
 
     def add(self, title: str, pages: list[Page] | PageRun) -> None:
         self.sections.append(Section(title, pages if isinstance(pages, PageRun) else list(pages)))
@@ -150,6 +155,14 @@ class Document:
                     yield sec, False, Page(_draw_blank, "This side is left blank on purpose")
                 n += 1
                 yield sec, i == 0, page
+
+    def cut_sheets(self) -> list[tuple[int, Any]]:
+        """(page number, press.cutter.CutSheet) of every page a cutting machine cuts."""
+        return [
+            (n, page.cut)
+            for n, (_, _, page) in enumerate(self._walk(make=False), start=1)
+            if page is not None and page.cut is not None
+        ]
 
     def _duplex(self) -> set[str]:
         """How the two-sided sheets in the document turn ("long", "short"); empty if there are none."""
@@ -203,7 +216,7 @@ class Document:
     def _draw_guide(self, c: Canvas, info: PageInfo) -> None:
         from generator.press.cover import draw_guide
 
-        draw_guide(c, self.paper, info.style, self.guide_rows(), self._duplex())
+        draw_guide(c, self.paper, info.style, self.guide_rows(), self._duplex(), self.cutting)
 
     def _footer(self, c: Canvas, page: Page, n: int, total: int) -> None:
         if page.footer == "none":
@@ -219,10 +232,18 @@ class Document:
             best = page.side_span or (h / 2 - 36 * mm, h / 2 + 36 * mm)
             draw_side_footer(c, w, h, left, right, best, page.side_gaps, self.style.font("label")[0])
         else:
+            from reportlab.pdfbase.pdfmetrics import stringWidth
+
             self.style.set_font(c, "footer")
+            face, size = self.style.font("footer")
             y = 7 * mm
+            room = w - 2 * MARGIN - stringWidth(left, face, size) - 4 * mm
+            if stringWidth(right, face, size) > room:  # a narrow page (A5): two lines, the right one above
+                y = FOOT_LOW
+                c.drawRightString(w - MARGIN, y + size * 1.25, right)
+            else:
+                c.drawRightString(w - MARGIN, y, right)
             c.drawString(MARGIN, y, left)
-            c.drawRightString(w - MARGIN, y, right)
         c.restoreState()
 
     def render(self, path: str, progress: Callable[[int], None] | None = None) -> None:

@@ -157,9 +157,15 @@ def _load_string_width() -> Any:
     return stringWidth
 
 
+#: Bidirectional classes of right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko...), Arabic
+#: digits and the marks that reorder text: one rule for them all, refused (see check_drawable).
+_RIGHT_TO_LEFT = frozenset({"R", "AL", "AN", "RLE", "RLO", "RLI", "LRE", "LRO", "LRI", "PDF", "PDI", "FSI"})
+
+
 def check_drawable(text: str, where: str) -> None:
     """Refuse, naming the character and `where` it is, text that no face can draw (it would print as
-    an empty box) or that holds a control character such as NUL."""
+    an empty box), that holds a control character such as NUL, or that runs right to left (it
+    would print backwards: parlour refuses it rather than shaping it)."""
     import unicodedata
 
     for ch in text:
@@ -170,6 +176,11 @@ def check_drawable(text: str, where: str) -> None:
         shown = f"{ch!r} ({code}{' ' + name if name else ''})"
         if unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn"):
             raise ParlourError(f"{where}: holds the control or unassigned character {code}; remove it")
+        if unicodedata.bidirectional(ch) in _RIGHT_TO_LEFT:
+            raise ParlourError(
+                f"{where}: holds right-to-left text ({shown}); parlour sets text left to right only "
+                "and would print it backwards: write it in a left-to-right script"
+            )
         if ord(ch) > 0xFFFF:  # emoji and other astral characters: the PDF's text map cannot hold them
             raise ParlourError(
                 f"{where}: parlour cannot print {shown} (emoji and characters beyond U+FFFF are not "

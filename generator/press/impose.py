@@ -28,6 +28,7 @@ EDGE_CLEAR = 2 * mm  # ...and always stop this far short of the page edge
 PRINTABLE = 5 * mm  # most home printers print nothing nearer the edge than this
 MARK_MIN = 3 * mm  # every crop mark keeps at least this much of itself inside the printable area
 SAFE = 3 * mm  # keep text this far inside the trim
+FOOT_ROOM = 10 * mm  # a bottom margin this deep holds the sheet's footer line
 
 Segment = tuple[float, float, float, float]
 
@@ -96,6 +97,12 @@ class Layout:
     cols: int
     rows: int
     rotated: bool
+    # a sheet layout of one's own (press.sheet_layout) fixes these; else the grid is centred, cards
+    # share cut lines (or sit a bleed's width apart) and crop marks go outside it
+    gutter: tuple[float, float] | None = None  # between columns, between rows
+    origin: tuple[float, float] | None = None  # the grid's left edge and top edge on the page
+    marks: str = "crop"  # "crop", "none" (pre-cut stock), or a cutting machine's name
+    corner: float | None = None  # the cards' corner radius for a cutting machine (None: its own)
 
     @property
     def per_page(self) -> int:
@@ -111,6 +118,8 @@ class Layout:
     @functools.cached_property  # (frozen: computed once per layout)
     def pitch(self) -> tuple[float, float]:
         cw, ch = self.cell
+        if self.gutter is not None:
+            return (cw + self.gutter[0], ch + self.gutter[1])
         gutter = 2 * self.bleed  # bleeds of neighbours meet; cards share cut lines when there is no bleed
         return (cw + gutter, ch + gutter)
 
@@ -121,9 +130,21 @@ class Layout:
         px, py = self.pitch
         gw = (self.cols - 1) * px + cw
         gh = (self.rows - 1) * py + ch
+        if self.origin is not None:
+            x0, top = self.origin
+            return (x0, top - gh, x0 + gw, top)
         x0 = (self.paper.width - gw) / 2
         y0 = (self.paper.height - gh) / 2
         return (x0, y0, x0 + gw, y0 + gh)
+
+    def footer(self) -> str:
+        """Where the sheet's labels go: up the side margins ("sides") when they are wide enough,
+        else along the bottom when it has room, else nowhere (a label sheet with thin margins)."""
+        x0, y0, x1, _ = self.grid
+        b = self.bleed
+        if min(x0 - b, self.paper.width - x1 - b) >= SIDE_MARGIN_MIN:
+            return "sides"
+        return "bottom" if y0 - b >= FOOT_ROOM else "none"
 
     def slot(self, index: int) -> Slot:
         """Front slot `index`, row-major from the top-left."""
@@ -166,25 +187,33 @@ def _fit(avail: float, size: float, gutter: float, bleed: float) -> int:
     return n
 
 
-def impose(paper: Paper, card: CardSize, bleed: float = 0.0) -> Layout:
+def impose(
+    paper: Paper, card: CardSize, bleed: float = 0.0, area: tuple[float, float, float, float] | None = None
+) -> Layout:
     """The layout that fits the most cards (upright preferred on a tie), keeping room for crop marks,
-    and in the side margins for the sheet's labels, which run there clear of every card."""
+    and in the side margins for the sheet's labels, which run there clear of every card. With `area`
+    (x0, y0, x1, y1, centred on the page: a cutting machine's readable area), every card's trim lies
+    inside it, its bleed too above and below (where the marks are), and clear of the side labels."""
+    room_w, room_h = paper.width - 2 * SIDE_MARGIN_MIN, paper.height - 2 * MARGIN_MIN
+    where = "inside the crop marks"
+    if area is not None:
+        room_w = min(room_w, area[2] - area[0] + 2 * bleed)
+        room_h = area[3] - area[1]  # the bleed too stays clear of the marks' reach, top and bottom
+        where = "between the cutting machine's marks"
     best: Layout | None = None
     for rotated in (False, True):
         cw, ch = (card.height, card.width) if rotated else (card.width, card.height)
-        cols = _fit(paper.width - 2 * SIDE_MARGIN_MIN, cw, 2 * bleed, bleed)
-        rows = _fit(paper.height - 2 * MARGIN_MIN, ch, 2 * bleed, bleed)
+        cols = _fit(room_w, cw, 2 * bleed, bleed)
+        rows = _fit(room_h, ch, 2 * bleed, bleed)
         lay = Layout(paper, card, bleed, cols, rows, rotated)
         if best is None or lay.per_page > best.per_page:
             best = lay
     assert best is not None
     if best.per_page == 0:
-        room_w = (paper.width - 2 * SIDE_MARGIN_MIN) / mm
-        room_h = (paper.height - 2 * MARGIN_MIN) / mm
         extra = f" plus {2 * bleed / mm:g} mm of bleed" if bleed else ""
         raise ParlourError(
             f"{card.width / mm:g} x {card.height / mm:g} mm cards{extra} do not fit on {paper.name} paper "
-            f"(room for {room_w:.0f} x {room_h:.0f} mm inside the crop marks): choose a smaller --card"
+            f"(room for {room_w / mm:.0f} x {room_h / mm:.0f} mm {where}): choose a smaller --card"
         )
     return best
 
@@ -264,6 +293,8 @@ def crop_mark_segments(
 ) -> list[Segment]:
     """The crop marks of `layout` (shifted by dx, dy on backs pages): only the cut lines of `slots`
     (default: every slot) are marked."""
+    if layout.marks != "crop":  # pre-cut stock ("none"), or a cutting machine's own marks
+        return []
     xs, ys = cut_lines(layout.slot(i) for i in range(layout.per_page)) if slots is None else cut_lines(slots)
     x0, y0, x1, y1 = layout.grid
     b = layout.bleed

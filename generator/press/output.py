@@ -96,39 +96,203 @@ def _stdout_identity() -> tuple[int, int] | None:
     return (st.st_dev, st.st_ino)
 
 
-#: The temporaries parlour stages outputs in (mkstemp/mkdtemp names: see Outputs._file, .stdout).
-_PART = re.compile(r"\.[^/]{1,16}\.[a-z0-9_]{8}\.part|parlour\.[a-z0-9_]{8}\.part")
+def _fd_identity(fd: int) -> tuple[int, int] | None:
+    """(device, inode) of what open descriptor `fd` is; standard output as sys.stdout has it."""
+    if fd == 1:
+        return _stdout_identity()
+    try:
+        st = os.fstat(fd)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino)
+
+
+def _writable_fd(fd: int) -> bool:
+    try:
+        import fcntl
+
+        return fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_ACCMODE in (os.O_WRONLY, os.O_RDWR)
+    except (ImportError, OSError):
+        return True  # no fcntl (Windows): the write itself will say
+
+
+def _write_fd(fd: int, src: Any) -> None:
+    """Copy file object `src` to descriptor `fd` at its own offset (appending, for `>>`)."""
+    while chunk := src.read(1 << 16):
+        view = memoryview(chunk)
+        while view:
+            view = view[os.write(fd, view) :]
+
+
+#: The list a replaced folder keeps of the files parlour put there (see Outputs.directory).
+FILE_LIST = ".parlour-files"
+_FILE_LIST_LIMIT = 2**20
+
+
+def _listed(folder: Path, listing: str) -> list[str]:
+    """The names `folder`'s list `listing` holds (FILE_LIST: one a line; a .csv file: its `file`
+    column); none when it is missing, not a regular file, too big or not readable."""
+    path = folder / listing
+    try:
+        st = os.lstat(path)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > _FILE_LIST_LIMIT:
+            return []
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return []
+    if listing.endswith(".csv"):
+        import csv
+        import io
+
+        try:
+            lines = [row.get("file") or "" for row in csv.DictReader(io.StringIO(text, newline=""))]
+        except csv.Error:
+            return []
+    else:
+        lines = text.splitlines()
+    names = [listing]
+    for line in lines:
+        parts = line.split("/")
+        if line and not line.startswith("/") and all(p not in ("", ".", "..") for p in parts):
+            names.append(line)
+    return names
+
+
+#: The temporaries parlour stages outputs in: `.STEM.parlour-XXXXXXXX.part` (STEM: the first 16
+#: characters of the output's name; XXXXXXXX: mkstemp's random letters), each file with a marker
+#: beside it, the same name and MARK_SUFFIX, holding MARK_HEAD and the temporary's device and
+#: inode. A leftover is parlour's beyond doubt only when both are there and agree (see sweep_parts).
+_PART = re.compile(r"\.[^/]{1,16}\.parlour-[a-z0-9_]{8}\.part")
+PART_INFIX = ".parlour-"
+MARK_SUFFIX = ".mark"
+MARK_HEAD = "parlour's temporary beside this marker: safe to delete\n"
+_MARK_LIMIT = 256  # bytes: a marker is one short line and a number
+
+
+def _mark_text(st: os.stat_result) -> str:
+    return f"{MARK_HEAD}{st.st_dev}:{st.st_ino}\n"
+
+
+def stage_file(where: str | os.PathLike[str] | None, name: str) -> Path:
+    """Make a temporary file for output `name` in `where` (None: the system's temporary folder)
+    with its marker beside it, then sweep that folder (sweep_parts). Raises OSError."""
+    fd, tmp = tempfile.mkstemp(dir=where, prefix=f".{_short(name)}{PART_INFIX}", suffix=".part")
+    try:
+        st = os.fstat(fd)
+    finally:
+        os.close(fd)
+    try:
+        mark = os.open(
+            tmp + MARK_SUFFIX, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600
+        )
+        try:
+            os.write(mark, _mark_text(st).encode())
+        finally:
+            os.close(mark)
+    except OSError:
+        unstage(Path(tmp))
+        raise
+    sweep_parts(os.path.dirname(tmp))
+    return Path(tmp)
+
+
+def unstage(tmp: Path) -> None:
+    """Remove a temporary file stage_file made, and its marker (either may be gone already)."""
+    for p in (str(tmp), str(tmp) + MARK_SUFFIX):
+        try:
+            os.unlink(p)
+        except OSError:
+            pass
 
 
 def sweep_parts(folder: Path | str, now: float | None = None) -> list[Path]:
-    """Remove the temporaries of parlour's own naming in `folder` that are older than
-    STALE_PART_DAYS and belong to this user: what a run killed outright (SIGKILL, a power cut)
-    could not clean up. Returns what was removed; anything unreadable is left alone."""
+    """Remove the temporaries parlour left in `folder` (a run killed outright by SIGKILL or a power
+    cut could not clean up): only a regular file of parlour's naming, older than STALE_PART_DAYS,
+    of this user, whose marker beside it (also old, also this user's) names its very device and
+    inode; a marker whose file is gone goes too. Never a folder, never a link, never anything else.
+    Returns what was removed; anything unreadable is left alone."""
     import time
 
     now = time.time() if now is None else now
-    gone = []
+    gone: list[Path] = []
+    me = os.geteuid() if hasattr(os, "geteuid") else None
+
+    def ours(st: os.stat_result) -> bool:
+        return (
+            stat.S_ISREG(st.st_mode)
+            and (me is None or st.st_uid == me)
+            and now - st.st_mtime >= STALE_PART_DAYS * 86400
+        )
+
     try:
         with os.scandir(folder) as entries:
-            for entry in entries:
-                if not _PART.fullmatch(entry.name):
-                    continue
-                try:
-                    st = entry.stat(follow_symlinks=False)
-                    if st.st_uid != os.geteuid() or now - st.st_mtime < STALE_PART_DAYS * 86400:
-                        continue
-                    if stat.S_ISDIR(st.st_mode):
-                        shutil.rmtree(entry.path)
-                    elif stat.S_ISREG(st.st_mode):
-                        os.unlink(entry.path)
-                    else:
-                        continue
-                    gone.append(Path(entry.path))
-                except OSError:
-                    pass
+            marks = [
+                e
+                for e in entries
+                if e.name.endswith(MARK_SUFFIX) and _PART.fullmatch(e.name[: -len(MARK_SUFFIX)])
+            ]
     except OSError:
-        pass
+        return gone
+    for mark in marks:
+        try:
+            st = mark.stat(follow_symlinks=False)
+            if not ours(st) or st.st_size > _MARK_LIMIT:
+                continue
+            with open(mark.path, "rb") as f:
+                text = f.read(_MARK_LIMIT + 1).decode("utf-8", "replace")
+            if not text.startswith(MARK_HEAD):
+                continue
+            part = mark.path[: -len(MARK_SUFFIX)]
+            try:
+                pst: os.stat_result | None = os.lstat(part)
+            except FileNotFoundError:
+                pst = None
+            if pst is not None:
+                if not ours(pst) or text != _mark_text(pst):
+                    continue
+                os.unlink(part)
+                gone.append(Path(part))
+            os.unlink(mark.path)
+            gone.append(Path(mark.path))
+        except OSError:
+            pass
     return gone
+
+
+#: Names of an open descriptor: written through it, as `-` is, never replaced.
+_FD_NAME = re.compile(
+    r"/dev/(?:(stdin)|(stdout)|(stderr)|fd/(\d+))|/proc/(?:self|thread-self|(\d+)(?:/task/\d+)?)/fd/(\d+)"
+)
+_STD_FD = {1: 0, 2: 1, 3: 2}
+
+
+def descriptor_of(path: str) -> int | None:
+    """The descriptor `path` names (/dev/stdout, /dev/stderr, /dev/stdin, /dev/fd/N,
+    /proc/self/fd/N, also through links and linked folders), or None. Such a name is a view of a
+    descriptor this process already has open: writing it by name would truncate or replace what
+    the descriptor points at (a `>>` redirect's file), so it is written through the descriptor."""
+    p = os.path.abspath(path)
+    for _ in range(40):
+        m = _FD_NAME.fullmatch(p)
+        if m is not None:
+            for group, fd in _STD_FD.items():
+                if m.group(group):
+                    return fd
+            if m.group(5) is not None and int(m.group(5)) != os.getpid():
+                return None  # another process's descriptor: an ordinary path for us
+            return int(m.group(4) or m.group(6))
+        try:
+            if not os.path.islink(p):
+                head, tail = os.path.split(p)
+                real = os.path.join(os.path.realpath(head), tail)
+                if real == p:
+                    return None
+                p = real
+                continue
+            p = os.path.normpath(os.path.join(os.path.dirname(p), os.readlink(p)))
+        except OSError:
+            return None
+    return None
 
 
 def _within(path: Path, folder: Path) -> bool:
@@ -160,6 +324,8 @@ class _Planned:
     staged: Path  # the temporary file or folder the command writes into
     make_parents: bool = False
     staged_inside: bool = False  # a folder staged inside its existing target
+    fd: int | None = None  # the open descriptor written through (1: standard output, '-')
+    listing: str | None = None  # the list of parlour's files in this folder: earlier ones not made again go
 
 
 class Outputs:
@@ -200,7 +366,7 @@ class Outputs:
                     "choose another file name"
                 )
         for plan in self._planned:
-            if plan.target is None:
+            if plan.target is None or plan.fd is not None:
                 continue
             same = plan.target == target or (ident is not None and ident == _identity(plan.target))
             if (
@@ -220,41 +386,63 @@ class Outputs:
 
     def _check_stdout(self, what: str, shown: str, ident: tuple[int, int] | None) -> None:
         """Refuse a path that is where standard output already goes for another output."""
-        if ident is None or not any(plan.target is None for plan in self._planned):
+        if ident is None:
             return
-        if ident == _stdout_identity():
-            other = next(plan for plan in self._planned if plan.target is None)
-            raise ParlourError(
-                f"{what} {shown!r} is where standard output goes, and {other.what} - writes there "
-                "too: give each output its own path"
-            )
-
-    def stdout(self, what: str) -> Path:
-        """Plan standard output as `what`'s destination; returns the temporary to write into."""
-        for plan in self._planned:
-            if plan.target is None:
+        for other in self._planned:
+            if other.fd is not None and ident == _fd_identity(other.fd):
+                where = "standard output" if other.fd == 1 else f"descriptor {other.fd}"
                 raise ParlourError(
-                    f"{what} - and {plan.what} - both ask for standard output: send one of them to a file"
+                    f"{what} {shown!r} is where {where} goes, and {other.what} {other.shown} writes there "
+                    "too: give each output its own path"
                 )
-        out = _stdout_identity()
+
+    def stdout(self, what: str, shown: str = STDOUT) -> Path:
+        """Plan standard output as `what`'s destination; returns the temporary to write into."""
+        return self._plan_descriptor(what, shown, 1)
+
+    def _plan_descriptor(self, what: str, shown: str, fd: int) -> Path:
+        """Plan a write through open descriptor `fd` (`-` and /dev/stdout: 1; /dev/fd/N: N)."""
+        where = "standard output" if fd == 1 else "standard error" if fd == 2 else f"descriptor {fd}"
+        if fd == 0:
+            raise ParlourError(
+                f"{what} {shown!r} is standard input, which parlour reads, not writes: give a file name"
+            )
+        for plan in self._planned:
+            if plan.fd == fd:
+                raise ParlourError(
+                    f"{what} {shown} and {plan.what} {plan.shown} both ask for {where}: send one of them to a file"
+                )
+        ident = _fd_identity(fd)
+        if fd == 1 and (sys.stdout is None or not hasattr(sys.stdout, "buffer")):
+            raise ParlourError(f"{what} {shown}: standard output is closed; give a file name instead")
+        if fd != 1 and ident is None:
+            raise ParlourError(f"{what} {shown!r}: {where} is not open; give a file name instead")
+        if fd != 1 and not _writable_fd(fd):
+            raise ParlourError(f"{what} {shown!r}: {where} is not open for writing; give a file name instead")
         for plan in self._planned:
             if (
-                out is not None
+                ident is not None
                 and plan.target is not None
                 and not plan.directory
-                and _identity(plan.target) == out
+                and _identity(plan.target) == ident
             ):
                 raise ParlourError(
-                    f"{what} - and {plan.what} {plan.shown!r} are the same file (standard output "
+                    f"{what} {shown} and {plan.what} {plan.shown!r} are the same file ({where} "
                     "goes there): give each output its own path"
                 )
-        if sys.stdout is None or not hasattr(sys.stdout, "buffer"):
-            raise ParlourError(f"{what} -: standard output is closed; give a file name instead")
-        fd, tmp = tempfile.mkstemp(prefix="parlour.", suffix=".part")
-        os.close(fd)
-        sweep_parts(os.path.dirname(tmp))
-        self._planned.append(_Planned(what, STDOUT, None, False, True, Path(tmp)))
-        return Path(tmp)
+            if ident is not None and plan.fd is not None and _fd_identity(plan.fd) == ident:
+                raise ParlourError(
+                    f"{what} {shown} and {plan.what} {plan.shown} go to the same place: give each output its own path"
+                )
+        for path, other in self._inputs:
+            if ident is not None and ident == other:
+                raise ParlourError(
+                    f"{what} {shown!r}: {where} goes to one of this command's inputs ({path}); "
+                    "choose another path"
+                )
+        tmp = stage_file(None, "parlour")
+        self._planned.append(_Planned(what, shown, None, False, True, tmp, fd=fd))
+        return tmp
 
     def file(self, path: str | os.PathLike[str], what: str = "--output", make_parents: bool = False) -> Path:
         """Plan one file; returns the temporary path the command writes into (committed by `commit`).
@@ -266,11 +454,21 @@ class Outputs:
             raise ParlourError(f"{what}: cannot use {str(path)[:60]!r} ({_reason(exc)})") from None
 
     def directory(
-        self, path: str | os.PathLike[str], what: str = "--png", make_parents: bool = False
+        self,
+        path: str | os.PathLike[str],
+        what: str = "--png",
+        make_parents: bool = False,
+        listing: str | None = None,
     ) -> Path:
-        """Plan a directory of files (created if missing); returns a temporary directory to write into."""
+        """Plan a directory of files (created if missing); returns a temporary directory to write into.
+
+        `listing`: the name of the list of what parlour writes into the folder (FILE_LIST, which
+        commit writes, or a manifest the command writes, such as --cards' cards.csv). What an
+        earlier run's list names and this run does not write again is removed at commit, so the
+        folder holds only this run's files beside the user's own (a smaller deck leaves no stale
+        images; fewer pages leave no stale previews)."""
         try:
-            return self._directory(path, what, make_parents)
+            return self._directory(path, what, make_parents, listing)
         except OSError as exc:
             raise ParlourError(f"{what}: cannot use {str(path)[:60]!r} ({_reason(exc)})") from None
 
@@ -278,6 +476,9 @@ class Outputs:
         shown = str(path)
         if shown == STDOUT:
             return self.stdout(what)
+        fd = descriptor_of(shown)
+        if fd is not None:
+            return self._plan_descriptor(what, shown, fd)
         if shown.endswith(("/", os.sep, "/.")):
             if Path(shown).is_dir():
                 raise ParlourError(
@@ -330,26 +531,22 @@ class Outputs:
                 raise ParlourError(
                     f"{what}: cannot write to {shown!r} (permission denied); choose another path"
                 )
-            fd, tmp = tempfile.mkstemp(prefix="parlour.", suffix=".part")
-            os.close(fd)
-            sweep_parts(os.path.dirname(tmp))
-            self._planned.append(_Planned(what, shown, target, False, True, Path(tmp)))
-            return Path(tmp)
+            tmp = stage_file(None, "parlour")
+            self._planned.append(_Planned(what, shown, target, False, True, tmp))
+            return tmp
         if st is not None and not os.access(target, os.W_OK):
             raise ParlourError(f"{what}: {shown!r} is read-only (permission denied); choose another path")
         where = parent if parent.is_dir() else parent.parent
         try:
-            fd, tmp = tempfile.mkstemp(dir=where, prefix=f".{_short(target.name)}.", suffix=".part")
-            os.close(fd)
+            tmp = stage_file(where, target.name)
         except OSError as exc:
             raise ParlourError(
                 f"{what}: cannot write in {str(where)!r} ({_reason(exc)}); choose another path"
             ) from None
-        sweep_parts(where)
         self._planned.append(
-            _Planned(what, shown, target, False, False, Path(tmp), make_parents=not parent.is_dir())
+            _Planned(what, shown, target, False, False, tmp, make_parents=not parent.is_dir())
         )
-        return Path(tmp)
+        return tmp
 
     def _plan_stream(self, what: str, shown: str, given: Path) -> Path:
         ident = _identity(given)
@@ -365,13 +562,13 @@ class Outputs:
         # never opened before commit: opening a FIFO here would hand its reader an early end of file
         if not os.access(given, os.W_OK):
             raise ParlourError(f"{what}: cannot write to {shown!r} (permission denied); choose another path")
-        fd, tmp = tempfile.mkstemp(prefix="parlour.", suffix=".part")
-        os.close(fd)
-        sweep_parts(os.path.dirname(tmp))
-        self._planned.append(_Planned(what, shown, given, False, True, Path(tmp)))
-        return Path(tmp)
+        tmp = stage_file(None, "parlour")
+        self._planned.append(_Planned(what, shown, given, False, True, tmp))
+        return tmp
 
-    def _directory(self, path: str | os.PathLike[str], what: str, make_parents: bool) -> Path:
+    def _directory(
+        self, path: str | os.PathLike[str], what: str, make_parents: bool, listing: str | None
+    ) -> Path:
         shown = str(path)
         if shown == STDOUT:
             raise ParlourError(f"{what} -: this option needs a directory, not standard output")
@@ -396,7 +593,7 @@ class Outputs:
                     )
                 where = ancestor
         try:
-            tmp = tempfile.mkdtemp(dir=where, prefix=f".{_short(target.name)}.", suffix=".part")
+            tmp = tempfile.mkdtemp(dir=where, prefix=f".{_short(target.name)}{PART_INFIX}", suffix=".part")
         except OSError as exc:
             raise ParlourError(
                 f"{what}: cannot write in {str(where)!r} ({_reason(exc)}); choose another directory"
@@ -404,7 +601,15 @@ class Outputs:
         sweep_parts(where)
         self._planned.append(
             _Planned(
-                what, shown, target, True, False, Path(tmp), make_parents=make_parents, staged_inside=inside
+                what,
+                shown,
+                target,
+                True,
+                False,
+                Path(tmp),
+                make_parents=make_parents,
+                staged_inside=inside,
+                listing=listing,
             )
         )
         return Path(tmp)
@@ -460,6 +665,18 @@ class Outputs:
         if self._done:
             return
         mode = _umask_mode()
+        stale: list[tuple[Path, list[str]]] = []
+        for plan in self._planned:
+            if plan.directory and plan.listing is not None and plan.target is not None:
+                made = sorted(
+                    p.relative_to(plan.staged).as_posix() for p in plan.staged.rglob("*") if not p.is_dir()
+                )
+                if plan.listing == FILE_LIST:
+                    (plan.staged / FILE_LIST).write_text("".join(m + "\n" for m in made), encoding="utf-8")
+                    made.append(FILE_LIST)
+                if plan.target.is_dir():
+                    old = _listed(plan.target, plan.listing)
+                    stale.append((plan.target, sorted(set(old) - set(made))))
         # Check everything a rename could trip on before anything is put in place.
         dir_moves = {
             id(p): self._dir_moves(p)
@@ -495,14 +712,38 @@ class Outputs:
                         keep = mode
                     os.chmod(plan.staged, keep)
                     os.replace(plan.staged, plan.target)
+                    unstage(plan.staged)  # (its marker)
         except OSError as exc:
             raise ParlourError(f"cannot put the output in place ({_reason(exc)})") from None
+        for folder, names in stale:
+            self._remove_listed(folder, names)
         self._done = True
         self._forget()
 
+    def _remove_listed(self, folder: Path, names: list[str]) -> None:
+        """Remove the files parlour wrote into `folder` before and did not write again: only a
+        regular file of this user's that is no input of this command."""
+        me = os.geteuid() if hasattr(os, "geteuid") else None
+        for name in names:
+            path = folder / name
+            try:
+                st = os.lstat(path)
+                if not stat.S_ISREG(st.st_mode) or (me is not None and st.st_uid != me):
+                    continue
+                if any((st.st_dev, st.st_ino) == other for _, other in self._inputs):
+                    continue
+                if any(
+                    os.path.islink(folder.joinpath(*name.split("/")[:i]))
+                    for i in range(1, name.count("/") + 1)
+                ):
+                    continue  # a linked folder on the way: not ours to follow
+                os.unlink(path)
+            except OSError:
+                pass
+
     def _stream(self, plan: _Planned) -> None:
         try:
-            if plan.target is None:
+            if plan.fd == 1:
                 out = sys.stdout
                 if out is None:
                     raise ParlourError(f"{plan.what} -: standard output is closed; give a file name instead")
@@ -510,11 +751,23 @@ class Outputs:
                 with open(plan.staged, "rb") as src:
                     shutil.copyfileobj(src, out.buffer if hasattr(out, "buffer") else out)
                 out.flush()
+            elif plan.fd is not None:
+                if plan.fd == 2 and sys.stderr is not None:
+                    sys.stderr.flush()
+                with open(plan.staged, "rb") as src:
+                    _write_fd(plan.fd, src)
             else:
+                assert plan.target is not None
                 with open(plan.staged, "rb") as src, open(plan.target, "wb") as dest:
                     shutil.copyfileobj(src, dest)
         except OSError as exc:
-            where = "standard output" if plan.target is None else repr(plan.shown)
+            where = (
+                "standard output"
+                if plan.fd == 1
+                else f"descriptor {plan.fd}"
+                if plan.fd is not None
+                else repr(plan.shown)
+            )
             raise ParlourError(f"{plan.what}: cannot write to {where} ({_reason(exc)})") from None
 
     def abort(self) -> None:
@@ -523,24 +776,18 @@ class Outputs:
             return
         self._done = True
         for plan in self._planned:
-            try:
-                if plan.directory:
-                    shutil.rmtree(plan.staged, ignore_errors=True)
-                else:
-                    os.unlink(plan.staged)
-            except OSError:
-                pass
+            if plan.directory:
+                shutil.rmtree(plan.staged, ignore_errors=True)
+            else:
+                unstage(plan.staged)
         self._forget()
 
     def _forget(self) -> None:
         if self in _LIVE:
             _LIVE.remove(self)
-        for plan in self._planned:  # the stdout stage lives in the system temp folder
+        for plan in self._planned:  # the stream stages live in the system temp folder
             if plan.stream:
-                try:
-                    os.unlink(plan.staged)
-                except OSError:
-                    pass
+                unstage(plan.staged)
 
     def __enter__(self) -> Outputs:
         return self

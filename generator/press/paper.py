@@ -16,6 +16,10 @@ __all__ = ["PAPERS", "Paper", "get_paper", "mm", "inch", "MARGIN"]
 PAPERS: dict[str, tuple[float, float]] = {
     "letter": (612.0, 792.0),
     "a4": (210 * mm, 297 * mm),
+    "legal": (612.0, 1008.0),  # 8.5 x 14 in
+    "tabloid": (792.0, 1224.0),  # 11 x 17 in
+    "a3": (297 * mm, 420 * mm),
+    "a5": (148 * mm, 210 * mm),
 }
 
 #: The margin that page layouts keep clear by default (most printers cannot print the last few mm).
@@ -36,7 +40,7 @@ class Paper:
 
 
 def get_paper(name: str) -> Paper:
-    """The paper called `name` (letter or a4, any case)."""
+    """The paper called `name` (one of PAPERS, any case)."""
     key = (name or "").strip().lower()
     if key not in PAPERS:
         raise ParlourError(f"unknown paper {name!r}: use one of {', '.join(PAPERS)}")

@@ -50,7 +50,7 @@ TEXT_ROLES: dict[str, tuple[str | None, dict[str, Any]]] = {
     "subtitle": ("title", {"size": 12.0}),
     "heading": ("body", {"face": "Sans-Bold", "size": 10.0, "colour": "accent"}),
     "strong": ("body", {"face": "Sans-Bold"}),
-    "small": ("body", {"size": 7.5}),
+    "small": ("body", {"size": 7.5, "min_size": 7.0}),  # nothing a player reads on a page under 7 pt
     "caption": ("small", {"colour": "muted", "size": 7.0}),
     "label": ("caption", {"face": "Cond"}),
     "footer": ("caption", {"size": 7.0}),
@@ -61,7 +61,7 @@ TEXT_ROLES: dict[str, tuple[str | None, dict[str, Any]]] = {
     "key_entry": ("key_head", {"size": 8.5, "colour": "ink"}),
     "key_answer": ("key", {"size": 7.2, "leading": 1.18}),
     "key_count": ("key_answer", {"face": "Cond-Bold"}),
-    "prose": ("body", {"face": "Serif", "leading": 1.28}),
+    "prose": ("body", {"face": "Serif", "size": 10.0, "leading": 1.28}),
     "contents": ("prose", {"size": 12.0}),
     "card_title": ("title", {"size": 11.0}),
     "card_body": ("body", {"size": 8.0, "min_size": 7.0}),  # nothing on a card face under 7 pt
@@ -82,7 +82,7 @@ TEXT_ROLES: dict[str, tuple[str | None, dict[str, Any]]] = {
     "card_index": ("card_title", {"face": "Sans-Bold", "size": 14.0, "colour": "ink"}),
     "card_letters": ("card_body", {"face": "Cond-Bold", "size": 11.0}),
     "piece_rank": ("card_glyph", {"size": 40.0}),
-    "note": ("key", {"size": 7.5, "min_size": 6.5, "leading": 1.16}),
+    "note": ("key", {"size": 10.0, "min_size": 8.0, "leading": 1.16}),
 }
 
 
@@ -232,13 +232,14 @@ def _colour_value(value: Any, where: str) -> RGB | None:
 def from_toml(data: Mapping[str, Any], where: str, base: Style = DEFAULT) -> Style:
     """`base` with the overrides of a style.toml: [colours] role = "#RRGGBB", [suits] suit = ...,
     and [text.ROLE] face/size/colour/leading/min_size/parent."""
+    from generator.press import fields
     from generator.press.fonts import FACES
 
     changes: dict[str, Any] = {}
     for key in data:
         if key not in ("colours", "suits", "text"):
             raise ParlourError(f"{where}: unknown table [{key}]; use [colours], [suits] or [text.ROLE]")
-    for role, value in dict(data.get("colours", {})).items():
+    for role, value in fields.table(data.get("colours", {}), f"{where}: [colours]").items():
         if role not in COLOUR_ROLES:
             raise ParlourError(f"{where}: [colours] has no role {role!r}; known: {', '.join(COLOUR_ROLES)}")
         colour = _colour_value(value, f"{where}, [colours] {role}")
@@ -246,7 +247,7 @@ def from_toml(data: Mapping[str, Any], where: str, base: Style = DEFAULT) -> Sty
             raise ParlourError(f'{where}: [colours] {role} cannot be "none"; only tint and back_fill can')
         changes[role] = colour
     suits = dict(base.suits)
-    for suit, value in dict(data.get("suits", {})).items():
+    for suit, value in fields.table(data.get("suits", {}), f"{where}: [suits]").items():
         if suit not in SUITS:
             raise ParlourError(f"{where}: [suits] has no suit {suit!r}; known: {', '.join(SUITS)}")
         colour = _colour_value(value, f"{where}, [suits] {suit}")
@@ -255,7 +256,7 @@ def from_toml(data: Mapping[str, Any], where: str, base: Style = DEFAULT) -> Sty
         suits[suit] = colour
     changes["suits"] = suits
     roles = {k: (p, dict(ch)) for k, (p, ch) in base.roles.items()}
-    for role, table in dict(data.get("text", {})).items():
+    for role, table in fields.table(data.get("text", {}), f"{where}: [text]").items():
         if not isinstance(table, Mapping):
             raise ParlourError(f"{where}: [text.{role}] must be a table")
         bad = sorted(set(table) - _ROLE_KEYS)
@@ -267,15 +268,15 @@ def from_toml(data: Mapping[str, Any], where: str, base: Style = DEFAULT) -> Sty
         new = dict(old)
         for key, value in table.items():
             if key == "parent":
-                parent = str(value)
+                parent = fields.text(value, f"{where}: [text.{role}] parent", limit=40)
             elif key == "face":
-                if value not in FACES:
+                if not isinstance(value, str) or value not in FACES:
                     raise ParlourError(
                         f"{where}: [text.{role}] face {value!r} unknown; use one of {', '.join(FACES)}"
                     )
                 new[key] = value
             elif key == "colour":
-                if value not in COLOUR_ROLES:
+                if not isinstance(value, str) or value not in COLOUR_ROLES:
                     raise ParlourError(f"{where}: [text.{role}] colour {value!r} is not a colour role")
                 new[key] = value
             else:

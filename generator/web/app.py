@@ -11,8 +11,11 @@ from __future__ import annotations
 import datetime as dt
 import hmac
 import ipaddress
+import json
+import re
 import secrets
 from typing import Any
+from urllib.parse import urlsplit
 
 import click
 from flask import Flask, Response, abort, jsonify, redirect, render_template, request
@@ -20,10 +23,28 @@ from flask import Flask, Response, abort, jsonify, redirect, render_template, re
 from generator import config
 from generator.errors import ParlourError
 from generator.web import build, referee
-from generator.web.documents import DOCUMENTS, document, normalise
+from generator.web.documents import (
+    DOCUMENTS,
+    Document,
+    FieldError,
+    call_values,
+    command_context,
+    command_line,
+    default_of,
+    document,
+    key_of,
+    kind,
+    limits,
+    normalise,
+    offered,
+    shown,
+)
+from generator.web.words import ADVANCED, family, label, value_label
 
 SETTABLE = ("paper", "back_offset", "duplex", "spelling")  # what the page may save
 LOCAL_NAMES = ("localhost", "127.0.0.1", "[::1]")
+#: Requests that make something (a PDF, a preview, a day's puzzles): refused from another site.
+WORK = ("/pdf/", "/preview/", "/api/")
 
 
 class BadRequest(Exception):
@@ -78,9 +99,11 @@ def _guard(app: Flask) -> None:
         host, port = app.config["PARLOUR_ADDRESS"]
         hosts, any_ip = allowed_hosts(host, port)
         value = (request.headers.get("Host") or "").strip().lower()
-        if value in hosts or (any_ip and _ip_literal_host(value, port)):
-            return None
-        return _error(403, "this server answers only at its own address (refused Host header)")
+        if not (value in hosts or (any_ip and _ip_literal_host(value, port))):
+            return _error(403, "this server answers only at its own address (refused Host header)")
+        if request.path.startswith(WORK) and cross_site():
+            return _error(403, "parlour makes pages only for its own page, not for another site")
+        return None
 
     @app.after_request
     def headers(resp: Response) -> Response:
@@ -105,11 +128,29 @@ def _guard(app: Flask) -> None:
             pass
 
     @app.errorhandler(BadRequest)
+    def bad_request(e: Exception) -> Any:
+        return _error(400, str(e))
+
+    @app.errorhandler(build.Busy)
+    def busy(e: Exception) -> Any:
+        resp = _error(503, "parlour is busy making other pages: try again in a moment")
+        resp.headers["Retry-After"] = "5"
+        return resp
+
+    @app.errorhandler(FieldError)
+    def field_error(e: FieldError) -> Any:
+        return _error(400, str(e), e.field)
+
     @app.errorhandler(ParlourError)
     @app.errorhandler(click.UsageError)
-    def bad_request(e: Exception) -> Any:
+    def refused(e: Exception) -> Any:  # a command's refusal, in family words, beside its field
         msg = e.format_message() if isinstance(e, click.UsageError) else str(e)
-        return _error(400, msg)
+        fields = {}
+        if request.view_args and request.view_args.get("name") in DOCUMENTS:
+            doc = DOCUMENTS[request.view_args["name"]]
+            fields = {key_of(p): p for p in offered(doc, command_context(doc, settings=False)[0])}
+        field, sentence = family(msg, fields) if fields else (None, msg)
+        return _error(400, sentence, field)
 
     @app.errorhandler(Exception)
     def internal(e: Exception) -> Any:  # never a traceback in a response
@@ -118,44 +159,51 @@ def _guard(app: Flask) -> None:
 
 
 def _pages(app: Flask, token: str) -> None:
-    """The page, the PDFs, the page previews and what a document holds."""
+    """The page, the PDFs, the page previews and how a build is getting on."""
 
     @app.get("/")
     def index() -> Any:
-        from generator.commands.pack import pack_sections
-
         try:
-            settings = config.load().values
+            config.load()
             settings_error = None
         except ParlourError as e:
-            settings, settings_error = {}, str(e)
-        values = {s.key: settings.get(s.key, s.default) for s in config.SETTINGS}
+            settings_error = family(str(e), {})[1]
         return render_template(
             "index.html",
+            form=page_form(),
             documents=DOCUMENTS,
-            sections=pack_sections(),
-            settings=values,
-            settings_error=settings_error,
             token=token,
             today=dt.date.today().isoformat(),
-            options=_option_choices(),
-            documents_json=_documents_json(),
+            settings_form=settings_form(),
+            settings_error=settings_error,
+            referee=referee_choices(),
+            qr=phone_qr(app),
+            documents_json=documents_json(),
         )
+
+    @app.get("/favicon.ico")
+    def favicon() -> Any:
+        return redirect("/static/favicon.svg", code=301)
+
+    @app.get("/api/documents")
+    def documents() -> Any:  # each document's fields and defaults, after the settings changed
+        return Response(documents_json(), mimetype="application/json")
 
     @app.get("/pdf/<name>")
     def pdf(name: str) -> Any:
-        doc, options = _document(name)
-        built = build.build(doc, options)
+        doc, options, job = _start(name)
+        built = build.BUILDS.wait(job, timeout=600)
         resp = Response(built.pdf, mimetype="application/pdf")
-        resp.headers["Content-Disposition"] = f'inline; filename="{doc.name}.pdf"'
+        resp.headers["Content-Disposition"] = f'attachment; filename="{file_name(doc, options)}"'
         resp.headers["X-Page-Count"] = str(built.pages)
         return resp
 
     @app.get("/preview/<name>/<int:page>.png")
     def preview(name: str, page: int) -> Any:
-        doc, options = _document(name)
+        doc, options, job = _start(name)
+        built = build.BUILDS.wait(job, timeout=600)
         try:
-            png = build.preview(doc, options, page)
+            png = build.preview(job.key, built, page)
         except LookupError as e:
             return _error(404, str(e))
         resp = Response(png, mimetype="image/png")
@@ -164,18 +212,43 @@ def _pages(app: Flask, token: str) -> None:
 
     @app.get("/api/document/<name>")
     def about(name: str) -> Any:
-        doc, options = _document(name)
-        built = build.build(doc, options)
-        return jsonify(
-            {
-                "document": doc.name,
-                "title": doc.title,
-                "pages": built.pages,
-                "bytes": len(built.pdf),
-                "options": dict(options),
-                "command": "parlour " + " ".join(_shown(doc, options)),
-            }
-        )
+        """How the build of these choices is getting on: started if need be, never waited for."""
+        doc, options, job = _start(name)
+        out: dict[str, Any] = {
+            "document": doc.name,
+            "title": doc.title,
+            "options": dict(options),
+            "command": " ".join(["parlour", *command_line(doc, options)]),
+            "file": file_name(doc, options),
+        }
+        if not job.done.is_set():
+            place = build.BUILDS.place(job)
+            out |= {"state": "waiting" if place else "making", "place": place}
+            resp = jsonify(out)
+            resp.status_code = 202
+            return resp
+        built = build.BUILDS.wait(job, timeout=0)  # a failure is said by the error handlers
+        return jsonify(out | {"state": "ready", "pages": built.pages, "bytes": len(built.pdf)})
+
+
+def _start(name: str) -> tuple[Document, tuple[tuple[str, str], ...], build.Job]:
+    """The document, its checked options, and the build of them (shared with identical requests)."""
+    doc, options = _document(name)
+    key = (doc.name, options, build.settings_key())
+    job = build.BUILDS.submit(key, doc.name, call_values(doc, options))
+    if job.done.is_set() and job.error is not None:
+        raise ParlourError(job.error)
+    return doc, options, job
+
+
+def file_name(doc: Document, options: tuple[tuple[str, str], ...]) -> str:
+    """A dated, descriptive name to save the PDF under: parlour-doublets-daily-sheets-2026-03-01.pdf."""
+    chosen = dict(options)
+    day = chosen.get("from") or chosen.get("date") or dt.date.today().isoformat()
+    slug = re.sub(r"[^a-z0-9]+", "-", doc.title.lower()).strip("-")
+    if chosen.get("game"):
+        slug += "-" + chosen["game"]
+    return f"parlour-{slug}-{day}.pdf"
 
 
 def _referee_api(app: Flask) -> None:
@@ -228,11 +301,32 @@ def _settings_route(app: Flask, token: str) -> None:
         return redirect("/#settings", code=303)
 
 
-def _error(code: int, message: str) -> Any:
-    """One line: JSON {"error": ...} for the API, plain text for the rest (the page shows it)."""
+def cross_site() -> bool:
+    """Did another site make the browser send this request? Sec-Fetch-Site says so where the
+    browser sends it ("none" is an address typed or a bookmark); else Origin, else Referer."""
+    site = request.headers.get("Sec-Fetch-Site")
+    if site is not None:
+        return site.strip().lower() not in ("same-origin", "none")
+    for header in ("Origin", "Referer"):
+        value = request.headers.get(header)
+        if value is not None:
+            if value.strip() == "null":
+                return True
+            return urlsplit(value.strip()).netloc.lower() != request.host.lower()
+    return False
+
+
+def _error(code: int, message: str, field: str | None = None) -> Any:
+    """One line: JSON {"error": ..., "field": ...} for the API and the page's fetches, plain
+    text for the rest."""
     line = " ".join(str(message).split())
-    if request.path.startswith("/api/") or request.path == "/settings":
-        resp = jsonify({"error": line})
+    if request.path.startswith(("/api/", "/settings")) or "application/json" in request.headers.get(
+        "Accept", ""
+    ):
+        body: dict[str, Any] = {"error": line}
+        if field:
+            body["field"] = field
+        resp = jsonify(body)
     else:
         resp = Response(line + "\n", mimetype="text/plain")
     resp.status_code = code
@@ -243,33 +337,23 @@ def _arg(name: str) -> str | None:
     return request.args.get(name)
 
 
-def _document(name: str) -> Any:
+def _document(name: str) -> tuple[Document, tuple[tuple[str, str], ...]]:
     if name not in DOCUMENTS:
         abort(404)
     doc = document(name)
-    query = {k: request.args.get(k, "") for k in request.args}
     if any(len(request.args.getlist(k)) > 1 for k in request.args):
-        raise BadRequest("give each option once")
-    options = normalise(doc, query)
-    if doc.name == "doublets-daily" and "date" not in dict(options):  # today, said out loud: a cached
-        options = (("date", dt.date.today().isoformat()), *options)  # PDF never outlives its day
+        raise BadRequest("give each choice once")
+    options = normalise(doc, {k: request.args.get(k, "") for k in request.args})
+    if doc.name == "doublets-daily" and "from" not in dict(options):  # today, said out loud: a
+        options = (("from", dt.date.today().isoformat()), *options)  # kept PDF never outlives its day
     return doc, options
-
-
-def _shown(doc: Any, options: tuple[tuple[str, str], ...]) -> list[str]:
-    from generator.web.documents import command_line
-
-    return command_line(doc, options, "OUT.pdf")[:-2]
 
 
 def _settings_form(form: Any) -> dict[str, str]:
     """The settings the form sends, checked as the settings file's reader checks them."""
     from generator.press.impose import parse_offset
-    from generator.press.paper import PAPERS
-    from generator.press.print_defaults import DUPLEX_MODES
-    from generator.words.spelling import SPELLINGS
 
-    choices = {"paper": list(PAPERS), "duplex": list(DUPLEX_MODES), "spelling": list(SPELLINGS)}
+    choices = {k: [v for v, _ in c] for k, c in _setting_choices().items()}
     out: dict[str, str] = {}
     for key in SETTABLE:
         raw = form.get(key) or form.get(key.replace("_", "-"))
@@ -278,53 +362,152 @@ def _settings_form(form: Any) -> dict[str, str]:
         value = raw.strip().lower()
         if key in choices:
             if value not in choices[key]:
-                raise BadRequest(f"{key}: {raw[:40]!r} is not one of {', '.join(choices[key])}")
+                raise FieldError(key, "Choose one from the list.")
         else:
+            problem = FieldError(
+                key, "Give two small numbers of millimetres, across then down, like 1.5,-0.5."
+            )
             if len(value) > 20:
-                raise BadRequest("back offset: give X,Y in millimetres, like 1.5,-0.5")
+                raise problem
             try:
                 parse_offset(value)  # the same limits as --back-offset
                 parts = [float(v) for v in value.replace(" ", "").split(",")]
             except (ParlourError, ValueError):
-                raise BadRequest("back offset: give X,Y in millimetres, like 1.5,-0.5") from None
+                raise problem from None
             value = f"{parts[0]:g},{parts[1]:g}"
         out[key] = value
     if not out:
-        raise BadRequest("nothing to save: choose a paper, back offset, duplex or spelling")
+        raise BadRequest("nothing to save: choose a paper, how to print two-sided, or a spelling")
     return out
 
 
-def _documents_json() -> str:
-    """What the page's script needs to know of each document: its options and their CLI names."""
-    import json
+# -- what the page shows, read from the commands' own parameters ------------------------------
 
-    data = {
-        d.name: {
-            "title": d.title,
-            "command": list(d.command),
-            "options": [o.name for o in d.options],
-            "cli": {o.name: "" if o.argument else (o.cli or f"--{o.name}") for o in d.options},
-            "flags": [o.name for o in d.options if o.flag],
+#: The order fields appear in on the page (a field not listed comes after, in the commands' order).
+FIELD_ORDER = (
+    "games", "game", "players", "date", "from", "days", "paper", "duplex", "spelling", "variant",
+    "difficulty", "sheets", "deck-size", "suits", "pieces", "pyramids", "ink-saver", "booklet",
+    "full-size", "count", "length", "links", "key", "unique", "seed", "card", "back-offset",
+    "bleed", "blanks",
+)  # fmt: skip
+
+
+def _params() -> dict[str, list[tuple[Document, click.Parameter, click.Context]]]:
+    """Every field the page offers: its name -> (document, click parameter, its context) for each
+    document that takes it."""
+    out: dict[str, list[tuple[Document, click.Parameter, click.Context]]] = {}
+    for doc in DOCUMENTS.values():
+        cmd, ctx = command_context(doc)
+        for p in offered(doc, cmd):
+            out.setdefault(key_of(p), []).append((doc, p, ctx))
+    order = {k: i for i, k in enumerate(FIELD_ORDER)}
+    return dict(sorted(out.items(), key=lambda kv: order.get(kv[0], len(order))))
+
+
+def warm_page() -> None:
+    """Read every command's declaration (importing the commands) before the first visitor."""
+    page_form()
+    documents_json()
+
+
+def page_form() -> list[dict[str, Any]]:
+    """The print form's fields, each built from the click parameter(s) behind it."""
+    from generator.commands.pack import pack_sections
+
+    fields = []
+    for key, uses in _params().items():
+        _, param, ctx = uses[0]
+        how = "sections" if key == "games" and uses[0][0].name == "pack" else kind(param)
+        lo, hi = limits(param)
+        f: dict[str, Any] = {
+            "key": key,
+            "label": label(key),
+            "kind": how,
+            "advanced": key in ADVANCED,
+            "min": lo,
+            "max": hi,
+            "docs": [d.name for d, _, _ in uses],
         }
-        for d in DOCUMENTS.values()
-    }
+        if how == "choice":
+            assert isinstance(param.type, click.Choice)
+            f["choices"] = [(str(c), value_label(key, str(c))) for c in param.type.choices]
+            f["optional"] = isinstance(param, click.Argument) or default_of(param, ctx) is None
+        if how == "sections":
+            f["choices"] = [
+                (s.name, s.title[:1].upper() + s.title[1:], not s.optional) for s in pack_sections()
+            ]
+        fields.append(f)
+    return fields
+
+
+def documents_json() -> str:
+    """What the page's script needs of each document: its fields, their defaults under the
+    settings file, and how each is typed on the command line (shown under More options)."""
+    data: dict[str, Any] = {}
+    for doc in DOCUMENTS.values():
+        cmd, ctx = command_context(doc)
+        params = offered(doc, cmd)
+        data[doc.name] = {
+            "title": doc.title,
+            "base": ["parlour", *command_line(doc, ())],
+            "fields": [key_of(p) for p in params],
+            "defaults": {key_of(p): shown(default_of(p, ctx)) for p in params},
+            "cli": {
+                key_of(p): ["", None]
+                if not isinstance(p, click.Option)
+                else [f"--{key_of(p)}", p.secondary_opts[0] if p.secondary_opts else None]
+                for p in params
+            },
+            "flags": [key_of(p) for p in params if kind(p) == "flag"],
+            "limits": {key_of(p): list(limits(p)) for p in params if kind(p) in ("int", "float")},
+            "choices": {
+                key_of(p): [str(c) for c in p.type.choices]
+                for p in params
+                if isinstance(p.type, click.Choice)
+            },
+        }
     return json.dumps(data).replace("<", "\\u003c")
 
 
-def _option_choices() -> dict[str, list[str]]:
+def _setting_choices() -> dict[str, list[tuple[str, str]]]:
+    """The choices of the settings the page saves: the pack command's own parameters."""
+    cmd, _ = command_context(DOCUMENTS["pack"], settings=False)
+    out = {}
+    for p in cmd.params:
+        if p.name in ("paper", "duplex", "spelling") and isinstance(p.type, click.Choice):
+            out[str(p.name)] = [(str(c), value_label(str(p.name), str(c))) for c in p.type.choices]
+    return out
+
+
+def settings_form() -> dict[str, Any]:
+    try:
+        values = config.load().values
+    except ParlourError:
+        values = {}
+    current = {s.key: values.get(s.key, s.default) for s in config.SETTINGS}
+    return {"choices": _setting_choices(), "values": current}
+
+
+def referee_choices() -> dict[str, list[tuple[str, str]]]:
     from generator.games.chimera.model import FACES, SUITS, VARIANTS
-    from generator.games.rules.model import GAMES
-    from generator.press.paper import PAPERS
-    from generator.press.print_defaults import CARD_PRESETS, DUPLEX_MODES
-    from generator.words.spelling import SPELLINGS
 
     return {
-        "paper": list(PAPERS),
-        "duplex": list(DUPLEX_MODES),
-        "spelling": list(SPELLINGS),
-        "card": list(CARD_PRESETS),
-        "variant": list(VARIANTS),
-        "game": list(GAMES),
-        "face": list(FACES),
-        "suit": list(SUITS),
+        "face": [(f, f.title()) for f in FACES],
+        "suit": [(s, s.title()) for s in SUITS],
+        "variant": [(v, value_label("variant", v)) for v in VARIANTS],
     }
+
+
+def phone_qr(app: Flask) -> dict[str, str] | None:
+    """The address a phone on the same network opens, and its QR code as SVG, when the server
+    listens on every interface; None otherwise."""
+    from generator.web.phone import network_address, qr_svg
+
+    host, port = app.config["PARLOUR_ADDRESS"]
+    if host not in ("0.0.0.0", "::", ""):
+        return None
+    url = network_address(port)
+    if url is None:
+        return None
+    svg = qr_svg(url)
+    return {"url": url, "svg": svg} if svg else {"url": url, "svg": ""}

@@ -56,13 +56,18 @@ def serve(host: str, port: int, no_browser: bool) -> None:
 
     app = create_app(host, port)
     try:
-        server = waitress.create_server(app, host=host, port=port, threads=4, ident="parlour")
+        # Builds run in worker processes (build.py); a request thread only waits on a download or
+        # a preview, so threads are cheap: enough that the referee never waits behind them.
+        server = waitress.create_server(app, host=host, port=port, threads=48, ident="parlour")
     except OSError as e:
         raise ParlourError(
             f"cannot listen on {host}:{port} ({e.strerror or e}): give another --port"
         ) from None
     bound = int(getattr(server, "effective_port", port) or port)
     app.config["PARLOUR_ADDRESS"] = (host, bound)
+    from generator.web.app import warm_page
+
+    warm_page()  # the commands' declarations read once now, so that the first visit paints at once
     shown_host = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     url = f"http://{f'[{shown_host}]' if ':' in shown_host else shown_host}:{bound}/"
     if not _loopback(host):
@@ -71,24 +76,37 @@ def serve(host: str, port: int, no_browser: bool) -> None:
             err=True,
         )
     click.echo(f"parlour is serving at {url} (Ctrl-C stops it)", err=True)
+    if host in ("0.0.0.0", "::", ""):
+        from generator.web.phone import network_address, qr_terminal
+
+        phone = network_address(bound)
+        if phone is not None:
+            click.echo(f"on a phone or tablet on the same network, open {phone}", err=True)
+            drawn = qr_terminal(phone)
+            if drawn:
+                click.echo("or point its camera at this code:", err=True)
+                click.echo(drawn, err=True, nl=False)
     import threading
 
     from generator.web import referee
 
-    # Today's Doublets can take seconds to make late in its year (each day's sheet depends on the
-    # days before it); make it now, so that the page finds it ready.
+    # Today's Doublets made now (in a worker), so that the page finds it ready.
     threading.Thread(target=referee.warm, name="parlour-warm", daemon=True).start()
     if not no_browser:
         import webbrowser
 
         webbrowser.open(url)
+    import logging
+
+    from generator.web import build
+
     try:
         server.run()  # waitress returns from here on Ctrl-C (SIGINT) or SIGTERM, after its workers stop
     except KeyboardInterrupt:
         pass
     finally:
+        # a request still waiting on a build when the server stops is dropped quietly
+        logging.getLogger("waitress").setLevel(logging.CRITICAL)
+        build.stop()  # the build workers ended, their temporary files removed
         server.close()
-        from generator.web import build
-
-        build.stop()  # a Doublets day still being made in a child process: ended, its files removed
     click.echo("parlour serve stopped", err=True)

@@ -10,7 +10,13 @@ from typing import Any
 
 from generator.errors import ParlourError
 
-MAX_WORD = 40  # letters in any word a referee is asked about
+#: What a day's puzzle says that gives its answer away: never sent with the puzzles.
+ANSWERS = frozenset({"chain", "links", "key", "answer", "shortest_chains", "words"})
+MAX_WORD = 40
+FIRST_DAY, LAST_DAY = (
+    dt.date(1900, 1, 1),
+    dt.date(9000, 12, 31),
+)  # days the page offers  # letters in any word a referee is asked about
 _lock = threading.Lock()  # the word lists load once, on first use
 _state: dict[str, Any] = {}
 
@@ -69,7 +75,7 @@ def step(previous: str | None, word: str | None) -> dict[str, Any]:
         raise ParlourError(f"from: Doublets uses words of {MIN_LENGTH} to {MAX_LENGTH} letters")
     shown = b.upper()
     if len(a) != len(b):
-        return {"ok": False, "reason": f"{shown} has {len(b)} letters; each rung keeps {len(a)}."}
+        return {"ok": False, "reason": f"{shown} has {len(b)} letters; each step keeps {len(a)}."}
     changed = sum(x != y for x, y in zip(a, b, strict=True))
     if changed != 1:
         why = "is the same word" if changed == 0 else f"changes {changed} letters"
@@ -86,10 +92,7 @@ def daily(date: str | None, spelling: str | None) -> dict[str, Any]:
     """The puzzles of a day's sheet (what `doublets daily --from DATE --days 1` prints), without
     the key: each puzzle's ends and par."""
     day, puzzles = _daily(date, spelling)
-    return {
-        "date": day,
-        "puzzles": [{"start": p["start"], "end": p["end"], "par": p["par"]} for p in puzzles],
-    }
+    return {"date": day, "puzzles": [{k: v for k, v in p.items() if k not in ANSWERS} for p in puzzles]}
 
 
 def daily_key(date: str | None, spelling: str | None, number: int) -> dict[str, Any]:
@@ -117,7 +120,9 @@ def _daily(date: str | None, spelling: str | None) -> tuple[str, list[dict[str, 
     try:
         day = dt.date.today() if not date else dt.date.fromisoformat(date.strip())
     except ValueError:
-        raise ParlourError(f"date: {date!r} is not a date like 2025-03-01 (YYYY-MM-DD)") from None
+        raise ParlourError("Choose a date like 2025-03-01.") from None
+    if not FIRST_DAY <= day <= LAST_DAY:
+        raise ParlourError(f"Choose a day between {FIRST_DAY.year} and {LAST_DAY.year}.")
     sp = (spelling or DEFAULT_SPELLING).strip().lower()
     if sp not in SPELLINGS:
         raise ParlourError(f"spelling: {spelling!r} is not one of {', '.join(SPELLINGS)}")
@@ -136,28 +141,33 @@ def _daily(date: str | None, spelling: str | None) -> tuple[str, list[dict[str, 
     return key[0], hit
 
 
+def _daily_job(day: str, spelling: str) -> Any:
+    """The build of the day's puzzles by the very command that prints the day (`doublets daily`,
+    one day, as a book), run in a build worker with its content written as JSON."""
+    from generator.web.build import BUILDS
+
+    values = {"start": day, "days": "1", "spelling": spelling}
+    return BUILDS.submit(("daily-model", day, spelling), "doublets-daily", values, want_model=True)
+
+
 def _run_daily(day: str, spelling: str) -> list[dict[str, Any]]:
-    import json
-    from pathlib import Path
+    from generator.web.build import BUILDS
 
-    from generator.web.build import run_in_child, scratch
-
-    with scratch("parlour-daily.") as tmp:
-        args = ["doublets", "daily", "--from", day, "--days", "1", "--book", "--spelling", spelling]
-        run_in_child(
-            [*args, "-o", str(Path(tmp) / "daily.pdf"), "--json", str(Path(tmp) / "daily.json")], tmp
-        )
-        data = json.loads((Path(tmp) / "daily.json").read_text(encoding="utf-8"))
-    return list(data["days"][0]["puzzles"])
+    built = BUILDS.wait(_daily_job(day, spelling), timeout=600)
+    return list(built.model["days"][0]["puzzles"])
 
 
 def warm() -> None:
     """Make today's Doublets (in the settings file's spelling) and load the referee's word lists,
     so that the first visitor does not wait; any failure waits for a real request to report it."""
     from generator import config
+    from generator.web.build import BUILDS
+    from generator.words.spelling import DEFAULT_SPELLING
 
     try:
         spelling = config.load().values.get("spelling")
+        _daily_job(dt.date.today().isoformat(), (spelling or DEFAULT_SPELLING).lower())  # first in line
+        BUILDS.prime()
         daily(None, spelling)
         _quick()
     except Exception:  # noqa: BLE001 - a real request says what is wrong, in one line

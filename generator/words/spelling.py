@@ -37,6 +37,7 @@ PROSE_PAIRS: tuple[tuple[str, str], ...] = (
     ("honour", "honor"),
     ("behaviour", "behavior"),
     ("practise", "practice"),
+    ("towards", "toward"),
 )
 
 _TO: dict[str, dict[str, str]] = {

@@ -58,7 +58,9 @@ def test_players_reaches_each_game_as_its_own_command_would(run, tmp_path):
     run("chimera", "pad", "--players", "3", "--json", "pad.json")
     assert pack["chimera"]["pad"] == json.loads((tmp_path / "pad.json").read_text())
     run("sorcerer", "board", "--players", "3", "--seed", "5", "--json", "board.json")
-    assert pack["sorcerer"]["board"] == json.loads((tmp_path / "board.json").read_text())
+    board = dict(pack["sorcerer"]["board"])
+    assert board.pop("for_players") == [3]
+    assert board == json.loads((tmp_path / "board.json").read_text())
     run("doublets", "scorepad", "--players", "3", "--json", "score.json")
     score = json.loads((tmp_path / "score.json").read_text())
     assert pack["doublets"]["scorepad"] == {k: score[k] for k in pack["doublets"]["scorepad"]}
@@ -71,7 +73,9 @@ def test_without_players_each_game_keeps_its_default(run, tmp_path):
     res = run("pack", "--games", "chimera,sorcerer", "--json", "p.json")
     assert res.exit_code == 0, res.output
     pack = json.loads((tmp_path / "p.json").read_text())
-    assert pack["sorcerer"]["board"]["players"] == 2
+    # issue 36: one set-up page serves 2, 3 or 4 players, every sorcerer on the board
+    assert pack["sorcerer"]["board"]["players"] == 4
+    assert pack["sorcerer"]["board"]["for_players"] == [2, 3, 4]
     run("chimera", "pad", "--json", "pad.json")  # the pad's default: six, the most the game takes
     assert pack["chimera"]["pad"] == json.loads((tmp_path / "pad.json").read_text())
     assert pack["chimera"]["pad"]["players"] == 6  # the pack's pad fits every game the rules allow

@@ -157,3 +157,51 @@ def test_a_failure_leaves_no_cards_folder_and_no_pdf(run, tmp_path, monkeypatch)
     res = run("fighting-words", "deck", "--cards", "png", "-o", "d.pdf")
     assert res.exit_code == 2
     assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("size", "trim_in", "bleed_in"),
+    [
+        ("poker-2.5x3.5in", (2.5, 3.5), 0.125),
+        ("bridge-2.25x3.5in", (2.25, 3.5), 0.125),
+        ("mini-1.75x2.5in", (1.75, 2.5), 0.125),
+        ("tarot-2.75x4.75in", (2.75, 4.75), 0.125),
+        ("square-3.5in", (3.5, 3.5), 0.125),
+        ("poker-63x88mm", (63 / 25.4, 88 / 25.4), 3 / 25.4),
+        ("euro-59x92mm", (59 / 25.4, 92 / 25.4), 3 / 25.4),
+    ],
+)
+def test_a_print_shops_size_is_its_trim_and_bleed(size, trim_in, bleed_in):
+    from generator.press.card_images import pixels, shop_size
+    from generator.press.cards import CardSize, DeckPrint
+
+    (deck,) = shop_size([DeckPrint("d", (), None, CardSize("poker", 1, 1), 0.0)], size)
+    assert abs(deck.card.width - trim_in[0] * 72) < 0.01 and abs(deck.card.height - trim_in[1] * 72) < 0.01
+    assert abs(deck.bleed - bleed_in * 72) < 0.01
+    px = (pixels(deck.card.width + 2 * deck.bleed, 300), pixels(deck.card.height + 2 * deck.bleed, 300))
+    assert px == (round((trim_in[0] + 2 * bleed_in) * 300), round((trim_in[1] + 2 * bleed_in) * 300))
+
+
+def test_cards_size_writes_the_shops_pixels_whatever_the_pdf_prints(run, tmp_path):
+    from PIL import Image
+
+    res = run(
+        "riddle-craft",
+        "deck",
+        "--card",
+        "bridge",
+        "--cards",
+        "shop",
+        "--cards-size",
+        "poker-2.5x3.5in",
+        "-o",
+        "rc.pdf",
+    )
+    assert res.exit_code == 0, res.output
+    pngs = sorted((tmp_path / "shop").glob("*.png"))
+    assert pngs
+    for p in pngs[:3]:
+        with Image.open(p) as im:
+            assert im.size == (825, 1125)  # 2.75 x 3.75 in at 300 dpi: the card and 1/8 in of bleed
+    res = run("riddle-craft", "deck", "--cards-size", "poker-2.5x3.5in", "-o", "x.pdf")
+    assert res.exit_code == 2 and "give --cards too" in res.output

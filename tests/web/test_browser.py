@@ -51,10 +51,17 @@ def browser_type_launch_args():
     }
 
 
+class Served(str):
+    """The server's address, and what it answered: (path, status) for every request."""
+
+    answers: list[tuple[str, int]]
+
+
 @pytest.fixture
 def server(settings_home):
     """The real server: waitress in a thread on a free loopback port; yields its address."""
     import waitress
+    from flask import request
 
     from generator.web.app import create_app
 
@@ -64,113 +71,245 @@ def server(settings_home):
     app.config["PARLOUR_ADDRESS"] = ("127.0.0.1", port)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{port}"
+    served = Served(f"http://127.0.0.1:{port}")
+    served.answers = []
+    app.after_request(lambda resp: (served.answers.append((request.path, resp.status_code)), resp)[1])
+    yield served
+    import logging
+
+    logging.getLogger("waitress").setLevel(logging.CRITICAL)  # a reply cut short by the close
     srv.close()
+    thread.join(10)
 
 
-def test_choose_a_pack_preview_it_and_download_the_clis_bytes(server, page, run, tmp_path):
-    page.set_viewport_size({"width": 1280, "height": 900})
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
+
+
+@pytest.fixture(params=["desktop", "phone"])
+def screen(request, browser):
+    """A page at a desktop's size and at a phone's (touch, 2x pixels)."""
+    context = browser.new_context(accept_downloads=True, **(DESKTOP if request.param == "desktop" else PHONE))
+    page = context.new_page()
+    page.screen_name = request.param  # type: ignore[attr-defined]
+    yield page
+    context.close()
+
+
+def shoot(page, name: str) -> None:
+    if SCREENSHOTS:
+        page.screenshot(path=str(ROOT / "docs" / f"serve-{name}.png"))
+
+
+def test_choose_preview_change_and_download_the_clis_bytes(server, screen, run, tmp_path):
+    page = screen
     page.goto(server + "/")
+    assert page.evaluate("() => document.scrollingElement.scrollWidth") <= page.viewport_size["width"]
     page.select_option("#document", "pack")
     for section in ("calibration", "fighting-words", "riddle-craft", "sorcerer", "piecepack"):
         page.locator(f'input[name="games"][value="{section}"]').uncheck()
-    page.get_by_label("Paper").first.select_option("a4")
+    page.get_by_label("Paper", exact=True).select_option("a4")
     page.get_by_role("button", name="Show pages").click()
-    status = page.locator("#preview-status")
-    status.filter(has_text="pages").wait_for(timeout=60_000)
-    image = page.locator("#preview-image")
-    page.wait_for_function(IMAGE_SHOWN)
-    src = unquote(image.get_attribute("src") or "")
+    # progress is on the page at once, before any answer (the state, not a time, is checked)
+    assert page.locator("#preview-status").inner_text().startswith(("Making", "Waiting"))
+    assert page.locator("#preview-image").is_hidden()  # no broken image while it is made
+    page.wait_for_function(IMAGE_SHOWN, timeout=120_000)
+    assert "pages" in page.locator("#preview-status").inner_text()
+    src = unquote(page.locator("#preview-image").get_attribute("src") or "")
     assert src.startswith("/preview/pack/1.png?") and "games=doublets,chimera" in src
+    if page.screen_name == "desktop":
+        page.evaluate("() => window.scrollTo(0, document.querySelector('#print').offsetTop)")
+        shoot(page, "desktop")
+    page.locator("#more summary").click()
     assert page.locator("#command").inner_text() == "parlour pack --games doublets,chimera --paper a4"
-    page.get_by_role("button", name="Next page").click()
-    page.wait_for_function("() => document.querySelector('#page-label').textContent.startsWith('Page 2 of')")
-    with page.expect_download() as info:
-        page.get_by_role("link", name="Download PDF").click()
-    got = Path(info.value.path()).read_bytes()
+    # any change: the pages shown are marked out of date at once
+    page.get_by_label("Paper", exact=True).select_option("letter")
+    assert "stale" in (page.locator("#preview").get_attribute("class") or "")
+    assert "Out of date" in page.locator("#preview-status").inner_text()
+    page.get_by_label("Paper", exact=True).select_option("a4")
+    assert "stale" not in (page.locator("#preview").get_attribute("class") or "")
+    page.get_by_label("Paper", exact=True).select_option("letter")  # not made yet: the wait shows
+    download = page.locator("#download")
+    with page.expect_download(timeout=120_000) as info:
+        page.get_by_role("button", name="Download PDF").click()
+        assert download.is_disabled() and "Making your PDF" in download.inner_text()
+        assert page.get_by_role("button", name="Making your PDF").count() == 1
+    got = info.value
+    assert got.suggested_filename == f"parlour-the-game-night-pack-{dt.date.today().isoformat()}.pdf"
     out = tmp_path / "cli.pdf"
-    assert run("pack", "--games", "doublets,chimera", "--paper", "a4", "-o", str(out)).exit_code == 0
-    assert got == out.read_bytes()
-    if SCREENSHOTS:  # page 3 shown: the Doublets section's first page (after the cover and guide)
-        page.get_by_role("button", name="Next page").click()
-        page.wait_for_function(
-            "() => document.querySelector('#page-label').textContent.startsWith('Page 3 of')"
-        )
-        page.wait_for_function(IMAGE_SHOWN)
-        page.screenshot(path=str(ROOT / "docs" / "serve-desktop.png"))
+    assert run("pack", "--games", "doublets,chimera", "--paper", "letter", "-o", str(out)).exit_code == 0
+    assert Path(got.path()).read_bytes() == out.read_bytes()
+    page.wait_for_function("() => !document.querySelector('#download').disabled")
+    page.locator("#enlarge").click()  # tap to enlarge
+    assert page.locator("#big-page").is_visible()
 
 
-def test_solve_todays_doublet_on_screen(server, page):
-    from generator.games.doublets.daily import daily_sheet
+def _neighbours(word: str) -> list[str]:
+    from generator.words.ladder import ladder_words
 
-    puzzle = daily_sheet(dt.date.today()).puzzles[
-        0
-    ]  # the day's first puzzle (the week's shape), from the game
+    lex = ladder_words()
+    out = []
+    for i in range(len(word)):
+        for c in "abcdefghijklmnopqrstuvwxyz":
+            w = word[:i] + c + word[i + 1 :]
+            if w != word and w in lex:
+                out.append(w)
+    return out
+
+
+def test_todays_doublets_is_a_game(server, screen):
+    import json
+    import urllib.request
+
+    page = screen
+    with urllib.request.urlopen(server + "/api/doublets/daily", timeout=120) as resp:
+        puzzle = json.load(resp)["puzzles"][0]
+    start, end, par = puzzle["start"], puzzle["end"], puzzle["par"]
+    # a valid ladder one step longer than the target: a detour first, then a shortest way on
+    detour = None
+    for w in _neighbours(start):
+        with urllib.request.urlopen(f"{server}/api/doublets/solve?head={w}&tail={end}", timeout=60) as resp:
+            chain = json.load(resp)["chain"]
+        if chain and w != end and len(chain) == par + 2:  # w, then par more words to the end
+            detour = [w, *chain[1:-1]]
+            break
+    assert detour is not None and len(detour) == par + 1
     page.goto(server + "/#daily")
     first = page.locator("ol.puzzles > li").first
     first.wait_for(timeout=120_000)
-    assert first.locator("h3").inner_text() == f"{puzzle.start.upper()} to {puzzle.end.upper()}"
-    assert f"Par: {puzzle.par} link" in first.locator(".par").inner_text()
-    assert first.locator(".key").is_hidden()  # the key waits until asked
-    rung = first.get_by_label("Rung 1")
-    wrong = "zz" + puzzle.start[2:]
-    rung.fill(wrong)
-    first.locator(".mark").first.filter(has_text="✗").wait_for()
-    for n, word in enumerate(puzzle.links, start=1):
-        first.get_by_label(f"Rung {n}").fill("")
-        first.get_by_label(f"Rung {n}").press_sequentially(word, delay=20)
-    first.locator(".done").filter(has_text="par!").wait_for()
-    assert "solved" in (first.get_attribute("class") or "")
-    first.get_by_role("button", name="Show the key").click()
-    first.locator(".key").filter(has_text=puzzle.end.upper()).wait_for()
-    assert first.locator(".key").inner_text() == " → ".join(w.upper() for w in puzzle.chain)
+    assert first.locator(".prompt").inner_text() == puzzle["prompt"]
+    assert f"Target: {par} step" in first.locator(".target").inner_text()
+    assert first.locator(".key").is_hidden()  # the answer waits until asked
+    step1 = first.get_by_label("Step 1 of puzzle 1")
+    step1.fill("zz" + start[2:])
+    mark = first.locator(".mark").first
+    mark.filter(has_text="Not yet").wait_for()
+    assert "notyet" in (mark.get_attribute("class") or "")  # a calm colour, never green
+    assert mark.evaluate("e => getComputedStyle(e).color") != "rgb(29, 107, 54)"
+    step1.fill("")
+    first.get_by_role("button", name="A one-letter hint for puzzle 1").click()
+    first.locator(".hint-line").filter(has_text="letter").wait_for()
+    assert start.upper() in first.locator(".hint-line").inner_text()
+    for n, word in enumerate(detour, start=1):
+        box = first.get_by_label(f"Step {n} of puzzle 1")
+        if not box.count():
+            first.get_by_role("button", name="Add a step to puzzle 1").click()
+        box.fill(word)
+    done = first.locator(".done")
+    done.filter(has_text="Solved").wait_for()
+    assert f"Solved in {par + 1} steps" in done.inner_text() and "fewer" in done.inner_text()
+    share = page.locator("#share-line")
+    assert f"solved in {par + 1}" in share.input_value() and start not in share.input_value().lower()
+    page.reload()  # progress is kept in the browser
+    first = page.locator("ol.puzzles > li").first
+    first.locator(".done").filter(has_text="Solved").wait_for(timeout=60_000)
+    assert first.get_by_label("Step 1 of puzzle 1").input_value() == detour[0]
+    first.get_by_role("button", name="Show the answer to puzzle 1").click()
+    first.locator(".key").filter(has_text=end.upper()).wait_for()
+    if page.screen_name == "phone":
+        first.scroll_into_view_if_needed()
+        page.evaluate("() => document.querySelector('#daily').scrollIntoView({block: 'start'})")
+        shoot(page, "phone")
+    page.get_by_role("button", name="Day before").click()
+    page.locator("#daily-h").filter(has_text="Doublets for").wait_for()
+    page.locator("ol.puzzles > li").first.wait_for()
 
 
-def test_check_a_chimera_answer_at_phone_width(server, browser):
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True
-    )
-    page = context.new_page()
-    try:
-        page.goto(server + "/#referee")
-        assert page.evaluate("() => document.scrollingElement.scrollWidth") <= 390  # no sideways scrolling
-        form = page.locator("#chimera-form")
-        form.get_by_label("Card").select_option("six")
-        form.get_by_label("Suit").select_option("heart")
-        answer = form.get_by_label("Answer")
-        answer.fill("shirt")
-        answer.press("Enter")  # the keyboard submits
-        result = form.locator(".result")
-        result.filter(has_text="Valid").wait_for()
-        assert "SHIRT is valid" in result.inner_text()
-        answer.fill("hearts")
-        form.get_by_role("button", name="Check").click()
-        result.filter(has_text="Invalid").wait_for()
-        assert "life points" in result.inner_text()
-        box = form.get_by_role("button", name="Check").bounding_box()
-        assert box is not None and box["height"] >= 40  # a thumb can hit it
-        if SCREENSHOTS:
-            answer.fill("shirt")
-            answer.press("Enter")
-            result.filter(has_text="Valid").wait_for()
-            form.scroll_into_view_if_needed()
-            page.evaluate("() => document.querySelector('#chimera-form').scrollIntoView({block: 'start'})")
-            page.screenshot(path=str(ROOT / "docs" / "serve-phone.png"))
-    finally:
-        context.close()
+def test_referee_says_checking_then_answers(server, screen):
+    page = screen
+    page.goto(server + "/#referee")
+    form = page.locator("#chimera-form")
+    form.get_by_label("Card").select_option("six")
+    form.get_by_label("Suit").select_option("heart")
+    answer = form.get_by_label("Answer", exact=True)
+    answer.fill("shirt")
+    form.get_by_role("button", name="Check").click()
+    result = form.locator(".result")
+    assert result.inner_text() == "checking…" or "Valid" in result.inner_text()  # never blank
+    result.filter(has_text="Valid").wait_for()
+    assert "SHIRT is valid" in result.inner_text()
+    answer.fill("hearts")
+    answer.press("Enter")  # the keyboard submits
+    result.filter(has_text="Not valid").wait_for()
+    assert "notyet" in (result.get_attribute("class") or "")
+    box = form.get_by_role("button", name="Check").bounding_box()
+    assert box is not None and box["height"] >= 40  # a thumb can hit it
 
 
-def test_a_refused_choice_is_said_on_the_page_not_downloaded(server, page):
+def test_a_refused_choice_is_said_beside_its_field(server, page):
+    page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(server + "/")
     page.get_by_label("Players").fill("1")
     downloads: list[object] = []
     page.on("download", lambda d: downloads.append(d))
-    page.get_by_role("link", name="Download PDF").click()
-    problem = page.locator("#print-problem")
-    problem.wait_for()
-    assert "players" in problem.inner_text().lower() and "Traceback" not in problem.inner_text()
+    page.get_by_role("button", name="Download PDF").click()
+    problem = page.locator("#players-problem")
+    problem.filter(has_text="needs at least 2 players").wait_for(timeout=60_000)
+    text = problem.inner_text()
+    assert "--" not in text and "Traceback" not in text and "parlour" not in text
     for box in page.locator('input[name="games"]').all():
         box.uncheck()
     page.get_by_role("button", name="Show pages").click()
-    page.locator("#print-problem").filter(has_text="at least one section").wait_for()
+    page.locator("#games-problem").filter(has_text="at least one section").wait_for()
     assert not downloads
+    page.route("**/api/**", lambda route: route.abort("connectionrefused"))  # the server is gone
+    page.locator('input[name="games"][value="doublets"]').check()
+    page.get_by_role("button", name="Show pages").click()
+    page.locator("#offline").filter(has_text="stopped").wait_for()
+    assert "Failed to fetch" not in page.locator("body").inner_text()
+
+
+def test_a_page_on_another_site_cannot_make_parlour_build(server, page):
+    """<img src=.../pdf/...> on another site's page: the browser sends it, parlour refuses it."""
+    import http.server
+
+    from generator.web import build
+
+    target = server + "/pdf/calibrate?paper=a4&duplex=none&ink-saver=1"
+    body = f'<p>Another site</p><img src="{target}">'.encode()
+
+    class Elsewhere(http.server.BaseHTTPRequestHandler):  # another site on this same machine
+        def do_GET(self) -> None:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args) -> None:
+            pass
+
+    other = http.server.HTTPServer(("127.0.0.1", 0), Elsewhere)
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    before = len(build.BUILDS.jobs)
+    try:
+        with page.expect_event("requestfailed") as failed:
+            page.goto(f"http://127.0.0.1:{other.server_port}/")
+        assert failed.value.url == target  # the browser sent it (and could not read the answer)
+    finally:
+        other.shutdown()
+    assert ("/pdf/calibrate", 403) in server.answers  # parlour refused it
+    assert len(build.BUILDS.jobs) == before  # and started nothing
+
+
+def test_settings_take_effect_at_once(server, page, settings_home):
+    from generator import config
+
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(server + "/#settings")
+    page.get_by_label("Usual paper").select_option("a4")
+    page.locator("#settings-form .result").filter(has_text="Saved").wait_for()
+    assert config.load().values["paper"] == "a4"
+    assert page.get_by_label("Paper", exact=True).input_value() == "a4"  # the print form follows
+    with page.expect_request(lambda r: "/api/doublets/daily" in r.url and "spelling=uk" in r.url):
+        page.get_by_label("Usual spelling").select_option("uk")  # Today's Doublets follows at once
+    page.locator("#settings-form summary").click()  # the back offset is under More options
+    page.get_by_label("Nudge the card backs", exact=False).fill("99,0")
+    page.get_by_label("Nudge the card backs", exact=False).press("Tab")
+    problem = page.locator("#back_offset-problem")
+    problem.filter(has_text="millimetres").wait_for()
+    assert "pattern" not in problem.inner_text().lower() and "--" not in problem.inner_text()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import os
 import re
@@ -50,6 +51,18 @@ def one_line(resp) -> str:
         text = resp.get_json()["error"]
     assert text.strip() and "\n" not in text.strip(), text
     return text.strip()
+
+
+def settled(client, url: str, **kw):
+    """The answer to a build's status once it is no longer "being made" (202)."""
+    import time
+
+    for _ in range(3000):
+        resp = get(client, url, **kw)
+        if resp.status_code != 202:
+            return resp
+        time.sleep(0.05)
+    raise AssertionError(f"{url} never finished")
 
 
 def cli_pdf(run, tmp_path: Path, *args: str) -> bytes:
@@ -110,6 +123,51 @@ def test_page_has_labels_token_and_nothing_from_elsewhere(client):
     assert "default-src 'self'" in resp.headers["Content-Security-Policy"]
 
 
+class _Text(HTMLParser):
+    """The words a visitor reads or hears: text outside scripts and styles, and labels in attributes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+        self._skip = 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("script", "style"):
+            self._skip += 1
+        for name, value in attrs:
+            if name in ("aria-label", "alt", "title", "placeholder") and value:
+                self.parts.append(value)
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style"):
+            self._skip -= 1
+
+    def handle_data(self, data):
+        if not self._skip and data.strip():
+            self.parts.append(data.strip())
+
+
+#: Words the family page must not use (the command line's names for things), and the games'
+#: names said in full.
+JARGON = re.compile(
+    r"\bSeed\b|flip on:|Back offset|Letters needed|\bpar\b|\blinks?\b|\brungs?\b|same as typing"
+    r"|Chimera(?!'s Lair)|Sorcerer(?!'s Chamber)|--[a-z]",
+    re.IGNORECASE,
+)
+
+
+def test_the_page_speaks_family_words(client):
+    page = _Text()
+    page.feed(get(client, "/").get_data(as_text=True))
+    text = "\n".join(page.parts)
+    assert not JARGON.findall(text), JARGON.findall(text)
+    script = get(client, "/static/parlour.js").get_data(as_text=True)
+    shown = re.findall(r"`([^`]*)`|\"([^\"]*)\"", script)  # the script's strings: what it may show
+    said = [re.sub(r"\$\{[^}]*\}", "", a or b) for a, b in shown]  # the words, not the code in them
+    said = [t for t in said if " " in t and not t.startswith("/")]
+    assert said and not [s for s in said if JARGON.search(s)], [s for s in said if JARGON.search(s)]
+
+
 # -- PDFs ------------------------------------------------------------------------------------
 
 #: One cheap choice for each document (all fifteen are served).
@@ -117,7 +175,7 @@ CHEAP = {
     "pack": "games=doublets,chimera&paper=a4",
     "rules": "game=doublets",
     "doublets-sheet": "count=2&seed=3",
-    "doublets-daily": "date=2026-01-02&days=1&count=2",
+    "doublets-daily": "from=2026-01-02&days=1&count=2",
     "doublets-jewels": "players=2",
     "doublets-scorepad": "players=3",
     "chimera-key": "variant=two-thirds",
@@ -161,7 +219,7 @@ def test_every_document_prints(client, name):
         ),
         ("/pdf/rules?game=chimera&booklet=1", ["rules", "chimera", "--booklet"]),
         (
-            "/pdf/doublets-daily?date=2026-01-02&days=2&count=3&paper=a4",
+            "/pdf/doublets-daily?from=2026-01-02&days=2&count=3&paper=a4",
             [
                 "doublets",
                 "daily",
@@ -219,8 +277,9 @@ def test_several_tabs_building_at_once_all_get_their_pdf(app):
 
 
 def test_preview_is_a_png_of_the_page(client):
-    about = get(client, "/api/document/pack?games=doublets&paper=a4").get_json()
-    assert about["pages"] > 2 and about["command"] == "parlour pack --games=doublets --paper=a4"
+    about = settled(client, "/api/document/pack?games=doublets&paper=a4").get_json()
+    assert about["pages"] > 2 and about["command"] == "parlour pack --games doublets --paper a4"
+    assert about["file"] == f"parlour-the-game-night-pack-{dt.date.today().isoformat()}.pdf"
     resp = get(client, "/preview/pack/2.png?games=doublets&paper=a4")
     assert resp.status_code == 200 and resp.mimetype == "image/png"
     import io
@@ -241,32 +300,52 @@ def test_preview_is_a_png_of_the_page(client):
 # -- bad input -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("url", "says"),
-    [
-        ("/pdf/pack?bogus=1", "takes no option 'bogus'"),
-        ("/pdf/pack?paper=b5", "paper"),
-        ("/pdf/pack?games=nope", "unknown section 'nope'"),
-        ("/pdf/pack?players=1", "players"),
-        ("/pdf/pack?paper=a4&paper=letter", "once"),
-        ("/pdf/pack?games=" + "a" * 300, "too long"),
-        ("/pdf/pack?back-offset=99,0", "over 20 mm"),
-        ("/pdf/doublets-daily?days=" + str(WEB_MAX_DAYS + 1), "days"),
-        ("/pdf/doublets-sheet?count=61", "count"),
-        ("/pdf/doublets-sheet?date=2025-02-30", "not a date"),
-        ("/pdf/doublets-sheet?seed=2&date=2025-02-03", "--seed or --date"),
-        ("/pdf/chimera-pad?sheets=51", "sheets"),
-        ("/pdf/fighting-words-deck?letters=/etc/passwd", "takes no option 'letters'"),
-        ("/pdf/pack?templates=/tmp", "takes no option 'templates'"),
-        ("/pdf/pack?output=/tmp/x.pdf", "takes no option 'output'"),
-        ("/preview/pack/1.png?ink-saver=maybe", "ink-saver"),
-        ("/api/document/sorcerer-board?players=5", "players"),
-    ],
-)
-def test_bad_choices_are_a_400_with_one_line(client, url, says):
-    resp = get(client, url)
+#: Refusals: (document?query, the field they are said beside, what they say). Every one is in
+#: family words: no option names, no command, no exception text.
+REFUSED = [
+    ("pack?bogus=1", "bogus", "does not apply"),
+    ("pack?paper=b5", "paper", "Choose one from the list"),
+    ("pack?games=nope", "games", "Unknown section 'nope'"),
+    ("pack?players=1", "players", "Doublets needs at least 2 players"),
+    ("pack?players=13", "players", "at most 12 players"),
+    ("pack?back-offset=99,0", "back-offset", "over 20 mm"),
+    ("pack?bleed=20", "bleed", "between 0 and 10 mm"),
+    ("doublets-daily?days=" + str(WEB_MAX_DAYS + 1), "days", f"from 1 to {WEB_MAX_DAYS}"),
+    ("doublets-daily?from=9999-12-31", "from", "Choose a day between"),
+    ("doublets-sheet?count=61", "count", "60"),
+    ("doublets-sheet?date=2025-02-30", "date", "Choose a date"),
+    ("doublets-sheet?seed=2&date=2025-02-03", "seed", "not both"),
+    ("doublets-jewels?seed=2147483648", "seed", "from 0 to 2147483647"),
+    ("chimera-pad?sheets=501", "sheets", "from 1 to 500"),
+    ("doublets-scorepad?games=501", "games", "500"),
+    ("fighting-words-deck?letters=/etc/passwd", "letters", "does not apply"),
+    ("pack?templates=/tmp", "templates", "does not apply"),
+    ("pack?output=/tmp/x.pdf", "output", "does not apply"),
+    ("pack?ink-saver=maybe", "ink-saver", "Choose"),
+    ("sorcerer-board?players=5", "players", "2, 3 or 4"),
+]
+
+
+@pytest.mark.parametrize(("query", "field", "says"), REFUSED)
+def test_bad_choices_are_said_beside_their_field_in_family_words(client, query, field, says):
+    resp = settled(client, f"/api/document/{query}")
     assert resp.status_code == 400
-    assert says in one_line(resp)
+    line = one_line(resp)
+    assert says in line and resp.get_json().get("field") == field, resp.get_json()
+    assert "--" not in line and "parlour " not in line and "Error" not in line and "Traceback" not in line
+    pdf = get(client, f"/pdf/{query}")  # the PDF itself: refused with the same line
+    assert pdf.status_code == 400 and one_line(pdf) == line
+
+
+def test_a_seed_as_large_as_the_page_allows_prints(client):
+    assert settled(client, "/api/document/doublets-jewels?seed=2147483647").status_code == 200
+
+
+def test_an_option_given_twice_or_too_long_is_refused(client):
+    for url in ("/pdf/pack?paper=a4&paper=letter", "/pdf/pack?games=" + "a" * 300):
+        resp = get(client, url)
+        assert resp.status_code == 400
+        one_line(resp)
 
 
 @pytest.mark.parametrize(
@@ -350,7 +429,8 @@ def test_todays_doublets_are_the_printed_days_puzzles_without_the_key(client, ru
     day = "2026-01-03"
     data = get(client, f"/api/doublets/daily?date={day}").get_json()
     assert data["date"] == day and len(data["puzzles"]) == DAILY_COUNT
-    assert all(set(p) == {"start", "end", "par"} for p in data["puzzles"])  # the key stays hidden
+    assert all({"start", "end", "par", "prompt"} <= set(p) for p in data["puzzles"])
+    assert not any({"chain", "links", "shortest_chains"} & set(p) for p in data["puzzles"])  # no key
     js = tmp_path / "daily.json"
     result = run(
         "doublets",
@@ -578,6 +658,17 @@ def test_serve_prints_its_address_and_stops_cleanly(tmp_path, host, warns, sig):
 
         with urllib.request.urlopen(m.group(1) + "api/fighting-words/check?letters=trn", timeout=30) as resp:
             assert json.load(resp)["can_grow"] is True
+
+        def download() -> None:  # a build under way when the server stops
+            try:
+                urllib.request.urlopen(m.group(1) + "pdf/pack?paper=a4", timeout=60).read()
+            except OSError:
+                pass
+
+        threading.Thread(target=download, daemon=True).start()
+        import time
+
+        time.sleep(1.0)
         proc.send_signal(sig)
         rest = proc.communicate(timeout=30)[1]
     finally:
@@ -585,3 +676,125 @@ def test_serve_prints_its_address_and_stops_cleanly(tmp_path, host, warns, sig):
     assert proc.returncode == 0
     assert "stopped" in rest and "Traceback" not in rest
     assert list(scratch.iterdir()) == []  # today's Doublets, made in a child process: ended, removed
+
+
+# -- one declaration: the page's fields are the commands' own options ---------------------------
+
+
+class _Selects(HTMLParser):
+    """Each print field's select and its choices, and the documents' declaration the script reads."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.selects: dict[str, list[str]] = {}
+        self._select: str | None = None
+        self._json = False
+        self.documents = ""
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "select" and (a.get("id") or "").startswith("f-"):
+            self._select = a["name"]
+            self.selects[self._select] = []
+        elif tag == "option" and self._select is not None and a.get("value"):
+            self.selects[self._select].append(a["value"])
+        self._json = tag == "script" and a.get("id") == "documents"
+
+    def handle_data(self, data):
+        if self._json:
+            self.documents += data
+
+    def handle_endtag(self, tag):
+        if tag == "select":
+            self._select = None
+        self._json = False
+
+
+def test_the_page_and_the_command_line_agree_on_every_choice_and_range(client):
+    """For every document, the page offers exactly the command's choices for each option, and
+    each number field has the command's own range (narrowed only where WEB_LIMITS says so)."""
+    import click
+
+    from generator.web.documents import WEB_LIMITS, command_context, key_of, offered
+
+    page = _Selects()
+    page.feed(get(client, "/").get_data(as_text=True))
+    docs = json.loads(page.documents)
+    checked = 0
+    for doc in DOCUMENTS.values():
+        cmd, _ = command_context(doc, settings=False)
+        declared = docs[doc.name]
+        for p in offered(doc, cmd):
+            key = key_of(p)
+            assert key in declared["fields"], (doc.name, key)  # every option reaches the page
+            if isinstance(p.type, click.Choice):
+                choices = [str(c) for c in p.type.choices]
+                assert declared["choices"][key] == choices and page.selects[key] == choices, (doc.name, key)
+                checked += 1
+            elif isinstance(p.type, click.types.IntParamType):
+                lo = hi = None
+                if isinstance(p.type, click.IntRange):
+                    lo, hi = p.type.min, p.type.max
+                if key in WEB_LIMITS:
+                    lo = WEB_LIMITS[key][0] if lo is None else max(lo, WEB_LIMITS[key][0])
+                    hi = WEB_LIMITS[key][1] if hi is None else min(hi, WEB_LIMITS[key][1])
+                assert declared["limits"][key] == [lo, hi], (doc.name, key, declared["limits"][key])
+                checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"Sec-Fetch-Site": "cross-site"},
+        {"Sec-Fetch-Site": "same-site"},
+        {"Origin": "http://evil.example"},
+        {"Origin": "null"},
+        {"Referer": "http://evil.example/page.html"},
+    ],
+)
+def test_another_site_cannot_start_a_build(client, headers):
+    from generator.web import build
+
+    before = len(build.BUILDS.jobs)
+    for url in (
+        "/pdf/calibrate?paper=a4&duplex=none",
+        "/preview/calibrate/1.png?paper=a4&duplex=none",
+        "/api/document/calibrate?paper=a4&duplex=none",
+        "/api/doublets/daily?date=2031-01-01",
+    ):
+        resp = get(client, url, headers=dict(headers))
+        assert resp.status_code == 403, url
+        assert "another site" in one_line(resp)
+    assert len(build.BUILDS.jobs) == before  # nothing was started
+
+
+@pytest.mark.parametrize(
+    "headers", [{"Sec-Fetch-Site": "same-origin"}, {"Sec-Fetch-Site": "none"}, {"Origin": BASE}, {}]
+)
+def test_the_page_itself_and_a_typed_address_may_build(client, headers):
+    assert get(client, "/pdf/sorcerer-notes", headers=dict(headers)).status_code == 200
+
+
+def test_on_every_interface_the_page_shows_a_code_for_phones(monkeypatch):
+    from generator.web import phone
+
+    monkeypatch.setattr(phone, "network_address", lambda port: f"http://192.168.1.20:{port}/")
+    client = create_app("0.0.0.0", 8000).test_client()
+    html = client.get("/", base_url="http://192.168.1.20:8000").get_data(as_text=True)
+    assert "http://192.168.1.20:8000/" in html and "<svg" in html and "<path" in html
+    alone = create_app("127.0.0.1", 8000).test_client()
+    assert "<svg" not in get(alone, "/").get_data(as_text=True)  # on this computer only: no code
+
+
+def test_the_qr_code_says_the_address():
+    """The code drawn is the address (decoded by segno's own matrix, compared with a fresh one)."""
+    import segno
+
+    from generator.web.phone import qr_svg, qr_terminal
+
+    url = "http://192.168.1.20:8000/"
+    assert url in qr_svg(url)  # its title
+    rows = [ln for ln in qr_terminal(url).splitlines() if ln.strip()]
+    size = len(segno.make(url, error="m").matrix) + 4  # the border of two modules each side
+    assert len(rows) == (size + 1) // 2 and all(len(r) == size for r in rows)

@@ -178,7 +178,7 @@ def pad(opts: PrintOptions, players: int, variant: str, sheets: int) -> None:
     doc = press_document.Document(
         opts.paper, f"{TITLE}: scoring pad", f"Scoring pad for {players} players", opts.style
     )
-    doc.add("Scoring pad", draw.pad_pages(p, sheets))
+    doc.add("Scoring pad", draw.pad_pages(p, sheets, opts.paper))
     write_outputs(doc, opts, "chimera-pad", draw.pad_model(p, sheets, opts.paper))
 
 
@@ -219,8 +219,8 @@ def pack_section(opts: PrintOptions) -> tuple[str, list[Page], Any]:
     says otherwise) and the
     key for the standard (half) rule."""
     p = ch.pad(opts.players or PACK_PLAYERS, ch.DEFAULT_VARIANT)
-    k = ch.answer_key(ch.DEFAULT_VARIANT)
-    pages = draw.pad_pages(p, 1) + draw.key_pages(k, opts.paper)
+    k = ch.answer_key(ch.DEFAULT_VARIANT, spelling=opts.spelling)
+    pages = draw.pad_pages(p, 1, opts.paper) + draw.key_pages(k, opts.paper)
     model = {"pad": draw.pad_model(p, 1, opts.paper), "key": draw.key_model(k, opts.paper, opts.style)}
     return TITLE, pages, model
 

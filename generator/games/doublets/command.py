@@ -13,7 +13,7 @@ from click.core import ParameterSource
 
 from generator.errors import ParlourError
 from generator.games.doublets import model
-from generator.options import SPELLING_OPTION, PrintOptions, print_options, write_outputs
+from generator.options import SPELLING_OPTION, PrintOptions, day_span, print_options, write_outputs
 from generator.sections import register
 from generator.words.ladder import DEFAULT_SPELLING, MAX_LENGTH, MIN_LENGTH
 
@@ -357,13 +357,7 @@ def daily(
     first = dt.date.today() if start is None else parse_date(start, "--from")
     if not 1 <= days <= MAX_DAYS:
         raise ParlourError(f"--days {days}: give 1 to {MAX_DAYS} days")
-    try:
-        last = first + dt.timedelta(days=days - 1)
-    except OverflowError:
-        raise ParlourError(
-            f"--from {first.isoformat()} with --days {days} runs past the year 9999; "
-            "start earlier or print fewer days"
-        ) from None
+    last = day_span(first, days)
     out = opts.output
     if not book and out is not None and out.suffix.lower() == ".pdf" and not out.is_dir():
         raise ParlourError(
@@ -420,8 +414,19 @@ def jewels(opts: PrintOptions, players: int, spelling: str) -> None:
 
 
 @doublets.command()
-@click.option("--players", type=int, default=2, show_default=True, help="2, or 3 to 12 for the round game.")
-@click.option("--games", type=int, default=None, help="How many games to print [default: a page full].")
+@click.option(
+    "--players",
+    type=click.IntRange(2, model.MAX_PLAYERS),
+    default=2,
+    show_default=True,
+    help=f"2, or 3 to {model.MAX_PLAYERS} for the round game.",
+)
+@click.option(
+    "--games",
+    type=click.IntRange(1, 500),
+    default=None,
+    help="How many games to print [default: a page full].",
+)
 @print_options(seed=False)
 def scorepad(opts: PrintOptions, players: int, games: int | None) -> None:
     """Print scoring paper: names, Declarations and Marks for four Doublets, Jewels and Total.
@@ -461,21 +466,28 @@ def pack_section(opts: PrintOptions) -> tuple[str, list[Any], Any]:
     from generator.games.doublets.draw import pad as pad_draw
     from generator.games.doublets.draw import sheet as sheet_draw
     from generator.games.doublets.jewels import make_jewels
-    from generator.games.doublets.scorepad import make_scorepad
+    from generator.games.doublets.scorepad import make_round_scorepad, make_scorepad
 
     sh = make_sheet(8, 4, model.MIXED, seed=opts.seed, ask=SheetAsk(spelling=opts.spelling))
     players = opts.players or 2
     jw = make_jewels(players, opts.seed, spelling=opts.spelling)
     pad = make_scorepad(players)
+    # without --players the pack serves both games: the two-player paper and the round game's
+    round_pad = make_round_scorepad() if opts.players is None else None
+    papers = pad_draw.scorepad_pages(pad, opts.paper)
+    if round_pad is not None:
+        papers += pad_draw.scorepad_pages(round_pad, opts.paper)
     parts = [
         ("Puzzle sheet", sheet_draw.sheet_pages(sh, opts.paper, "separate", style=opts.style)),
         ("Jewels", [jewels_draw.jewels_page(jw), jewels_draw.jewels_key_page(jw)]),
-        ("Scoring paper", pad_draw.scorepad_pages(pad, opts.paper)),
+        ("Scoring paper", papers),
     ]
     pages = [
         replace(p, bookmark=title if i == 0 else None) for title, part in parts for i, p in enumerate(part)
     ]
     content = {"sheet": sh.to_json(), "jewels": jw.to_json(), "scorepad": pad.to_json()}
+    if round_pad is not None:
+        content["round_scorepad"] = round_pad.to_json()
     return TITLE, pages, content
 
 

@@ -122,8 +122,7 @@ class JewelKey:
 
 
 JEWELS_OPTIMALITY = (
-    "No better score is possible: every way of joining these Jewels with everyday words was "
-    "tried, so you can beat this key only by using a word it leaves out."
+    "No better score can be made from everyday words: to beat this key, you need a word it leaves out."
 )
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from generator.games.doublets.model import MAX_PLAYERS, DoubletsError
 
@@ -30,6 +30,16 @@ class Scorepad:
     null_extra_links: int = 2
     columns: tuple[str, ...] = field(default=())
     notes: tuple[str, ...] = field(default=())
+    any_count: bool = False  # a round-game paper for 3 up to `rows` players: marks said as a rule
+
+    @property
+    def who(self) -> str:
+        """Who the paper is ruled for, as its header says it."""
+        if not self.round_game:
+            return "two players"
+        if self.any_count:
+            return f"round game, 3 to {self.rows} players"
+        return f"round game, {self.players} players"
 
     @property
     def round_game(self) -> bool:
@@ -60,6 +70,7 @@ class Scorepad:
             "brevity_per_link": self.brevity_per_link,
             "null_extra_links": self.null_extra_links,
             "notes": list(self.notes),
+            "any_count": self.any_count,
         }
 
 
@@ -82,8 +93,9 @@ def make_scorepad(players: int = 2) -> Scorepad:
             notes=(
                 "Declarations: I or II for who spoke first, then the links promised, or a for abandoned.",
                 NULL_NOTE,
-                "Correct chains only: decision 2 to the player marked I; brevity 3 for each link "
-                "the shorter saves. A null chain is measured as the correct one plus two links.",
+                "Correct chains only: decision 2 to the first to declare links (I, or II when I "
+                "abandoned); brevity 3 for each link the shorter saves. A null chain is measured as "
+                "the correct one plus two links.",
                 "Neither chain correct: decision 2 to the first to abandon.",
                 JEWELS_NOTE,
             ),
@@ -108,6 +120,28 @@ def make_scorepad(players: int = 2) -> Scorepad:
             JEWELS_NOTE,
         ),
     )
+
+
+ANY_COUNT_MARKS = "decision: players, then 1 fewer, at least 2  ·  abandon 4 2"
+
+
+def make_round_scorepad(rows: int = 6) -> Scorepad:
+    """The round game's paper for any count from three players up to `rows`: the decision marks
+    are given as the rule (the first to declare gets one mark per player, one fewer each place
+    after, never under 2), with a worked count of four."""
+    if not 3 <= rows <= MAX_PLAYERS:
+        raise DoubletsError(f"rows must be 3 to {MAX_PLAYERS} (got {rows})")
+    base = make_scorepad(rows)
+    four = decision_marks(4)
+    notes = list(base.notes)
+    notes[2] = (
+        "Correct chains only: decision by place in Declarations: I gets as many marks as there are "
+        "players, each place after one fewer, never under 2 (four players: "
+        + ", ".join(f"{ROMAN[k]} {m}" for k, m in enumerate(four))
+        + "; a wrong chain moves no one up); brevity 3 for each link a chain is shorter than the "
+        "longest. A null chain is measured as the longest correct one plus two links."
+    )
+    return replace(base, notes=tuple(notes), any_count=True)
 
 
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII")

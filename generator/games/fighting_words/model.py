@@ -73,6 +73,10 @@ EVENT_NAMES = (
     "Editor",
 )
 MAX_EVENT_TEXT = 200  # characters: what fits a poker card at a readable size
+MAX_EVENT_NAME = 40
+MAX_EVENTS = 40  # kinds of event card (the packaged deck has 6)
+MAX_REFERENCE = 12  # reference cards (4)
+MAX_REFERENCE_LINES = 40  # lines of one reference card (at most 6): more go over several cards
 
 
 # --- content model ----------------------------------------------------------------------------
@@ -245,9 +249,9 @@ def _fail(where: str, what: str) -> ParlourError:
 
 
 def _count(where: str, value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise _fail(where, f"count must be a whole number 0 or more, got {value!r}")
-    return value
+    from generator.press import fields
+
+    return fields.count(value, f"{where}: count", 0, MAX_DECK)
 
 
 def _parse_letters(where: str, table: Any) -> dict[str, int]:
@@ -272,8 +276,12 @@ _EVENT_KEYS = {"name", "count", "timing", "text"}
 
 
 def _parse_events(where: str, items: Any) -> tuple[EventCard, ...]:
+    from generator.press import fields
+
     if not isinstance(items, list):
         raise _fail(where, "events must be [[events]] tables")
+    if len(items) > MAX_EVENTS:
+        raise _fail(where, f"{len(items):,} [[events]]; keep it to {MAX_EVENTS}")
     seen: set[str] = set()
     out = []
     for n, item in enumerate(items, 1):
@@ -292,8 +300,8 @@ def _parse_events(where: str, items: Any) -> tuple[EventCard, ...]:
         if name.strip().lower() in seen:
             raise _fail(at, f"{name!r} appears twice")
         seen.add(name.strip().lower())
-        if timing not in TIMINGS:
-            raise _fail(at, f"{name}: timing must be one of {', '.join(TIMINGS)}, got {timing!r}")
+        timing = fields.one_of(timing, f"{at} ({name.strip()}): timing", tuple(TIMINGS))
+        fields.text(name, f"{at}: name", limit=MAX_EVENT_NAME)
         if not isinstance(text, str) or not text.strip():
             raise _fail(at, f"{name}: text must be non-empty")
         check_drawable(name + " " + text, f"{at} ({name.strip()})")
@@ -305,29 +313,34 @@ def _parse_events(where: str, items: Any) -> tuple[EventCard, ...]:
 
 
 def _parse_reference(where: str, items: Any) -> tuple[ReferenceCard, ...]:
+    from generator.press import fields
+
     if not isinstance(items, list):
         raise _fail(where, "reference cards must be [[reference]] tables")
-    out = []
-    for n, item in enumerate(items, 1):
-        at = f"{where}: reference card {n}"
+
+    def card(item: object, at: str) -> ReferenceCard:
         if not isinstance(item, dict) or not isinstance(item.get("title"), str):
             raise _fail(at, "needs a title")
-        lines = item.get("lines", [])
-        if not isinstance(lines, list) or not all(isinstance(s, str) for s in lines):
-            raise _fail(at, "lines must be a list of text")
-        table = item.get("table", [])
-        if not isinstance(table, list) or not all(
-            isinstance(r, list) and len(r) == 2 and all(isinstance(x, str) for x in r) for r in table
-        ):
-            raise _fail(at, "table must be a list of [left, right] text pairs")
         extra = set(item) - {"title", "lines", "table"}
         if extra:
             raise _fail(at, f"unknown key(s) {', '.join(sorted(extra))}")
-        check_drawable(
-            " ".join([item["title"], *lines, *(a + " " + b for a, b in table)]), f"{at} ({item['title']})"
+        at = f"{at} ({item['title'].strip()[:30]})"
+        title = fields.text(item["title"], f"{at}: title", limit=80)
+        lines = fields.texts(
+            item.get("lines", []), f"{at}: lines", fewest=0, most=MAX_REFERENCE_LINES, limit=MAX_EVENT_TEXT
         )
-        out.append(ReferenceCard(item["title"], tuple(lines), tuple((a, b) for a, b in table)))
-    return tuple(out)
+        table = fields.items(
+            item.get("table", []),
+            f"{at}: table ([left, right] text pairs)",
+            lambda v, w: fields.pair(v, w, lambda x, xw: fields.text(x, xw, limit=80)),
+            fewest=0,
+            most=MAX_REFERENCE_LINES,
+        )
+        return ReferenceCard(title, lines, table)
+
+    return fields.items(
+        items, f"{where}: [[reference]]", lambda v, w: card(v, w), fewest=0, most=MAX_REFERENCE
+    )
 
 
 def _parse(where: str, data: dict[str, Any], base: Deck | None) -> Deck:

@@ -21,7 +21,7 @@ TITLE = "Piecepack"
 
 def kit_parts(k: pp.Kit, opts: PrintOptions) -> list[tuple[str, list[Page]]]:
     """(part title, pages) in print order for the chosen kinds."""
-    return kit_draw.kit_parts(k, opts.paper, opts.duplex, opts.back_offset)
+    return kit_draw.kit_parts(k, opts.paper, opts.duplex, opts.back_offset, opts.machine())
 
 
 def kit_model(k: pp.Kit, opts: PrintOptions) -> dict[str, Any]:

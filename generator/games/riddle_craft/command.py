@@ -47,7 +47,7 @@ def deck_parts(deck: RiddleCraftDeck, opts: PrintOptions, fold: bool = False) ->
         parts.append(
             ("When Cards to fold", cutouts.fold_pages(deck.when, opts.paper, opts.card, style, label))
         )
-    parts.append(("Tokens", [cutouts.tokens_page(deck.tokens, opts.paper, f"{TITLE} tokens")]))
+    parts.append(("Tokens", cutouts.tokens_pages(deck.tokens, opts.paper, f"{TITLE} tokens")))
     return parts
 
 

@@ -35,6 +35,7 @@ TEMPLATE = templates.packaged_path(TEMPLATE_NAME)  # the packaged copy; load_tem
 Mode = Literal["replace", "extend"]
 _KIND_RE = re.compile(r"[a-z][a-z0-9_]*\Z")
 _COMMA_HINT = "; put a fragment that contains a comma in double quotes"
+MAX_FRAGMENTS = 2000  # of one file or template (the packaged deck has 118)
 
 
 @dataclass(frozen=True)
@@ -177,10 +178,15 @@ def _toml_entries(data: dict[str, Any], path: Path) -> list[_Entry]:
         groups = [(_clean_kind(k, f"riddles.{k}", path), v, f"riddles.{k}") for k, v in riddles.items()]
     else:
         raise ParlourError(f"{path}: 'riddles' must be a table of lists or a list of fragments")
-    entries = []
+    entries: list[_Entry] = []
     for kind, items, name in groups:
         if not isinstance(items, list):
             raise ParlourError(f"{path}: {name} must be a list of fragments in [ ... ]")
+        if len(entries) + len(items) > MAX_FRAGMENTS:
+            raise ParlourError(
+                f"{path} holds more than {MAX_FRAGMENTS:,} fragments, far more than a deck can use; "
+                "keep the best of them"
+            )
         for i, raw in enumerate(items, start=1):
             entries.append(_make_entry(raw, kind, f"{name} item {i}", path))
     return entries
@@ -193,6 +199,7 @@ def _csv_entries(path: Path) -> list[_Entry]:
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     entries: list[_Entry] = []
     text_col, kind_col, width = 0, 1, 2
+    rows = 0
     try:
         for n, row in enumerate(reader):
             line = reader.line_num
@@ -201,14 +208,21 @@ def _csv_entries(path: Path) -> list[_Entry]:
                     f"{path}: line {line} is separated by semicolons; parlour reads commas (text,kind): "
                     "save the file as comma-separated CSV"
                 )
-            if n == 0 and "text" in (cell.strip().lower() for cell in row):
-                header = [cell.strip().lower() for cell in row]
+            header = [cell.strip().lower() for cell in row]
+            # a header names its columns, each one word: "I am round,text" is a fragment
+            if n == 0 and "text" in header and not any(" " in cell for cell in header):
                 text_col = header.index("text")
                 kind_col = header.index("kind") if "kind" in header else -1
                 width = len(header)
                 continue
             if not any(cell.strip() for cell in row):
                 continue  # a blank row (or one of bare commas) is not a fragment
+            rows += 1
+            if rows > MAX_FRAGMENTS:
+                raise ParlourError(
+                    f"fragments file {path} holds more than {MAX_FRAGMENTS:,} fragments, far more than a "
+                    "deck can use; keep the best of them"
+                )
             if len(row) > width:
                 raise ParlourError(
                     f"{path}: line {line} has {len(row)} columns, expected at most {width} "
@@ -257,44 +271,82 @@ def _check_duplicates(entries: Iterable[_Entry], path: Path) -> None:
 # Public loaders
 
 
+#: Bounds of the template's counts and texts, checked before anything is made (see press.fields).
+MAX_WHEN = 60  # When Cards (the packaged deck has 6)
+MAX_TOKENS = 60  # of each token (7)
+MAX_TOKEN_VALUE = 99
+MAX_REFERENCE = 12  # reference cards (4)
+MAX_REFERENCE_LINES = 40  # lines of one reference card (at most 10)
+MAX_CARD_TEXT = 200  # characters of a text on a card
+MAX_TABLE_ROWS = 20  # rows of a reference card's points table (8)
+
+
 def _parse_when(data: dict[str, Any], path: Path) -> tuple[WhenCard, ...]:
-    try:
-        w = data["when"]
-        card = WhenCard(front=str(w["front"]), back=str(w["back"]))
-        return (card,) * int(w.get("count", 6))
-    except (KeyError, TypeError, ValueError) as e:
-        raise ParlourError(f"{path}: [when] needs front, back and count ({e})") from None
+    from generator.press import fields
+
+    where = f"{path}: [when]"
+    if "when" not in data:
+        raise ParlourError(f"{where} is missing: it needs front, back and count")
+    w = fields.table(data["when"], where)
+    for key in ("front", "back"):
+        if key not in w:
+            raise ParlourError(f"{where} needs front, back and count ({key} is missing)")
+    front = fields.text(w["front"], f"{where} front", limit=MAX_CARD_TEXT)
+    back = fields.text(w["back"], f"{where} back", limit=MAX_CARD_TEXT)
+    count = fields.count(w.get("count", 6), f"{where} count", 0, MAX_WHEN)
+    return (WhenCard(front=front, back=back),) * count
 
 
 def _parse_tokens(data: dict[str, Any], path: Path) -> Tokens:
-    try:
-        check, cross = data["tokens"]["check"], data["tokens"]["cross"]
-        return Tokens(
-            check=int(check["count"]),
-            cross=int(cross["count"]),
-            check_symbol=str(check["symbol"]),
-            cross_symbol=str(cross["symbol"]),
-            check_value=int(check["value"]),
-            cross_value=int(cross["value"]),
+    from generator.press import fields
+
+    got: dict[str, tuple[int, str, int]] = {}
+    tokens = fields.table(data.get("tokens"), f"{path}: [tokens]")
+    for side in ("check", "cross"):
+        where = f"{path}: [tokens.{side}]"
+        raw = fields.table(tokens.get(side), where)
+        missing = [k for k in ("symbol", "value", "count") if k not in raw]
+        if missing:
+            raise ParlourError(f"{where} needs symbol, value and count ({', '.join(missing)} missing)")
+        got[side] = (
+            fields.count(raw["count"], f"{where} count", 0, MAX_TOKENS),
+            fields.text(raw["symbol"], f"{where} symbol", limit=2),
+            fields.count(raw["value"], f"{where} value", -MAX_TOKEN_VALUE, MAX_TOKEN_VALUE),
         )
-    except (KeyError, TypeError, ValueError) as e:
-        raise ParlourError(
-            f"{path}: [tokens.check] and [tokens.cross] need symbol, value and count ({e})"
-        ) from None
+    return Tokens(
+        check=got["check"][0],
+        cross=got["cross"][0],
+        check_symbol=got["check"][1],
+        cross_symbol=got["cross"][1],
+        check_value=got["check"][2],
+        cross_value=got["cross"][2],
+    )
 
 
 def _parse_reference(data: dict[str, Any], path: Path) -> tuple[ReferenceCard, ...]:
-    try:
-        return tuple(
-            ReferenceCard(
-                title=str(r["title"]),
-                lines=tuple(str(x) for x in r["lines"]),
-                table=tuple((int(a), int(b)) for a, b in r.get("table", ())),
-            )
-            for r in data.get("reference", ())
+    from generator.press import fields
+
+    def card(raw: object, where: str) -> ReferenceCard:
+        r = fields.table(raw, where)
+        fields.known_keys(r, where, ("title", "lines", "table"))
+        if "title" not in r or "lines" not in r:
+            raise ParlourError(f"{where}: each [[reference]] needs a title and lines")
+        rows = fields.items(
+            r.get("table", []),
+            f"{where} table",
+            lambda v, w: fields.pair(v, w, lambda x, xw: fields.count(x, xw, 0, 999)),
+            fewest=0,
+            most=MAX_TABLE_ROWS,
         )
-    except (KeyError, TypeError, ValueError) as e:
-        raise ParlourError(f"{path}: each [[reference]] needs a title and lines ({e})") from None
+        return ReferenceCard(
+            title=fields.text(r["title"], f"{where} title", limit=80),
+            lines=fields.texts(r["lines"], f"{where} lines", most=MAX_REFERENCE_LINES, limit=MAX_CARD_TEXT),
+            table=rows,
+        )
+
+    return fields.items(
+        data.get("reference", []), f"{path}: [[reference]]", card, fewest=0, most=MAX_REFERENCE
+    )
 
 
 def _read_template(path: Path) -> tuple[RiddleCraftDeck, tuple[_Entry, ...]]:

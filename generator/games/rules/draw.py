@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from reportlab.graphics.shapes import Drawing, Line, PolyLine, Rect, String
+from reportlab.graphics.shapes import Circle, Drawing, Line, PolyLine, Rect, String
 from reportlab.lib.colors import Color
 from reportlab.platypus import Flowable, Spacer
 
@@ -60,10 +60,11 @@ def _text(
 
 def _fitting(s: Style, role: str, text: str, width: float) -> float:
     """The role's size, or less so that `text` fits `width` on one line (press.text.fit_line; a
-    drawing's word never breaks, and shrinks to half its role's size at most)."""
+    drawing's word never breaks, and never shrinks below 7 pt: nothing a player reads is smaller)."""
     face, size = s.font(role)
-    got = fit_line(text, width, s.text_style(role, min_size=size / 2))
-    return got if got is not None else size / 2
+    floor = min(size, 7.0)
+    got = fit_line(text, width, s.text_style(role, min_size=floor))
+    return got if got is not None else floor
 
 
 def _letters(
@@ -262,7 +263,7 @@ def chimera_card_drawing(data: dict[str, Any], width: float, s: Style) -> Drawin
     y -= 10
     for word, why in data["bad"]:
         _text(d, s, "table_head", 1, y, word.upper(), _fitting(s, "table_head", word.upper(), 45))
-        _text(d, s, "caption", 48, y, why, _fitting(s, "caption", why, width - 48))
+        _text(d, s, "table", 48, y, why, _fitting(s, "table", why, width - 48), colour=s.muted)
         y -= pitch
     return d
 
@@ -270,10 +271,10 @@ def chimera_card_drawing(data: dict[str, Any], width: float, s: Style) -> Drawin
 def _card_answers(d: Drawing, s: Style, data: dict[str, Any], x: float, y: float, width: float) -> float:
     """Beside the card: what its letters add up to, and answers that are good; returns the next y."""
     text = rm.card_sum(data["face"], data["suit"])
-    style = s.text_style("caption", min_size=5.0)
+    style = s.text_style("table", min_size=8.0)
     size, lines = fit(text, width, 1000.0, style) or (style.min_size, [text])  # words never break
     for line in lines:
-        _text(d, s, "caption", x, y, line, size)
+        _text(d, s, "table", x, y, line, size, colour=s.muted)
         y -= size * 1.25
     y -= 2
     _text(
@@ -311,7 +312,7 @@ def _card(
     )
     role = "table_head" if when else "card_body"
     text = text.upper() if when else text
-    style = s.text_style(role, min_size=min(s.text(role).min_size, 6.0))
+    style = s.text_style(role, min_size=8.0 if when else 7.0)
     fitted = fit(text, w - 6, h - 4, style)  # shrink to fit, never break a word
     size, lines = fitted if fitted is not None else (style.min_size, [text])
     face = style.face
@@ -345,20 +346,183 @@ def when_riddle_drawing(data: dict[str, Any], width: float, s: Style) -> Drawing
         cw = min(70.0, (width - (n - 1) * gap) / n)
     ch = 34.0
     below = 0.0 if beside else ask_size + 6
-    height = ch * 2 + 22 + 6 + below
+    when_h = 24.0  # room for "only when" on two lines at 8 pt when a card is narrow
+    height = ch * 2 + when_h + 12 + below
     d = _drawing(width, height, s)
     top = height - 2
     for i, text in enumerate(cards):
         x = i * (cw + gap)
         _card(d, x, top - ch, cw, ch, text, s)
         if text == data["modifies"]:
-            wy = top - ch - 20
-            _card(d, x + 3, wy, cw - 6, 16, data["when"], s, when=True)
+            wy = top - ch - when_h - 4
+            _card(d, x, wy, cw, when_h, data["when"], s, when=True)
             _card(d, x, wy - ch + 2, cw, ch - 4, data["condition"], s)
     if beside:
         _text(d, s, "heading", n * (cw + gap) + 2, top - ch / 2 - 3, rm.RIDDLE_ASK)
     else:
         _text(d, s, "heading", n * (cw + gap) - gap, 2, rm.RIDDLE_ASK, anchor="end")
+    return d
+
+
+def _wrapped(d: Drawing, s: Style, role: str, x: float, top: float, text: str, width: float) -> float:
+    """`text` wrapped to `width` at the role's size (never below 8 pt, never a broken word), its
+    first baseline under `top`; returns the foot of the last line."""
+    style = s.text_style(role, min_size=min(8.0, s.text(role).size))
+    size, lines = fit(text, width, 1000.0, style) or (style.size, [text])
+    lead = size * 1.25
+    y = top - size
+    for line in lines:
+        _text(d, s, role, x, y, line, size)
+        y -= lead
+    return y + lead - size * 0.3
+
+
+def _wrapped_height(s: Style, role: str, text: str, width: float) -> float:
+    style = s.text_style(role, min_size=min(8.0, s.text(role).size))
+    size, lines = fit(text, width, 1000.0, style) or (style.size, [text])
+    return size * 1.25 * (len(lines) - 1) + size * 1.3
+
+
+def round_game_drawing(data: dict[str, Any], width: float, s: Style) -> Drawing:
+    """A round-game Doublet scored: per player a line of who declared what and the marks, and the
+    chain under it as word boxes (a broken step crossed out, the chain marked null)."""
+    rows = [rm.round_row(r) for r in data["rows"]]
+    head = s.text("table_head").size
+    line = head * 1.5
+    box_h = 15.0
+    per = line + box_h + 6
+    height = line + per * len(rows) + 2
+    d = _drawing(width, height, s)
+    cols = (0.0, 0.24, 0.50, 0.72, 1.0)  # Player | Declared | Decision | Brevity | Marks (right)
+    top = height - head - 1
+    labels = [rm.ROUND_HEAD[i] for i in (0, 1, 3, 4, 5)]
+    for i, (label, at) in enumerate(zip(labels, cols, strict=True)):
+        anchor = "end" if i == len(cols) - 1 else "start"
+        _text(d, s, "table_head", at * width, top, label, colour=s.accent, anchor=anchor)
+    d.add(Line(0, top - 4, width, top - 4, strokeColor=_c(s.rule), strokeWidth=0.6))
+    y = top - line
+    for name, place, declared, words, decision, brevity in rows:
+        cells = [name, f"{place} · {declared}", str(decision), str(brevity), str(decision + brevity)]
+        for i, (cell, at) in enumerate(zip(cells, cols, strict=True)):
+            anchor = "end" if i == len(cols) - 1 else "start"
+            _text(d, s, "table_head" if i in (0, 4) else "table", at * width, y, cell, anchor=anchor)
+        n = len(words)
+        gap = 9.0
+        box_w = min(42.0, (width - 40 - (n - 1) * gap) / n)
+        cy = y - 6 - box_h / 2
+        broken = False
+        for k, word in enumerate(words):
+            cx = 8 + box_w / 2 + k * (box_w + gap)
+            prev = words[k - 1] if k else None
+            ok = prev is None or len(_changed(prev, word)) == 1
+            _word_box(d, word, prev if ok else None, cx, cy, box_w, box_h, k in (0, n - 1), s)
+            if k:
+                a, b = cx - box_w / 2 - gap + 1.5, cx - box_w / 2 - 1.5
+                ink = _c(s.muted if ok else s.red_suit)
+                d.add(Line(a, cy, b, cy, strokeColor=ink, strokeWidth=0.7))
+                if not ok:
+                    broken = True
+                    m = (a + b) / 2
+                    d.add(Line(m - 2.5, cy - 3, m + 2.5, cy + 3, strokeColor=ink, strokeWidth=1.0))
+                    d.add(Line(m - 2.5, cy + 3, m + 2.5, cy - 3, strokeColor=ink, strokeWidth=1.0))
+        if broken:
+            x = 8 + n * (box_w + gap)
+            _text(d, s, "table_head", x, cy - 3, rm.NULL_MARK, colour=s.red_suit)
+        y -= per
+    return d
+
+
+def letter_turns_drawing(data: dict[str, Any], width: float, s: Style) -> Drawing:
+    """Turns of Fighting Words: each a label, the word in play as letter cards (the card just laid
+    in the accent colour) and what happened, wrapped beside the cards."""
+    steps = data["steps"]
+    tile_w, tile_h = 13.0, 17.0
+    most = max(len(letters) for _l, letters, _a, _s in steps)
+    text_x = most * (tile_w + 2) + 8
+    text_w = width - text_x
+    label = s.text("table_head").size
+    heights = [
+        max(tile_h, _wrapped_height(s, "table", said, text_w)) + label * 1.4 + 5 for *_x, said in steps
+    ]
+    height = sum(heights) + 2
+    d = _drawing(width, height, s)
+    y = height - 1
+    for (name, letters, at, said), h in zip(steps, heights, strict=True):
+        _text(d, s, "table_head", 0, y - label, name, colour=s.accent)
+        top = y - label * 1.4
+        new = int(at)
+        for k, ch in enumerate(letters.upper()):
+            x = k * (tile_w + 2)
+            fresh = k == new
+            fill = s.tint if (fresh and s.tint is not None) else s.paper
+            d.add(
+                Rect(
+                    x + 0.5,
+                    top - tile_h,
+                    tile_w,
+                    tile_h,
+                    rx=2,
+                    ry=2,
+                    strokeColor=_c(s.accent if fresh else s.ink),
+                    strokeWidth=1.2 if fresh else 0.6,
+                    fillColor=_c(fill),
+                )
+            )
+            colour = s.accent if fresh else s.ink
+            _text(d, s, "strong", x + 0.5 + tile_w / 2, top - tile_h * 0.7, ch, 10.0, colour, "middle")
+        _wrapped(d, s, "table", text_x, top + 1, said, text_w)
+        y -= h
+    return d
+
+
+def _coin(d: Drawing, s: Style, cx: float, cy: float, r: float, suit: str) -> None:
+    """An orb shown suit side up: a ring in the suit's colour and its glyph."""
+    ink = s.suits.get(suit, s.ink)
+    d.add(Circle(cx, cy, r, strokeColor=_c(ink), strokeWidth=1.0, fillColor=_c(s.paper)))
+    _text(d, s, "strong", cx, cy - r * 0.4, rm.SUIT_GLYPHS[suit], r * 1.15, ink, "middle")
+
+
+def zap_exchange_drawing(data: dict[str, Any], width: float, s: Style) -> Drawing:
+    """A zap met by a Deflect and then by the caster's own Shield: the two sorcerers in a lane with
+    the zap out and back, then each pair of orbs shown together and what the match decides."""
+    g = rm.SUIT_GLYPHS
+    size = s.text("table").size
+    lane_h = 26.0
+    pair_h = 26.0
+    height = lane_h + 2 * (pair_h + 6) + 4
+    d = _drawing(width, height, s)
+    top = height - 2
+    cy = top - lane_h / 2
+    # the lane: caster at the left facing right, target at the right, the zap out and back
+    for x, suit in ((12.0, data["caster"]), (width - 12.0, data["target"])):
+        _coin(d, s, x, cy, 10.0, suit)
+    a, b = 28.0, width - 28.0
+    for y, (x0, x1) in ((cy + 3, (a, b)), (cy - 3, (b, a))):
+        d.add(Line(x0, y, x1, y, strokeColor=_c(s.accent), strokeWidth=0.9))
+        tip = -3.0 if x1 > x0 else 3.0
+        d.add(PolyLine([x1 + tip, y + 2, x1, y, x1 + tip, y - 2], strokeColor=_c(s.accent), strokeWidth=0.9))
+    _text(d, s, "table", width / 2, cy + 6, rm.ZAP_WORDS["zap"] + " " + g[data["zap"]], size, anchor="middle")
+    outcome = rm.zap_outcome(data["zap"], data["deflect"], data["shield"])
+    pairs = (
+        ("deflect", data["deflect"], outcome[0]),
+        ("shield", data["shield"], outcome[1]),
+    )
+    y = top - lane_h - 4
+    for role, suit, verdict in pairs:
+        pcy = y - pair_h / 2
+        _coin(d, s, 12.0, pcy, 10.0, data["zap"])
+        _coin(d, s, 38.0, pcy, 10.0, suit)
+        _text(d, s, "table_head", 56.0, pcy + 2, rm.ZAP_WORDS[role], size)
+        _text(
+            d,
+            s,
+            "table",
+            56.0,
+            pcy - size - 1,
+            rm.ZAP_WORDS[verdict],
+            _fitting(s, "table", rm.ZAP_WORDS[verdict], width - 58),
+        )
+        y -= pair_h + 6
     return d
 
 
@@ -370,25 +534,45 @@ def diagram(block: rm.Diagram, width: float, s: Style) -> Drawing:
         return necklace_drawing(block.data["words"], block.data["jewels"], width, s)
     if block.kind == "chimera_card":
         return chimera_card_drawing(block.data, width, s)
+    if block.kind == "round_game":
+        return round_game_drawing(block.data, width, s)
+    if block.kind == "letter_turns":
+        return letter_turns_drawing(block.data, width, s)
+    if block.kind == "zap_exchange":
+        return zap_exchange_drawing(block.data, width, s)
     return when_riddle_drawing(block.data, width, s)
 
 
 def _flowables(r: rm.Rules, fs: flow.FlowStyles, width: float) -> list[Flowable]:
+    """The blocks as flowables. A small heading just before a worked example goes with its drawing,
+    and a table with a caption stays whole with it, so neither is left alone at a column's foot."""
     out: list[Flowable] = []
-    for b in r.blocks:
+    blocks = list(r.blocks)
+    for i, b in enumerate(blocks):
+        after = blocks[i + 1] if i + 1 < len(blocks) else None
         if isinstance(b, rm.Heading):
-            out.append(flow.paragraph(b.text, fs.h1 if b.level == 1 else fs.h2))
+            head = flow.paragraph(b.text, fs.h1 if b.level == 1 else fs.h2)
+            if b.level == 2 and isinstance(after, rm.Diagram):
+                continue  # drawn inside the example's Keep below
+            out.append(head)
         elif isinstance(b, rm.Para):
             out.append(flow.paragraph(b.text, fs.note if b.note else fs.body))
         elif isinstance(b, rm.Bullets):
             out.append(flow.bullets(b.items, fs, b.numbered))
         elif isinstance(b, rm.Table):
-            out += flow.table(b.rows, fs, width, b.caption)
+            parts = flow.table(b.rows, fs, width, b.caption)
+            out += [flow.Keep(parts)] if b.caption else parts
         else:
+            before = blocks[i - 1] if i else None
+            title = (
+                [flow.paragraph(before.text, fs.h2)]
+                if isinstance(before, rm.Heading) and before.level == 2
+                else [Spacer(1, 3)]
+            )
             out.append(
                 flow.Keep(
                     [
-                        Spacer(1, 3),
+                        *title,
                         diagram(b, width, fs.style),
                         Spacer(1, 3),
                         flow.paragraph(b.caption, fs.caption),

@@ -8,6 +8,7 @@ from typing import Any
 
 from generator import templates
 from generator.errors import ParlourError
+from generator.press import fields
 from generator.words.spelling import DEFAULT_SPELLING, respell
 
 __all__ = [
@@ -33,12 +34,42 @@ DIAGRAM_FIELDS: dict[str, tuple[str, ...]] = {
     "necklace": ("words", "jewels"),
     "chimera_card": ("face", "suit", "symbol", "good", "bad"),
     "when_riddle": ("cards", "modifies", "when", "condition", "answer"),
+    "round_game": ("rows",),
+    "letter_turns": ("steps",),
+    "zap_exchange": ("caster", "target", "zap", "deflect", "shield"),
 }
 
 #: Fixed words the diagrams print beside their data.
 CARD_GOOD = "Good answers"
 CARD_BAD = "Not allowed"
 RIDDLE_ASK = "What am I?"
+ROUND_HEAD = ("Player", "Order · links", "Chain", "Decision", "Brevity", "Marks")
+NULL_MARK = "null"
+SUIT_GLYPHS = {"suns": "❂", "moons": "◐", "crowns": "♛", "arms": "⚜"}
+ZAP_WORDS = {
+    "zap": "zap orb",
+    "deflect": "deflect orb",
+    "shield": "shield orb",
+    "deflected": "same suit: the zap turns back",
+    "deflect_failed": "suits differ: the zap comes on",
+    "shield_failed": "same suit: the shield fails",
+    "shield_held": "suits differ: the shield holds",
+}
+
+
+def round_row(row: list[str]) -> tuple[str, str, str, list[str], int, int]:
+    """One row of a round-game example: (name, place, links declared, chain words, decision, brevity)."""
+    name, place, declared, chain, decision, brevity = row
+    return name, place, declared, chain.split(), int(decision), int(brevity)
+
+
+def zap_outcome(zap: str, deflect: str, shield: str) -> tuple[str, str]:
+    """The two verdicts of a zap met by a Deflect and then a Shield (keys of ZAP_WORDS), as the
+    rules read: a Deflect works on the same suit; a Shield fails on the same suit."""
+    return (
+        "deflected" if deflect == zap else "deflect_failed",
+        "shield_failed" if shield == zap else "shield_held",
+    )
 
 
 def card_sum(face: str, suit: str) -> str:
@@ -107,6 +138,20 @@ class Diagram:
             out += [f"{w.upper()}: {why}" for w, why in d["bad"]]
         elif self.kind == "when_riddle":
             out += list(d["cards"]) + [d["when"], d["condition"], RIDDLE_ASK]
+        elif self.kind == "round_game":
+            out += list(ROUND_HEAD) + [NULL_MARK]
+            for row in d["rows"]:
+                name, place, declared, words, decision, brevity = round_row(row)
+                out += [name, f"{place} · {declared}", *(w.upper() for w in words)]
+                out += [str(decision), str(brevity), str(decision + brevity)]
+        elif self.kind == "letter_turns":
+            for label, letters, _at, said in d["steps"]:
+                out += [label, *letters.upper(), said]
+        elif self.kind == "zap_exchange":
+            glyph = SUIT_GLYPHS
+            out += [glyph[d["caster"]], glyph[d["target"]]]
+            out += [ZAP_WORDS[k] for k in ("zap", "deflect", "shield")]
+            out += [ZAP_WORDS[k] for k in zap_outcome(d["zap"], d["deflect"], d["shield"])]
         return out
 
 
@@ -175,38 +220,80 @@ def read_template(name: str) -> tuple[str, str]:
     return templates.read_text(name)
 
 
-def _strs(value: object, where: str) -> tuple[str, ...]:
-    if not isinstance(value, list) or not value or not all(isinstance(v, str) and v.strip() for v in value):
-        raise ParlourError(f"{where}: expected a non-empty list of non-empty strings")
-    return tuple(v.strip() for v in value)
+MAX_BLOCKS = 400  # of one rules file (the longest has about 60)
 
 
-def _text(raw: dict[str, Any], key: str, where: str) -> str:
-    value = raw.get(key)
-    if not isinstance(value, str) or not value.strip():
-        raise ParlourError(f"{where}: '{key}' must be non-empty text")
-    return " ".join(value.split())
+def _text(raw: dict[str, Any], key: str, where: str, limit: int = fields.MAX_TEXT) -> str:
+    if key not in raw:
+        raise ParlourError(f"{where}: '{key}' must be non-empty text, and it is missing")
+    return fields.text(raw[key], f"{where}: {key}", limit=limit)
+
+
+def _diagram_data(name: str, raw: dict[str, Any], where: str) -> dict[str, Any]:
+    """The checked data of a diagram block: every word and text the drawing prints, bounded so
+    the drawing always fits its column (see draw.diagram)."""
+    at = f"{where}: diagram {name}"
+    if name in ("chain", "necklace"):
+        ring = name == "necklace"
+        words = fields.words(raw["words"], f"{at}: words", fewest=3 if ring else 2, most=12, longest=8)
+        if len({len(w) for w in words}) != 1:
+            raise ParlourError(
+                f"{at}: words must all have the same number of letters, as a ladder's do ({', '.join(words)})"
+            )
+        jewels = fields.words(raw["jewels"], f"{at}: jewels", fewest=0, most=len(words), longest=8)
+        stray = [j for j in jewels if j not in words]
+        if stray:
+            raise ParlourError(f"{at}: jewels {', '.join(stray)} are not among its words")
+        return {"words": list(words), "jewels": list(jewels)}
+    if name == "chimera_card":
+        face = fields.word(raw["face"], f"{at}: face", longest=10)
+        suit = fields.word(raw["suit"], f"{at}: suit", longest=10)
+        symbol = fields.text(raw["symbol"], f"{at}: symbol", limit=2)
+        good = fields.words(raw["good"], f"{at}: good", fewest=1, most=8, longest=12)
+
+        def bad_pair(value: object, w: str) -> list[str]:
+            if not isinstance(value, list) or len(value) != 2:
+                raise ParlourError(f'{w}: must be ["word", "why it is not allowed"], not {value!r:.40}')
+            return [
+                fields.word(value[0], f"{w}: word", longest=12),
+                fields.text(value[1], f"{w}: why", limit=40),
+            ]
+
+        bad = fields.items(raw["bad"], f"{at}: bad", bad_pair, fewest=0, most=8)
+        return {"face": face, "suit": suit, "symbol": symbol, "good": list(good), "bad": list(bad)}
+    # when_riddle
+    cards = fields.texts(raw["cards"], f"{at}: cards", fewest=1, most=5, limit=40)
+    out: dict[str, Any] = {"cards": list(cards)}
+    for key in ("modifies", "when", "condition", "answer"):
+        out[key] = fields.text(raw[key], f"{at}: {key}", limit=40)
+    if out["modifies"] not in cards:
+        raise ParlourError(f"{at}: modifies {out['modifies']!r} must be one of its cards")
+    return out
 
 
 def _block(raw: dict[str, Any], where: str) -> Block:
+    raw = fields.table(raw, where)
     kind = raw.get("kind")
     if kind in ("heading", "subheading"):
         return Heading(_text(raw, "text", where), 1 if kind == "heading" else 2)
     if kind in ("para", "note"):
         return Para(_text(raw, "text", where), note=kind == "note")
     if kind in ("bullets", "numbered"):
-        items = tuple(" ".join(i.split()) for i in _strs(raw.get("items"), f"{where}: items"))
+        items = fields.texts(raw.get("items"), f"{where}: items")
         return Bullets(items, numbered=kind == "numbered")
     if kind == "table":
         rows = raw.get("rows")
         if not isinstance(rows, list) or len(rows) < 2:
             raise ParlourError(f"{where}: a table needs a header row and at least one more row")
-        if not all(isinstance(r, list) and all(isinstance(c, str) for c in r) for r in rows):
-            raise ParlourError(f"{where}: every table row must be a list of strings")
-        cells = tuple(tuple(" ".join(c.split()) for c in r) for r in rows)
+
+        def row(value: object, w: str) -> tuple[str, ...]:
+            return fields.items(value, w, lambda c, cw: fields.text(c, cw, limit=200, empty=True), most=16)
+
+        cells = fields.items(rows, f"{where}: rows", row, fewest=2, most=60)
         if len({len(r) for r in cells}) != 1:
             raise ParlourError(f"{where}: every row of a table needs the same number of cells")
-        return Table(cells, str(raw.get("caption", "")).strip())
+        caption = fields.text(raw.get("caption", ""), f"{where}: caption", empty=True)
+        return Table(cells, caption)
     if kind == "diagram":
         name = raw.get("diagram")
         if name not in DIAGRAM_FIELDS:
@@ -214,8 +301,7 @@ def _block(raw: dict[str, Any], where: str) -> Block:
         missing = [f for f in DIAGRAM_FIELDS[name] if f not in raw]
         if missing:
             raise ParlourError(f"{where}: diagram {name} needs {', '.join(missing)}")
-        data = {f: raw[f] for f in DIAGRAM_FIELDS[name]}
-        return Diagram(name, _text(raw, "caption", where), data)
+        return Diagram(name, _text(raw, "caption", where), _diagram_data(name, raw, where))
     raise ParlourError(
         f"{where}: unknown kind {kind!r}: use heading, subheading, para, note, bullets, numbered, table or diagram"
     )
@@ -231,6 +317,8 @@ def load_rules(game: str, spelling: str = DEFAULT_SPELLING) -> Rules:
     blocks = raw.get("block")
     if not isinstance(blocks, list) or not blocks:
         raise ParlourError(f"{where}: no [[block]] entries")
+    if len(blocks) > MAX_BLOCKS:
+        raise ParlourError(f"{where}: {len(blocks):,} [[block]] entries; keep it to {MAX_BLOCKS}")
     return Rules(
         game=game,
         title=_text(raw, "title", where),

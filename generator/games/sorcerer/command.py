@@ -145,7 +145,7 @@ def notes(opts: PrintOptions) -> None:
     """
     text = sc.load_notes()
     doc = Document(opts.paper, f"{TITLE}: cheat notes", "Cut-out rules summary", opts.style)
-    doc.add("Cheat notes", [notes_draw.notes_page(text)])
+    doc.add("Cheat notes", [notes_draw.notes_page(text, opts.paper)])
     write_outputs(doc, opts, "sorcerer-notes", notes_draw.notes_model(text, opts.paper, opts.style))
 
 
@@ -166,18 +166,22 @@ def diagrams(opts: PrintOptions) -> None:
 
 
 def pack_section(opts: PrintOptions) -> tuple[str, list[Page], Any]:
-    """The pack's section: a set-up (two players unless the pack's --players says otherwise), the
-    cheat notes and the move diagrams."""
-    chamber = sc.setup(opts.players or 2, None, opts.seed)
+    """The pack's section: a set-up (one page for 2, 3 or 4 players unless the pack's --players
+    chooses one count), the cheat notes and the move diagrams."""
+    every_count = opts.players is None  # one page for 2, 3 or 4: every sorcerer on the board
+    chamber = sc.setup(opts.players or len(sc.SUITS), None, opts.seed)
     pattern = sc.load_orb_pattern()
     text = sc.respelled_notes(sc.load_notes(), opts.spelling)
     pages = [
-        setup_draw.setup_page(chamber, pattern.name, spelling=opts.spelling),
-        notes_draw.notes_page(text),
+        setup_draw.setup_page(chamber, pattern.name, spelling=opts.spelling, every_count=every_count),
+        notes_draw.notes_page(text, opts.paper),
         diagrams_draw.diagrams_page(opts.spelling),
     ]
+    board = board_model(chamber, pattern, False, opts)
+    # the counts this set-up serves: every count when the page shows every sorcerer
+    board["for_players"] = list(range(2, len(sc.SUITS) + 1)) if every_count else [len(chamber.sorcerers)]
     model = {
-        "board": board_model(chamber, pattern, False, opts),
+        "board": board,
         "notes": notes_draw.notes_model(text, opts.paper, opts.style),
         "diagrams": diagrams_draw.diagrams_model(),
     }

@@ -323,11 +323,13 @@ def load_orb_pattern(path: str | Path | None = None) -> OrbPattern:
     raw = data.get("orbs")
     if not isinstance(raw, list):
         raise ParlourError(f"{path}: needs a list 'orbs = [[row, col], ...]' of {ORB_COUNT} cells")
+    if len(raw) > 4 * ORB_COUNT:
+        raise ParlourError(f"{path}: 'orbs' lists {len(raw):,} cells; a pattern has {ORB_COUNT}")
     cells = [_as_cell(v, str(path)) for v in raw]
-    name = data.get("name", path.stem)
-    source = data.get("source", "")
-    if not isinstance(name, str) or not isinstance(source, str):
-        raise ParlourError(f"{path}: 'name' and 'source' must be text")
+    from generator.press import fields
+
+    name = fields.text(data.get("name", path.stem), f"{path}: 'name'", limit=60)
+    source = fields.text(data.get("source", ""), f"{path}: 'source'", limit=200, empty=True)
     return OrbPattern(name, source, validate_orb_cells(cells, str(path)))
 
 
@@ -523,18 +525,26 @@ def respelled_notes(notes: Notes, spelling: str) -> Notes:
     )
 
 
+MAX_NOTE_TEXT = 400  # characters of one entry of the cheat notes
+MAX_NOTE_ITEMS = 40  # sections, and entries of one section
+
+
 def _text(value: object, where: str, required: bool = True) -> str:
+    from generator.press import fields
+
     if value is None and not required:
         return ""
     if not isinstance(value, str) or (required and not value.strip()):
         raise ParlourError(f"{where} must be non-empty text")
-    return value.strip()
+    return fields.text(value, where, limit=MAX_NOTE_TEXT, empty=not required)
 
 
 def _tables(raw: object, empty: str, place: str, not_table: str) -> Iterator[tuple[str, dict[str, Any]]]:
     """Each table of a non-empty TOML array of tables, with the place to name in its errors."""
     if not isinstance(raw, list) or not raw:
         raise ParlourError(empty)
+    if len(raw) > MAX_NOTE_ITEMS:
+        raise ParlourError(f"{place}s: {len(raw):,} of them; keep it to {MAX_NOTE_ITEMS}")
     for i, entry in enumerate(raw, 1):
         at = f"{place} {i}"
         if not isinstance(entry, dict):

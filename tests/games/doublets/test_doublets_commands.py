@@ -461,7 +461,8 @@ def test_two_player_scorepad(run, tmp_path, paper):
     assert text.count("Game") == per and "President" not in text
     flat = " ".join(text.split())
     # the rules of marking, as the paper states them (rules for two players)
-    assert "decision 2 to the player marked I" in flat and "Correct chains only" in flat
+    assert "decision 2 to the first to declare links (I, or II when I abandoned)" in flat
+    assert "Correct chains only" in flat
     assert "Neither chain correct: decision 2 to the first to abandon" in flat
     assert "null with more links than declared, or if not written out" in flat
     assert "null chain is measured as the correct one plus two links" in flat
@@ -520,10 +521,30 @@ def test_pack_section():
     title, pages, content = pack_section(_opts())
     assert title == "Doublets"
     assert [p.bookmark for p in pages if p.bookmark] == ["Puzzle sheet", "Jewels", "Scoring paper"]
-    assert sorted(content) == ["jewels", "scorepad", "sheet"]
+    assert sorted(content) == ["jewels", "round_scorepad", "scorepad", "sheet"]
     sheet = content["sheet"]
     assert len(sheet["puzzles"]) == 8 and sheet["length"] in (4, 5)
     assert sheet["difficulty"] in ("medium", "mixed")
+
+
+def test_pack_section_has_both_scoring_papers_unless_players_are_given():
+    """Issue 36: without --players the pack carries the two-player paper and, beside it, the round
+    game's paper for 3 to 6, its decision marks given as the rule; with --players, that count's."""
+    from dataclasses import replace
+
+    _, pages, content = pack_section(_opts())
+    assert content["scorepad"]["players"] == 2 and not content["scorepad"]["president"]
+    round_pad = content["round_scorepad"]
+    assert round_pad["president"] and round_pad["any_count"] and round_pad["rows"] == 6
+    assert any(
+        "as many marks as there are players" in n and "I 4, II 3, III 2, IV 2" in n
+        for n in round_pad["notes"]
+    )
+    labels = [p.label for p in pages]
+    assert labels.count("Doublets scoring paper") == 2
+    _, pages3, content3 = pack_section(replace(_opts(), players=3))
+    assert "round_scorepad" not in content3 and content3["scorepad"]["decision_marks"] == [3, 2, 2]
+    assert [p.label for p in pages3].count("Doublets scoring paper") == 1
 
 
 def test_pack_puts_doublets_first_among_the_games(run, tmp_path):

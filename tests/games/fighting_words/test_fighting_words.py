@@ -78,7 +78,8 @@ def test_one_tip_of_my_tongue_and_no_word_of_a_clash(deck) -> None:
     assert tip.count == 1
     assert "rock-paper-scissors" not in tip.text and "two of you" not in tip.text
     rules = " ".join(rm.load_rules("fighting-words").text().lower().split())
-    assert "only one tip of my tongue" in rules and "two players show one" not in rules
+    assert "one tip of my tongue" in rules and "two players show one" not in rules
+    assert "two tips of my tongue can never be shown together" in rules
 
 
 def test_kept_cards_are_not_limited_to_your_own_turn(deck) -> None:

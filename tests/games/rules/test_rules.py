@@ -108,8 +108,35 @@ CHECKLISTS: dict[str, list[tuple[str, str]]] = {
             r"had ann called \"abandoned\".*2 for decision and 6 for brevity",
         ),
         (
-            "the pack's scoring paper follows the players: two, or the round game",
-            r"ruled for the players the pack was printed for: two, or the round game",
+            "the pack carries both scoring papers: two players and the round game",
+            r"two scoring papers: one ruled for two players, and one for the round game",
+        ),
+        # third pass (issue 36): contradictions fixed, gaps filled, readings named
+        ("who wins: the higher Total", r"higher total wins"),
+        (
+            "a tie: equal Totals, shared or one more Doublet",
+            r"equal totals are a \*?\*?tie.*one more doublet",
+        ),
+        ("round game: who wins", r"who wins:\*?\*? as with two players, the highest total"),
+        (
+            "round game: brevity counts against a null chain too",
+            r"against the longest chain of the round, a null one included",
+        ),
+        (
+            "worked example: a round-game Doublet with a null chain, brevity against it",
+            r"round game of three.*null.*brevity is counted against the null six",
+        ),
+        (
+            "reading named: winner and tie are parlour's",
+            r"carroll names no winner.*are our reading",
+        ),
+        (
+            "reading named: the longest correct chain scores against a null",
+            r"longest correct one two \(6\s+marks\)",
+        ),
+        (
+            "decision to the first who declared links, marked I or II",
+            r"first player who declared links, whether the paper marks them i or ii",
         ),
     ],
     "chimera": [
@@ -169,6 +196,15 @@ CHECKLISTS: dict[str, list[tuple[str, str]]] = {
             r"playing alone, use the first\s+column of the pad",
         ),
         ("the pack's key follows the standard rule", r"referee's key in this pack follows the standard rule"),
+        # third pass (issue 36)
+        (
+            "who the referee is",
+            r"the referee\.\*?\*? a grown-up who is not playing.*the player whose turn comes next checks",
+        ),
+        ("nobody sees the key during play", r"players never look at the key while the game is on"),
+        ("the referee checks each answer", r"the referee looks the word up"),
+        ("reading named: the referee is parlour's", r"rules name no referee.*our reading"),
+        ("solo: check your own answers", r"check each answer yourself"),
     ],
     "fighting-words": [
         ("goal: most points by completing words", r"most points"),
@@ -193,7 +229,10 @@ CHECKLISTS: dict[str, list[tuple[str, str]]] = {
             "everyone passes: word thrown away back at the first passer",
             r"every other player then passes.*thrown away.*first player who passed",
         ),
-        ("event-lost turn is not a skip", r"turn lost to an event card is \*?\*?not\*?\*? a pass"),
+        (
+            "event-lost turn is not a skip",
+            r"turn lost to an event card, or missed after a challenge, is \*?\*?not\*?\*? a pass",
+        ),
         ("four or more letters completes a word", r"four or more letters"),
         (
             "one point, plus one per letter past six",
@@ -212,18 +251,51 @@ CHECKLISTS: dict[str, list[tuple[str, str]]] = {
         ),
         (
             "reading: one Tip of My Tongue, so two are never shown together",
-            r"only one tip of my tongue and two can never be shown together",
+            r"one tip of my tongue, because a kept\s+card takes a letter's place in the hand; so two tips of my\s+tongue can never be shown together",
         ),
         ("How Do You Say: search draw pile, else steal", r"how do you say.*draw pile.*take it from a player"),
         ("Trash Talk: search discards", r"trash talk.*discard pile"),
         ("That'll Work: claim the word", r"that'll work.*take the letters in play"),
-        ("reading: That'll Work on a short or made-up string", r"short or made-up, they still score 1 point"),
+        (
+            "reading named: That'll Work on a short or made-up string",
+            r"how we read the rules\. these points are parlour's.*that'll work\*?\*? takes whatever is in play, even a short or\s+made-up string, for 1 point",
+        ),
         ("reading: That'll Work with nothing in play", r"with no letters in play, nothing happens"),
         (
             "reading: a kept card used: draw back to seven",
             r"after you use a kept card, draw one card straight away, so you hold seven",
         ),
-        ("reading: the draw is part of every turn", r"always draw: it keeps your hand at seven"),
+        ("reading: the draw is part of every turn", r"every turn starts with a draw"),
+        (
+            "hands are topped up to seven at the end of a turn",
+            r"hold seven\.\*?\*? if you end your turn with fewer than seven cards, draw",
+        ),
+        (
+            "an at-once event, then the letter (unless Reversal)",
+            r"after an at once event you still play your letter, unless the event was a reversal",
+        ),
+        (
+            "a kept Backspace or Editor may be the whole turn",
+            r"using a kept \*?\*?backspace\*?\*? or \*?\*?editor\*?\*? may be your whole play",
+        ),
+        (
+            "a turn missed after a challenge is not a pass",
+            r"missed after a challenge, is \*?\*?not\*?\*? a pass",
+        ),
+        (
+            "a challenge to a Backspace or Editor change: the touched letter",
+            r"challenged change came from a \*?\*?backspace.*letter that event touched.*moved letter goes to the discard pile",
+        ),
+        ("whoever draws the last card still plays", r"whoever draws that last card still plays out the turn"),
+        ("How Do You Say: shuffle the pile after", r"out of the draw pile, then shuffle the pile"),
+        (
+            "reading named: the deck's counts of events",
+            r"this\s+pack prints two of every at once event and of backspace, but one editor and one tip of my tongue",
+        ),
+        (
+            "worked example: a turn with a challenge",
+            r"cara slips r between.*ann challenges.*misses her next turn.*ben finishes it",
+        ),
         (
             "reading: why the 'may' draw is read as a must",
             r"\"may\" draw; we make\s+the draw part of every turn",
@@ -233,10 +305,13 @@ CHECKLISTS: dict[str, list[tuple[str, str]]] = {
             r"only a laid letter finishes a word.*backspace or an editor leaves a real word.*nobody scores it",
         ),
         (
-            "reading: the blitz once the draw pile is gone",
-            r"draw pile is empty by then, so shuffle the discard pile",
+            "the blitz's draw pile: the discards and whatever is left",
+            r"shuffle the discard pile together with any cards still in the draw pile",
         ),
-        ("reference cards have their own back", r"reference cards\*?\*? print with a back of their own"),
+        (
+            "this game's reference cards have their own back",
+            r"fighting words \*?\*?reference cards\*?\*? print with a back of their own",
+        ),
         ("Spelling Bee Sting: all letters discarded", r"spelling bee sting.*every letter"),
         ("Editor: move one letter", r"editor.*move one letter"),
         ("kept cards held until wanted", r"stays in your\s+hand until\s+you choose"),
@@ -288,8 +363,20 @@ CHECKLISTS: dict[str, list[tuple[str, str]]] = {
         ("tie: one more round, others vote", r"tied for first.*one more round"),
         (
             "reading: the tie-break round needs no tokens; its first challenge decides",
-            r"that round needs no tokens: its first challenge decides.*tied vote means another round",
+            r"that round needs no tokens: its first challenge decides.*if the vote ties, play another such round \(our reading\)",
         ),
+        # third pass (issue 36)
+        (
+            "the kind bands on the cards explained",
+            r"band at the top of each riddle card.*names the kind of clue.*no\s+part of the riddle.*✕ not marks",
+        ),
+        ("one When Card per card at most", r"takes \*?\*?one\*?\*? when card at most"),
+        (
+            "worked example: three turns, as the picture shows",
+            r"a riddle after three turns: \"i have a handle\" opened the round",
+        ),
+        ("readings named as parlour's", r"three\s+more points are parlour's readings"),
+        ("reference cards kept out of the deck", r"keep the reference cards out of the deck"),
         (
             "reading: everyone tied: all play, players outside each challenge vote",
             r"everyone tied\? then everyone plays that round, and the players outside each challenge vote",
@@ -340,7 +427,7 @@ CHECKLISTS: dict[str, list[tuple[str, str]]] = {
         ("pyramids stacked smallest on top, suit marks make the front", r"largest at the bottom.*front"),
         (
             "start on own portal facing the centre diagonally",
-            r"portal of its suit, facing diagonally towards the centre",
+            r"portal of its suit, facing the centre along the\s+diagonal",
         ),
         ("all 24 coins in any game", r"all 24 coins"),
         ("coins placed suit down at random, then flipped", r"suit side down.*turn them all suit side up"),
@@ -349,12 +436,12 @@ CHECKLISTS: dict[str, list[tuple[str, str]]] = {
         ("three dice in the centre are time stones", r"three dice in the empty centre.*time stones"),
         (
             "fourth die is the Sorcerer's Stone, passed each turn",
-            r"fourth die.*sorcerer's stone.*hands it on",
+            r"fourth die.*sorcerer's stone.*hands it to the player\s+on the left.*play goes \*?\*?clockwise",
         ),
         ("two moves per turn in any mix", r"two moves\*?\*?, in any mix"),
         (
-            "step forward, forward-left, forward-right",
-            r"straight ahead.*diagonally forward to the left or right",
+            "step: the three spaces in front, as the move diagram shows",
+            r"three spaces in\s+front.*facing north, that is n, ne or nw; facing north-east, n, ne or e",
         ),
         ("no stepping onto a sorcerer", r"may not step onto another sorcerer"),
         ("rotate to any of 8 directions", r"any of the eight directions"),
@@ -440,20 +527,38 @@ CHECKLISTS: dict[str, list[tuple[str, str]]] = {
         ),
         ("the orb pattern is the pack's own", r"orb pattern on the set-up diagram is this pack's own"),
         (
-            "reading: a zap from a portal: any quarter, two or three lanes",
-            r"from a portal\*?\*?, a zap may set off from any of the portal's four quarters.*two lanes.*among three",
+            "reading named: a zap from a portal: any quarter, two or three lanes",
+            r"zaps and portals \(our reading\):\*?\*? from a portal a zap may set off from any of the portal's four quarters.*two lanes.*among three",
         ),
         (
-            "reading: a zap into a portal hits its sorcerer; an empty one is crossed",
-            r"into a portal\*?\*?, a zap hits the sorcerer standing there.*empty portal does not stop it",
+            "reading named: a zap into a portal hits its sorcerer; an empty one is crossed",
+            r"\(our reading\).*zap into a portal hits the sorcerer standing there; an empty portal does not stop it",
         ),
+        # third pass (issue 36)
+        (
+            "a confused sorcerer is not pushed onto another, in the body",
+            r"confuse\..*may not be pushed onto another sorcerer, off the board or into the centre\. if it lands",
+        ),
+        (
+            "a lost sorcerer's Shield orb goes to the portals",
+            r"its shield orb, if it had one, goes with them",
+        ),
+        (
+            "the pack's set-ups for two, three and four",
+            r"set-up diagrams\*?\*? for two, three and four players",
+        ),
+        (
+            "worked example: zap, deflect, shield",
+            r"zaps ♛ with a moon orb.*deflects with a moon.*shield holds",
+        ),
+        ("readings named as parlour's", r"these are parlour's readings"),
         (
             "reading: next to includes diagonals",
             r"next to\*?\*? means touching in any of the eight directions, diagonals included",
         ),
         (
             "deflect failed: the zap carries on, the shield may stop it",
-            r"different suits\*?\*?: the deflect fails and the zap carries on towards you.*shield may still stop it",
+            r"different suits\*?\*?: the deflect fails and the zap still comes at you.*shield may still stop it",
         ),
     ],
 }
@@ -716,3 +821,76 @@ def test_the_kept_fitting_is_the_one_worked_out(paper, tmp_path, monkeypatch):
     assert calls == []  # kept from the loop above
     rules_draw.fitting(replace(r, title=r.title + " (house rules)"), p)
     assert len(calls) == 1  # another text: worked out, not read
+
+
+# --- the third pass's worked examples (issue 36), each checked against the rules ------------
+
+
+def test_round_game_example_scores_as_the_round_game_rules_say():
+    """Oracle: the marks worked from the chains themselves (one letter a step, everyday words,
+    the Doublet's two ends), the links declared and Carroll's round-game marks."""
+    (d,) = _diagrams("doublets", "round_game")
+    lx = _lexicon()
+    rows = [rm.round_row(r) for r in d.data["rows"]]
+    players = len(rows)
+    ends = (rows[0][3][0], rows[0][3][-1])
+    correct, counted = {}, {}
+    for name, _place, declared, words, _dec, _brev in rows:
+        steps_ok = all(_one_letter_apart(a, b) for a, b in zip(words, words[1:], strict=False))
+        ok = steps_ok and (words[0], words[-1]) == ends and all(lx.in_tier(w, "common") for w in words)
+        links = len(words) - 2
+        correct[name] = ok and links <= int(declared)
+        counted[name] = int(declared)
+    assert set(correct.values()) == {True, False}, "the example shows a null chain beside correct ones"
+    longest_correct = max(counted[n] for n in correct if correct[n])
+    longest = longest_correct + 2 if not all(correct.values()) else longest_correct
+    for k, (name, place, _declared, _words, decision, brevity) in enumerate(rows):
+        assert place == ["I", "II", "III", "IV"][k]  # rows in the order of declaring
+        if not correct[name]:
+            assert (decision, brevity) == (0, 0)
+            continue
+        assert decision == max(players - k, 2)  # by place: a null chain moves nobody up
+        assert brevity == 3 * (longest - counted[name])
+    # the longest correct chain still scores against the null one
+    assert any(correct[n] and counted[n] == longest_correct and b > 0 for n, *_x, b in rows)
+    printed = " ".join(d.printed())
+    assert "null" in printed and "12" in printed and "8" in printed
+
+
+def test_fighting_words_turns_grow_one_letter_at_a_time_and_the_challenge_fails():
+    """Oracle: the lexicon's own word list, searched by brute force for a word holding the letters
+    in order (the challenge rule), and the points rule."""
+    (d,) = _diagrams("fighting-words", "letter_turns")
+    from generator.words.pattern import is_subsequence, points
+
+    lx = _lexicon()
+    common = [w for w in lx.words("common") if len(w) >= 4]
+    prev = ""
+    for label, letters, at, _said in d.data["steps"]:
+        letters, at = letters.lower(), int(at)
+        assert letters[:at] + letters[at + 1 :] == prev, label  # one card laid, at `at`
+        assert any(is_subsequence(letters, w) for w in common), letters  # it could still grow
+        prev = letters
+    challenged = [s for s in d.data["steps"] if "challenges" in s[3]]
+    assert challenged and "misses her next turn" in challenged[0][3]
+    last = d.data["steps"][-1]
+    word = last[1].lower()
+    assert len(word) >= 4 and lx.in_tier(word, "common")
+    assert f"scores {points(word)} point" in last[3]
+
+
+def test_sorcerer_exchange_follows_deflect_and_shield():
+    (d,) = _diagrams("sorcerer", "zap_exchange")
+    data = d.data
+    assert set(data[k] for k in ("caster", "target", "zap", "deflect", "shield")) <= set(rm.SUIT_GLYPHS)
+    assert data["caster"] != data["target"]
+    # the rules: a Deflect works when the two orbs share a suit; a Shield fails when they do
+    deflected = data["deflect"] == data["zap"]
+    shield_holds = data["shield"] != data["zap"]
+    assert rm.zap_outcome(data["zap"], data["deflect"], data["shield"]) == (
+        "deflected" if deflected else "deflect_failed",
+        "shield_held" if shield_holds else "shield_failed",
+    )
+    # the example shows the whole exchange: the zap turned back and stopped by the caster's shield
+    assert deflected and shield_holds
+    assert "turns back" in d.caption and "shield holds" in d.caption

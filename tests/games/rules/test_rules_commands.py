@@ -55,6 +55,9 @@ def test_rules_prints_five_sections_with_their_text(run, tmp_path):
         assert model[game]["pages"] == end - start
         text = " ".join(reader.pages[i].extract_text() for i in range(start - 1, end - 1))
         assert f"{title}: how to play" in text
+        # a paragraph may run on to the next page: read past the running footer and head between
+        running = rf"{re.escape(title)}: how to play(\W+page \d+ of \d+| \(continued\))|print at 100 % \(actual size\)"
+        text = re.sub(running, " ", text)
         # every printed word of the model is on the pages, in the same order (nothing lost off a page)
         printed = " ".join(_words(text))
         para_words = [
@@ -97,7 +100,7 @@ def test_one_game_with_json_and_png(run, tmp_path):
     assert list(model) == ["chimera"]
     kinds = {b["kind"] for b in model["chimera"]["blocks"]}
     assert {"heading", "para", "bullets", "numbered", "table", "diagram"} <= kinds
-    assert len(list((tmp_path / "prev").iterdir())) == len(reader.pages) == model["chimera"]["pages"]
+    assert len(list((tmp_path / "prev").glob("*.png"))) == len(reader.pages) == model["chimera"]["pages"]
 
 
 def test_game_names_ignore_case(run, tmp_path):

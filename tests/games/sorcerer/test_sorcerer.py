@@ -492,3 +492,13 @@ def test_notes_are_in_our_own_words(notes):
     from tests.seedtext import copied_runs
 
     assert copied_runs(note_text(notes)) == []
+
+
+def test_the_notes_are_called_what_the_rules_call_them(notes):
+    # issue 36: the rules ask for "the cheat notes"; the cut-out page is titled so, not "crib"
+    from generator.games.rules import model as rm
+
+    assert "cheat notes" in notes.title and "crib" not in notes.title.lower()
+    assert "cheat notes" in rm.load_rules("sorcerer").text()
+    step = {i.term: i.text for s in notes.sections for i in s.items}["Step"]
+    assert "forward-left or forward-right" in step  # the three spaces in front, as the diagrams draw them

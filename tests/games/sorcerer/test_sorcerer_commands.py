@@ -11,6 +11,7 @@ from generator.games.sorcerer import model as sc
 from generator.games.sorcerer.command import pack_section
 from generator.options import PrintOptions
 from generator.press.cards import get_card
+from generator.press.output import FILE_LIST
 from generator.press.paper import get_paper
 from generator.press.style import get_style
 from tests.clicheck import files_in as _files
@@ -114,7 +115,7 @@ def test_notes_and_diagrams(run, tmp_path, cmd, pages, needle):
     assert len(reader.pages) == pages and needle in reader.pages[0].extract_text()
     assert all(fonts_embedded(tmp_path / "x.pdf").values())
     assert json.loads((tmp_path / "m.json").read_text())
-    assert _files(tmp_path / "prev") == ["x-001.png"]
+    assert _files(tmp_path / "prev") == [FILE_LIST, "x-001.png"]  # (the list of what parlour wrote)
 
 
 @pytest.mark.parametrize(
@@ -128,7 +129,7 @@ def test_notes_and_diagrams(run, tmp_path, cmd, pages, needle):
         (["--suits", "suns,suns"], "different suit"),
         (["--suits", "suns"], "2 to 4 players"),
         (["--suits", ","], "--suits is empty"),
-        (["--paper", "legal"], "--paper"),
+        (["--paper", "b5"], "--paper"),
         (["-o", "nowhere/b.pdf"], "does not exist"),
     ],
 )

@@ -123,3 +123,19 @@ def test_no_blank_band_between_the_header_and_the_assembly_note(tmp_path, chambe
             run = run + 1 if b else 0
             longest = max(longest, run)
         assert longest / dpi * 25.4 <= 12, (piece.name, longest / dpi * 25.4)
+
+
+@pytest.mark.parametrize(("paper", "count"), [("a3", 1), ("tabloid", 2), ("legal", 2), ("a5", 12)])
+def test_bigger_papers_take_fewer_pieces_and_a3_holds_the_whole_board(paper, count):
+    p = get_paper(paper)
+    pieces = full.full_size_pieces(p)
+    assert len(pieces) == count
+    for q in pieces:  # every piece's paper lies inside the margins
+        x0, y0 = q.page_xy(q.region[0], q.region[3])
+        x1, y1 = q.page_xy(q.region[2], q.region[1])
+        assert MARGIN - 1e-6 <= x0 and x1 <= p.width - MARGIN + 1e-6
+        assert MARGIN - 1e-6 <= y0 and y1 <= p.height - MARGIN - full.HEADER_H + 1e-6
+    if count == 1:
+        (q,) = pieces
+        assert q.shown == (0.0, 0.0, BOARD, BOARD) and not q.marks and not q.cut and not q.strips
+        assert "whole board" in full.assembly_items(q, pieces)[0]

@@ -69,3 +69,21 @@ def test_the_same_seed_gives_the_same_bytes(tmp_path):
     c = render(tmp_path, [setup.setup_page(sc.setup(2, seed=10), "p")], name="c").read_bytes()
     assert a == b
     assert a != c
+
+
+def test_the_default_pack_sets_up_two_three_or_four_players_on_one_page(printed):
+    """Issue 36: without --players the pack's one set-up page serves every count: all four
+    sorcerers stand on their portals and the legend says which ones each count uses."""
+    reader = PdfReader(str(printed("pack", "--games", "sorcerer")))
+    pages = [" ".join((p.extract_text() or "").split()) for p in reader.pages]
+    setups = [t for t in pages if "set-up for" in t and "Orb pattern" in t]
+    assert len(setups) == 1
+    text = setups[0]
+    assert "set-up for 2, 3 or 4 players" in text
+    assert "2 players: ❂ suns and ◐ moons, opposite corners" in text
+    assert "3 players: add ♛ crowns" in text and "4 players: add ⚜ arms" in text
+    three = " ".join(
+        " ".join((p.extract_text() or "").split())
+        for p in PdfReader(str(printed("pack", "--games", "sorcerer", "--players", "3"))).pages
+    )
+    assert "set-up for 3 players" in three and "2, 3 or 4" not in three

@@ -41,7 +41,7 @@ def _tick_box(c: Canvas, x: float, y: float, side: float, style: Style) -> None:
 
 KEY_HOWTO = (
     "Each card: how many letters it has (a wrong answer costs that many life points) and the fewest an "
-    "answer may use; then how many valid answers the broad dictionary holds, and the everyday ones, "
+    "answer may use; then how many good answers a big dictionary allows, and the everyday ones, "
     "most common first (rare words are counted, not shown, unless no everyday word fits). A word not "
     "shown may still be valid: the dictionary settles it."
 )
@@ -53,17 +53,22 @@ COL_GAP = 6 * mm
 SEP = ", "
 
 
-def key_header(key: AnswerKey, style: Style) -> parts.Header:
-    """The key page's header: title, the variant, and how to read an entry (two lines)."""
+def key_header(key: AnswerKey, style: Style, paper: Paper | None = None) -> parts.Header:
+    """The key page's header: title, the variant, and how to read an entry (two lines, or four on
+    a page as narrow as A5)."""
     v = key.variant
     t = style.text_style("caption")
+    narrow = paper is not None and paper.width - 2 * MARGIN < NARROW
     return parts.Header(
         f"{GAME}: referee's key",
-        (f"variant: {v.name}", v.label),
+        ("Answers use", v.label),
         KEY_HOWTO,
-        block_height(2, t.size, t),
+        block_height(4 if narrow else 3, t.size, t),
         "caption",
     )
+
+
+NARROW = 170 * mm  # a page whose text width is under this (A5) gives the header's how-to more lines
 
 
 def key_notes(key: AnswerKey) -> list[str]:
@@ -112,11 +117,17 @@ class KeyGeom:
         return self.head_base + 2.0 + self.pitch
 
 
+def key_columns(paper: Paper) -> int:
+    """Suits side by side on a key page: two, or one on a page as narrow as A5."""
+    return 1 if paper.width - 2 * MARGIN < NARROW else 2
+
+
 def key_geom(paper: Paper, key: AnswerKey, style: Style = DEFAULT) -> KeyGeom:
-    """Two columns (one suit each) of 13 entries filling the page under the header."""
+    """Two columns (one suit each; one column on A5) of 13 entries filling the page under the header."""
     w, h = paper.size
-    col_w = (w - 2 * MARGIN - COL_GAP) / 2
-    top = h - MARGIN - key_header(key, style).height - _note_h(key, style)
+    cols = key_columns(paper)
+    col_w = (w - 2 * MARGIN - (cols - 1) * COL_GAP) / cols
+    top = h - MARGIN - key_header(key, style, paper).height - _note_h(key, style)
     entry_h = (top - MARGIN - SUIT_HEAD_H) / 13
     head = style.text("key_entry").size
     ans = style.text("key_answer")
@@ -293,7 +304,7 @@ def _draw_key_page(
 ) -> None:
     s = info.style
     g = key_geom(info.paper, key, s)
-    y = parts.sheet_header(c, info.paper, s, key_header(key, s), what="key")
+    y = parts.sheet_header(c, info.paper, s, key_header(key, s, info.paper), what="key")
     notes = key_notes(key)
     if notes:
         note = s.text_style("key_head", align="left", valign="top")
@@ -320,7 +331,8 @@ def _draw_key_page(
 
 
 def key_pages(key: AnswerKey, paper: Paper) -> list[Page]:
-    """Two pages: spades and hearts, then diamonds and clubs, in deck order down each column."""
+    """Two pages: spades and hearts, then diamonds and clubs, in deck order down each column (on
+    A5 four pages, a suit to each)."""
     pages = []
     laid: dict[tuple[Paper, Style], list[KeyEntry]] = {}  # both pages show one layout: made once
 
@@ -330,14 +342,19 @@ def key_pages(key: AnswerKey, paper: Paper) -> list[Page]:
             laid[at] = layout_key(key, info.paper, info.style)
         return laid[at]
 
-    for n, suits in enumerate((DECK_SUITS[:2], DECK_SUITS[2:]), start=1):
+    cols = key_columns(paper)
+    groups = [DECK_SUITS[i : i + cols] for i in range(0, len(DECK_SUITS), cols)]
+    for n, suits in enumerate(groups, start=1):
 
         def draw(c: Canvas, info: PageInfo, suits: tuple[str, ...] = suits) -> None:
             _draw_key_page(c, info, key, entries(info), suits)
 
         names = " and ".join(SUIT_NAMES[x] for x in suits)
+        rule = (
+            "" if key.variant.name == "half" else f", {needs(key.variant)}"
+        )  # the standard rule goes unsaid
         pages.append(
-            Page(draw, f"{GAME}: referee's key ({key.variant.name}), {n} of 2", bookmark=f"Key: {names}")
+            Page(draw, f"{GAME}: referee's key{rule}, {n} of {len(groups)}", bookmark=f"Key: {names}")
         )
     return pages
 
@@ -355,12 +372,18 @@ def key_model(key: AnswerKey, paper: Paper, style: Style = DEFAULT) -> dict[str,
 
 PAD_ROW = 13.0  # a writing row
 MIN_ROW = 12.0  # a row of the letters table in the pad's header
-REMINDER_H = 80.0
+REMINDER_H = 122.0  # the rules in brief at 8 pt or more
+REMINDER_H_NARROW = 190.0  # on A5 the reminder's columns are narrow: it takes more of the page
 LIFE_HEADS = (22.0, 10.0, 20.0)  # the player's name, the column heads, the keys to tick
 
 
 def pad_header(pad: Pad) -> parts.Header:
     return parts.Header(f"{GAME}: scoring pad", ("Game no. ______    Date ______________",))
+
+
+def needs(v: Variant) -> str:
+    """How a family says a variant's share of the letters: half, over half, two thirds..."""
+    return v.name.replace("-", " ")
 
 
 def min_letters_table(v: Variant) -> list[tuple[int, int]]:
@@ -380,21 +403,37 @@ class PadGeom:
     log_top: float
     log_rows: int
     reminder_top: float
+    answers_top: float = 0.0  # on A5 the answers list runs under the turn log, the page's width...
+    answer_rows: int = 0  # ...with this many rows in each of its two columns (else beside it, as tall)
+
+    @property
+    def narrow(self) -> bool:
+        return self.answer_rows > 0
 
     @property
     def answer_slots(self) -> int:
-        return 2 * self.log_rows
+        return 2 * (self.answer_rows or self.log_rows)
 
 
 def pad_geom(pad: Pad, paper: Paper) -> PadGeom:
     """Header, life table, turn log + answers, rules reminder: from the top margin down."""
     h = paper.height
     life_top = h - MARGIN - pad_header(pad).height - 2 * MIN_ROW - 9
+    if pad_note_below(paper):
+        life_top -= PAD_NOTE_H
     life_h = 12 + sum(LIFE_HEADS) + PAD_ROW * (pad.deduction_rows + 1)
     log_top = life_top - life_h - 10
-    reminder_top = MARGIN + REMINDER_H
-    log_rows = int((log_top - 12 - PAD_ROW - reminder_top - 8) // PAD_ROW)
-    return PadGeom(paper, life_top, log_top, log_rows, reminder_top)
+    reminder_top = MARGIN + (REMINDER_H_NARROW if pad_note_below(paper) else REMINDER_H)
+    rows = int((log_top - 12 - PAD_ROW - reminder_top - 8) // PAD_ROW)
+    if not pad_note_below(paper):
+        return PadGeom(paper, life_top, log_top, rows, reminder_top)
+    # A5: a second page, the turn log its width from the top, the answers list under it, the reminder
+    log_top = h - MARGIN
+    rows = int((log_top - 12 - PAD_ROW - reminder_top - 8) // PAD_ROW)
+    log_rows = max(1, (rows - 2) // 2)
+    answers_top = log_top - 12 - PAD_ROW * (log_rows + 1) - 4
+    answer_rows = max(1, int((answers_top - 12 - PAD_ROW - reminder_top - 8) // PAD_ROW))
+    return PadGeom(paper, life_top, log_top, log_rows, reminder_top, answers_top, answer_rows)
 
 
 def _part_label(c: Canvas, text: str, x: float, y: float, style: Style, note: str = "") -> None:
@@ -433,20 +472,29 @@ def _pad_header(c: Canvas, pad: Pad, info: PageInfo) -> None:
     )
     # left: the variant in force and the scoring in a sentence
     base = y - 6
-    x = MARGIN + parts.say(c, s, "strong", "Variant in force: ", MARGIN, base)
-    parts.say(c, s, "strong", v.name, x, base, colour=s.accent)
+    x = MARGIN + parts.say(c, s, "strong", "Letters an answer needs: ", MARGIN, base)
+    parts.say(c, s, "strong", needs(v), x, base, colour=s.accent)
     rule = v.label[0].upper() + v.label[1:]
+    below = pad_note_below(info.paper)  # on A5 the sentence runs the page's width under the table
     draw_text(
         c,
         f"An answer uses {v.label} on the card, as the table shows. Everyone starts with "
         f"{pad.life_points} life points; a wrong answer costs one point per letter on the card.",
         MARGIN,
-        y - 2 * MIN_ROW - 2,
-        tx - MARGIN - 8,
-        2 * MIN_ROW - 8,
+        y - 2 * MIN_ROW - 2 - (PAD_NOTE_H if below else 0),
+        (w - 2 * MARGIN) if below else tx - MARGIN - 8,
+        PAD_NOTE_H if below else 2 * MIN_ROW - 8,
         s.text_style("small", align="left", valign="top"),
         f"pad header ({rule})",
     )
+
+
+PAD_NOTE_H = 20.0  # the scoring sentence's box when it runs under the table (two lines of small text)
+
+
+def pad_note_below(paper: Paper) -> bool:
+    """True on a page too narrow (A5) for the scoring sentence beside the letters table."""
+    return paper.width - 2 * MARGIN < NARROW
 
 
 def _life_column(c: Canvas, pad: Pad, x: float, y: float, col_w: float, label: str, s: Style) -> float:
@@ -474,13 +522,20 @@ def _life_column(c: Canvas, pad: Pad, x: float, y: float, col_w: float, label: s
     parts.vline(c, lx, y - name_h - sub_h, yy, s.rule, 0.4)
     # the keys a player may hold
     kx, ky = inner[0], yy - 14
-    kx += 4 + parts.say(c, s, "label", "keys", kx, ky + 1.5)
+    if inner[1] - kx >= string_width("keys", *s.font("label")) + 4 + 3 * KEY_STEP:  # (not on A5)
+        kx += 4 + parts.say(c, s, "label", "keys", kx, ky + 1.5)
     step = (inner[1] - kx) / 3
     for i, suit in enumerate(("heart", "club", "diamond")):
         gx = kx + i * step
         parts.say(c, s, "body", SUIT_GLYPHS[suit], gx, ky + 1.5, colour=suit_colour(suit, s))
-        _tick_box(c, gx + 10, ky, 8, s)
+        if step >= KEY_STEP:
+            _tick_box(c, gx + 10, ky, 8, s)
+        else:  # a narrow column (A5): a smaller box close to its glyph
+            _tick_box(c, gx + 7.5, ky + 1, 6, s)
     return yy
+
+
+KEY_STEP = 20.0  # a key's glyph and tick box
 
 
 def _life_table(c: Canvas, pad: Pad, top: float, info: PageInfo) -> None:
@@ -506,7 +561,7 @@ LOG_WIDTHS = (0.07, 0.17, 0.22, 0.30, 0.12, 0.12)  # of the log's width, one per
 
 def _turn_log(c: Canvas, pad: Pad, g: PadGeom, info: PageInfo) -> None:
     s = info.style
-    log_w = (info.paper.width - 2 * MARGIN) * 0.66
+    log_w = (info.paper.width - 2 * MARGIN) * (1.0 if g.narrow else 0.66)
     _part_label(c, "Turn log", MARGIN, g.log_top - 9, s, "one row per turn; carry on with a fresh sheet")
     rows = [list(pad.turn_columns)] + [[str(r + 1), "", "", "", "✓   ✗", ""] for r in range(g.log_rows)]
     parts.ruled_table(
@@ -528,15 +583,15 @@ def _turn_log(c: Canvas, pad: Pad, g: PadGeom, info: PageInfo) -> None:
 def _answers_list(c: Canvas, pad: Pad, g: PadGeom, info: PageInfo) -> None:
     s = info.style
     w = info.paper.width
-    x0 = MARGIN + (w - 2 * MARGIN) * 0.66 + 4 * mm
+    x0 = MARGIN if g.narrow else MARGIN + (w - 2 * MARGIN) * 0.66 + 4 * mm
     x1 = w - MARGIN
-    top = g.log_top
+    top = g.answers_top if g.narrow else g.log_top
     _part_label(c, "Answers given", x0, top - 9, s)
     y = top - 12 - PAD_ROW
     parts.say(c, s, "caption", "no word may come back", x0, y + 4)
     parts.hline(c, x0, x1, y, s.ink, 0.6)
     half = (x1 - x0) / 2
-    rows = g.log_rows
+    rows = g.answer_rows or g.log_rows
     for col in range(2):
         cx = x0 + col * half
         for r in range(rows):
@@ -552,7 +607,7 @@ def _reminder_columns(pad: Pad, paper: Paper, style: Style) -> tuple[list[parts.
     items = pad.reminder
     half = (len(items) + 1) // 2
     cols = [items[:half], items[half:]]
-    body = style.text_style("small")
+    body = style.text_style("small", size=8.5, min_size=8.0)
     what = "pad rules reminder"
     size = min(parts.fit_bullets_or_fail(col, col_w, h, body, what, 0.3).size for col in cols)
     common = body.but(size=size, min_size=size)
@@ -569,19 +624,33 @@ def _reminder(c: Canvas, pad: Pad, g: PadGeom, info: PageInfo) -> None:
         parts.draw_bullets(c, fit, MARGIN + col * (col_w + 6 * mm), top - 14, col_w, s.accent)
 
 
-def pad_pages(pad: Pad, sheets: int) -> list[Page]:
-    """`sheets` identical pad sheets, one a page."""
+def pad_pages(pad: Pad, sheets: int, paper: Paper | None = None) -> list[Page]:
+    """`sheets` identical pad sheets, one a page; on A5 each sheet takes two pages (the header and
+    life points, then the turn log, the answers and the reminder)."""
 
     def draw(c: Canvas, info: PageInfo) -> None:
         g = pad_geom(pad, info.paper)
         _pad_header(c, pad, info)
         _life_table(c, pad, g.life_top, info)
+        if not g.narrow:
+            _turn_log(c, pad, g, info)
+            _answers_list(c, pad, g, info)
+            _reminder(c, pad, g, info)
+
+    def draw_log(c: Canvas, info: PageInfo) -> None:
+        g = pad_geom(pad, info.paper)
         _turn_log(c, pad, g, info)
         _answers_list(c, pad, g, info)
         _reminder(c, pad, g, info)
 
-    label = f"{GAME}: scoring pad, {pad.players} players, {pad.variant.name}"
-    return [Page(draw, label, bookmark="Scoring pad" if i == 0 else None) for i in range(sheets)]
+    who = "1 player" if pad.players == 1 else f"{pad.players} players"
+    label = f"{GAME}: scoring pad for {who}"
+    pages = []
+    for i in range(sheets):
+        pages.append(Page(draw, label, bookmark="Scoring pad" if i == 0 else None))
+        if paper is not None and pad_note_below(paper):
+            pages.append(Page(draw_log, f"{label}, turns and answers"))
+    return pages
 
 
 def pad_model(pad: Pad, sheets: int, paper: Paper) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.games.doublets.draw import GAME, content_box, draw_header
-from generator.games.doublets.scorepad import Scorepad
+from generator.games.doublets.scorepad import ANY_COUNT_MARKS, Scorepad
 from generator.press.document import Page, PageInfo
 from generator.press.fonts import string_width
 from generator.press.paper import Paper, mm
@@ -18,7 +18,7 @@ ROW_H = 8.5 * mm
 HEAD_ROW = 5.5 * mm
 GAME_LINE = 7 * mm
 GAME_GAP = 6 * mm
-NOTES_H = 24 * mm  # the scoring notes under the tables: up to six lines
+NOTES_H = 31 * mm  # the scoring notes under the tables: up to seven lines of 8.5 pt
 FIELD_GAP = 6 * mm  # between one write-in field and the next label
 
 
@@ -54,11 +54,10 @@ def _pad_drawer(pad: Scorepad, count: int):
     def draw(c: Canvas, info: PageInfo) -> None:
         style = info.style
         x, bottom, width, top = content_box(info.paper)
+        who = pad.who
         if pad.round_game:
-            who = f"round game, {pad.players} players"
             rules = "The President keeps this paper. Four Doublets make a game; Jewels are marked at the end."
         else:
-            who = "two players"
             rules = "Four Doublets make a game; Jewels are marked at the end, then add up each Total."
         draw_header(
             c, info.paper, style, f"{GAME}: scoring paper", who, f"{pad.doublets} Doublets a game", rules
@@ -67,7 +66,9 @@ def _pad_drawer(pad: Scorepad, count: int):
         for _ in range(count):
             _draw_game(c, pad, x, y, width, style)
             y -= game_block_height(pad) + GAME_GAP
-        notes = style.text_style("caption", align="left", valign="bottom", leading=1.25)
+        notes = style.text_style(
+            "caption", size=8.5, min_size=8.0, align="left", valign="bottom", leading=1.25
+        )
         draw_text(c, "\n".join(pad.notes), x, bottom, width, NOTES_H - 2 * mm, notes, "scoring notes")
 
     return draw
@@ -90,10 +91,10 @@ def _marks_text(pad: Scorepad, room: float, style: Style) -> tuple[str, float]:
     least) that fits them into `room`, else the least."""
     decision = " ".join(str(m) for m in pad.decision_marks)
     abandon = " ".join(str(m) for m in pad.abandon_marks)
-    text = f"decision {decision}  ·  abandon {abandon}"
+    text = ANY_COUNT_MARKS if pad.any_count else f"decision {decision}  ·  abandon {abandon}"
     t = style.text("table")
     size = t.size
-    while size - STEP >= t.min_size and string_width(text, t.face, size) > room:
+    while size - STEP >= max(t.min_size, 7.0) and string_width(text, t.face, size) > room:
         size -= STEP
     return text, size
 

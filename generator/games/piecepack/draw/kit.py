@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
@@ -14,7 +14,8 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.games.piecepack import draw
 from generator.games.piecepack import model as pp
 from generator.games.piecepack.draw import nets as pn
-from generator.press.cards import DUPLEX_NOTES, Drawer, fold_pages, place
+from generator.press import cutter as cut
+from generator.press.cards import DUPLEX_NOTES, Card, DeckPrint, Drawer, fold_pages, place
 from generator.press.document import Page, PageInfo
 from generator.press.impose import CardSize, Slot, back_turn
 from generator.press.paper import MARGIN, Paper, mm
@@ -71,12 +72,16 @@ def pack_pieces(
     coins: Sequence[tuple[Drawer, Drawer]],
     paper: Paper,
     header_h: float,
+    area: tuple[float, float, float, float] | None = None,
 ) -> list[list[Spot]]:
     """Sheets of tiles and coins: on each sheet as many of the tiles left as fit, in a block at the
     top-left under the header, then coins in every free place of a lattice (coin plus cutting gap)
-    beside and under the block; each sheet's pieces centred across the page."""
+    beside and under the block; each sheet's pieces centred across the page. With `area` (a cutting
+    machine's readable area, centred on the page) every piece lies inside it."""
     W, H = paper.size
     x0, x1, top, bottom = SIDE, W - SIDE, H - MARGIN - header_h, FOOT
+    if area is not None:
+        x0, x1, top, bottom = max(x0, area[0]), min(x1, area[2]), min(top, area[3]), max(bottom, area[1])
     t, d = TILE.width, COIN.width
     cols, rows = int((x1 - x0 + 1e-6) // t), int((top - bottom + 1e-6) // t)
     if cols < 1 or rows < 1:
@@ -152,23 +157,36 @@ def piece_pages(
     paper: Paper,
     duplex: str,
     offset: tuple[float, float],
+    machine: cut.Cutter | None = None,
 ) -> list[Page]:
     """Two-sided sheets of tiles and coins: a fronts page under a title and what to do, then its
-    backs page mirrored for the flip (shifted by the printer's back offset)."""
+    backs page mirrored for the flip (shifted by the printer's back offset). With a cutting machine
+    that reads marks, the fronts carry its marks and cut lines instead of the title."""
     what = " and ".join(w for w, got in (("tiles", tiles), ("coins", coins)) if got)
     head = piece_header(f"Piecepack: {what}", duplex, "sheet 1 of 2")
-    sheets = pack_pieces(tiles, coins, paper, head.height)
+    marker = machine if machine is not None and machine.marks else None
+    # with a cutting machine's marks the top band is theirs: no header (the print guide says what to do)
+    area = marker.readable(paper) if marker is not None else None
+    sheets = pack_pieces(tiles, coins, paper, 0.0 if marker is not None else head.height, area)
     pages: list[Page] = []
     for n, sheet in enumerate(sheets, start=1):
         more = f", sheet {n} of {len(sheets)}" if len(sheets) > 1 else ""
         title = f"Piecepack {what}{more}"  # the footer's and bookmarks' label
         head_n = piece_header(f"Piecepack: {what}", duplex, f"sheet {n} of {len(sheets)}" if more else "")
+        cut_sheet = _cut_sheet(marker, paper, sheet, f"{title}: fronts") if marker is not None else None
 
-        def fronts(c: Canvas, info: PageInfo, sheet: list[Spot] = sheet, head_n: Header = head_n) -> None:
-            sheet_header(c, paper, info.style, head_n, what="kit sheet")
+        def fronts(
+            c: Canvas, info: PageInfo, sheet: list[Spot] = sheet, head_n: Header = head_n, cs=cut_sheet
+        ) -> None:
+            if cs is None:
+                sheet_header(c, paper, info.style, head_n, what="kit sheet")
             for spot in sheet:
                 place(c, spot.slot, spot.size, spot.front, info.style)
-                _outline(c, spot, info.style.outline)
+                if cs is None:
+                    _outline(c, spot, info.style.outline)
+            if cs is not None:
+                cut.draw_marks(c, cs.cutter, paper)
+                cut.draw_guides(c, cs)
 
         def backs(c: Canvas, info: PageInfo, sheet: list[Spot] = sheet) -> None:
             c.saveState()
@@ -180,41 +198,90 @@ def piece_pages(
             c.restoreState()
 
         note = DUPLEX_NOTES[duplex]
-        pages.append(Page(fronts, f"{title}: fronts", note=note, side="front", duplex=duplex, card=True))
+        pages.append(
+            Page(
+                fronts,
+                f"{title}: fronts",
+                note=note,
+                side="front",
+                duplex=duplex,
+                card=True,
+                cut=cut_sheet,
+                footer="bottom" if cut_sheet is None else "sides",  # the bottom corners hold marks
+            )
+        )
         pages.append(Page(backs, f"{title}: backs", note=note, side="back", duplex=duplex, card=True))
     return pages
 
 
+def _cut_sheet(machine: cut.Cutter, paper: Paper, sheet: list[Spot], label: str) -> cut.CutSheet:
+    """What the machine cuts on a kit sheet: each tile's square, each coin's circle."""
+    outlines = [
+        cut.Outline(
+            s.slot.x, s.slot.y, s.slot.w, s.slot.h, s.slot.w / 2 if s.size is COIN else 0.0, s.size.name
+        )
+        for s in sheet
+    ]
+    sheet_cut = cut.CutSheet(machine, paper, outlines, label=label)
+    cut.check_inside(sheet_cut)
+    return sheet_cut
+
+
 def kit_parts(
-    k: pp.Kit, paper: Paper, duplex: str, back_offset: tuple[float, float]
+    k: pp.Kit,
+    paper: Paper,
+    duplex: str,
+    back_offset: tuple[float, float],
+    machine: cut.Cutter | None = None,
 ) -> list[tuple[str, list[Page]]]:
     """(part title, pages) for each chosen kind, in print order. Tiles and coins print as decks do
     (fronts sheet, then the backs sheet mirrored for the flip), or with duplex "none" as strips to
     fold; the rest as sheets of nets."""
     parts: list[tuple[str, list[Page]]] = []
-    tiles = [(c.front, draw.tile_back()) for c in draw.tile_cards(k.of("tile"))] if "tiles" in k.kinds else []
-    coins = [(c.front, c.back) for c in draw.coin_cards(k.of("coin")) if c.back] if "coins" in k.kinds else []
+    back = draw.tile_back()
+    tile_cards = (
+        [Card(c.name, c.front, back) for c in draw.tile_cards(k.of("tile"))] if "tiles" in k.kinds else []
+    )
+    coin_cards = [c for c in draw.coin_cards(k.of("coin")) if c.back] if "coins" in k.kinds else []
+    tiles = [(c.front, back) for c in tile_cards]
+    coins = [(c.front, c.back) for c in coin_cards if c.back is not None]
+    # what --cards makes images of: each tile and coin at its size, both sides (cards.csv names them)
+    decks = {
+        name: DeckPrint(f"Piecepack {name.lower()}", tuple(cards), None, size, 0.0, corner)
+        for name, cards, size, corner in (
+            ("Tiles", tile_cards, TILE, 0.0),  # a cutting machine cuts tiles square...
+            ("Coins", coin_cards, COIN, COIN.width / 2),  # ...and coins round
+        )
+        if cards
+    }
     if duplex == "none":  # strips to fold, one kind to a sheet
         for name, pieces, size in (("Tiles", tiles, TILE), ("Coins", coins, COIN)):
             if pieces:
                 label = f"Piecepack {name.lower()}"
-                parts.append((name, fold_pages(pieces, paper, size, label, f"{label} to fold", FOLD_HOWTO)))
+                pages = fold_pages(pieces, paper, size, label, f"{label} to fold", FOLD_HOWTO)
+                parts.append((name, [replace(p, deck=decks[name]) for p in pages]))
     elif tiles or coins:
         title = " and ".join(n for n, got in (("Tiles", tiles), ("coins", coins)) if got).capitalize()
-        parts.append((title, piece_pages(tiles, coins, paper, duplex, back_offset)))
+        pages = piece_pages(tiles, coins, paper, duplex, back_offset, machine)
+        parts.append((title, [replace(p, deck=tuple(decks.values())) for p in pages]))
     folded = net_items(k, "die") + net_items(k, "pawn")
     if folded:
         kinds = [w for w in ("dice", "pawns") if w in k.kinds]
         what = " and ".join(kinds)
         howto = " ".join(pn.HOWTO[w] for w in kinds)
         title = f"Piecepack {what}"
-        parts.append((what.capitalize(), pn.net_pages(folded, paper, f"Piecepack: {what}", howto, title)))
+        parts.append(
+            (what.capitalize(), pn.net_pages(folded, paper, f"Piecepack: {what}", howto, title, machine))
+        )
     if "pyramids" in k.kinds:
         # rank by rank, so that each row holds one size in the four suits
         items = sorted(net_items(k, "pyramid"), key=lambda it: it.piece.rank or "")
         title = "Piecepack pyramids"
         parts.append(
-            ("Pyramids", pn.net_pages(items, paper, "Piecepack: pyramids", pn.HOWTO["pyramids"], title))
+            (
+                "Pyramids",
+                pn.net_pages(items, paper, "Piecepack: pyramids", pn.HOWTO["pyramids"], title, machine),
+            )
         )
     return parts
 

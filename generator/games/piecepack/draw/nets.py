@@ -11,6 +11,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.games.piecepack import model as pp
 from generator.games.piecepack.draw import Painter, die_painter, pawn_painter, pyramid_painter
+from generator.press import cutter as cut
 from generator.press import nets
 from generator.press.document import Page, PageInfo
 from generator.press.paper import MARGIN, Paper, mm
@@ -93,22 +94,28 @@ def header(title: str, howto: str) -> Header:
     return Header(title, ("print on card stock", "cut, fold, glue"), howto, HOWTO_H)
 
 
-def pack_rows(items: list[Item], paper: Paper, header_h: float) -> list[list[Placed]]:
+def pack_rows(
+    items: list[Item], paper: Paper, header_h: float, area: tuple[float, float, float, float] | None = None
+) -> list[list[Placed]]:
     """First-fit shelf packing under a header `header_h` tall: each net goes into the first row of
     the sheet with room for it (a pawn beside the dice), else opens a new row under the last, else
-    a new sheet."""
+    a new sheet. With `area` (a cutting machine's readable area) the header and nets stay inside it."""
     left, right = MARGIN, paper.width - MARGIN
     top0 = paper.height - MARGIN - header_h
+    bottom = MARGIN
+    if area is not None:
+        left, right = max(left, area[0]), min(right, area[2])
+        top0, bottom = min(top0, area[3] - header_h), max(bottom, area[1])
     sheets: list[list[Placed]] = []
     rows: list[_Row] = []
     for it in items:
         w, h = it.net.width, it.net.height + CAPTION_H
-        if w > right - left or h > top0 - MARGIN:
+        if w > right - left or h > top0 - bottom:
             raise ValueError(f"the {it.caption} net does not fit on {paper.name} paper")
         row = next((r for r in rows if r.x + w <= right + 1e-6 and h <= r.height + 1e-6), None)
         if row is None:
             top = rows[-1].top - rows[-1].height - GAP if rows else top0
-            if not sheets or top - h < MARGIN - 1e-6:
+            if not sheets or top - h < bottom - 1e-6:
                 sheets.append([])
                 rows, top = [], top0
             row = _Row(top, h, left)
@@ -155,25 +162,59 @@ def draw_net(c: Canvas, net: nets.Net, paint: Painter, style: Style) -> None:
     c.restoreState()
 
 
-def net_pages(items: list[Item], paper: Paper, title: str, howto: str, label: str) -> list[Page]:
-    """Sheets of nets: a title, how to fold, then the nets in rows, each captioned."""
+def net_pages(
+    items: list[Item], paper: Paper, title: str, howto: str, label: str, machine: cut.Cutter | None = None
+) -> list[Page]:
+    """Sheets of nets: a title, how to fold, then the nets in rows, each captioned. With a cutting
+    machine that reads marks: its marks, the title and nets between them, and a cut file's worth of
+    cut lines (the nets' edges) and score lines (their folds)."""
     head = header(title, howto)
-    sheets = pack_rows(items, paper, head.height)
+    marker = machine if machine is not None and machine.marks else None
+    area = marker.readable(paper) if marker is not None else None
+    sheets = pack_rows(items, paper, head.height, area)
     pages = []
     for i, sheet in enumerate(sheets, start=1):
+        more = f", sheet {i} of {len(sheets)}" if len(sheets) > 1 else ""
+        cut_sheet = None
+        if marker is not None:
+            moved = [pl.item.net.moved(pl.x, pl.y) for pl in sheet]
+            cut_sheet = cut.CutSheet(
+                marker,
+                paper,
+                scores=[(*a, *b) for n in moved for a, b in n.folds],
+                cuts=[(*a, *b) for n in moved for a, b in n.cuts],
+                label=f"{label}{more}",
+            )
+            cut.check_inside(cut_sheet)
 
-        def draw(c: Canvas, info: PageInfo, sheet: list[Placed] = sheet) -> None:
+        def draw(
+            c: Canvas, info: PageInfo, sheet: list[Placed] = sheet, cs: cut.CutSheet | None = cut_sheet
+        ) -> None:
             style = info.style
-            sheet_header(c, paper, style, head, what=label)
+            if cs is None or area is None:
+                sheet_header(c, paper, style, head, what=label)
+            else:  # under the marks' band, inside the area between them
+                head.draw(c, style, area[0], area[3], area[2] - area[0], label)
             cap = style.text_style("caption", valign="top")
             for pl in sheet:
                 net = pl.item.net.moved(pl.x, pl.y)
                 draw_net(c, net, pl.item.paint, style)
                 x, w = pl.x - GAP / 2, net.width + GAP
                 draw_text(c, pl.item.caption, x, pl.y - CAPTION_H, w, CAPTION_H - 1 * mm, cap, "caption")
+            if cs is not None:
+                cut.draw_marks(c, cs.cutter, paper)
+                cut.draw_guides(c, cs)
 
-        more = f", sheet {i} of {len(sheets)}" if len(sheets) > 1 else ""
-        pages.append(Page(draw, f"{label}{more}", note="print on card stock; cut, fold, glue", card=True))
+        pages.append(
+            Page(
+                draw,
+                f"{label}{more}",
+                note="print on card stock; cut, fold, glue",
+                card=True,
+                cut=cut_sheet,
+                footer="bottom" if cut_sheet is None else "sides",
+            )
+        )
     return pages
 
 

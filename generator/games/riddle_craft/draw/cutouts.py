@@ -74,21 +74,31 @@ def _value_text(value: int) -> str:
     return f"+{value}" if value > 0 else f"\u2212{-value}" if value < 0 else "0"
 
 
-def token_spots(tokens: Tokens, paper: Paper) -> tuple[list[TokenSpot], list[tuple[str, float]]]:
-    """The tokens' places (rows of four, check tokens first) and the heading above each group."""
+def per_row(paper: Paper) -> int:
+    """How many tokens a row holds: TOKENS_PER_ROW, or fewer on a narrow sheet (A5)."""
+    room = paper.width - 2 * MARGIN
+    return max(1, min(TOKENS_PER_ROW, int((room + TOKEN_GAP) // (TOKEN_DIAMETER + TOKEN_GAP))))
+
+
+def token_spots(
+    tokens: Tokens, paper: Paper, kinds: Sequence[str] = ("check", "cross")
+) -> tuple[list[TokenSpot], list[tuple[str, float]]]:
+    """The tokens' places (rows of four, or as many as the width holds; check tokens first) and the
+    heading above each group, for the `kinds` printed on this sheet."""
     w, h = paper.size
     d, g = TOKEN_DIAMETER, TOKEN_GAP
+    across = per_row(paper)
     head = 9 * mm
     y = paper.height - MARGIN - HEADER_H - 4 * mm
     spots: list[TokenSpot] = []
     headings: list[tuple[str, float]] = []
     for kind, count in (("check", tokens.check), ("cross", tokens.cross)):
-        if count <= 0:
+        if count <= 0 or kind not in kinds:
             continue
         headings.append((kind, y - head))
         y -= head
-        for start in range(0, count, TOKENS_PER_ROW):
-            n = min(TOKENS_PER_ROW, count - start)
+        for start in range(0, count, across):
+            n = min(across, count - start)
             row_w = n * d + (n - 1) * g
             x = (w - row_w) / 2
             y -= g / 2 + d / 2
@@ -104,13 +114,37 @@ TOKEN_HOWTO = (
 )
 
 
-def tokens_page(tokens: Tokens, paper: Paper, label: str) -> Page:
-    """One sheet of round ☑ and ☒ tokens with their point values, and cut guides."""
-    spots, headings = token_spots(tokens, paper)
-    if spots and spots[-1].y - spots[-1].r < MARGIN + 6 * mm:
-        from generator.errors import ParlourError
+def _fits(spots: list[TokenSpot]) -> bool:
+    return not spots or spots[-1].y - spots[-1].r >= MARGIN + 6 * mm
 
-        raise ParlourError(f"{tokens.check} + {tokens.cross} tokens do not fit on one {paper.name} sheet")
+
+def tokens_pages(tokens: Tokens, paper: Paper, label: str) -> list[Page]:
+    """The round ☑ and ☒ tokens with their point values, and cut guides: on one sheet, or where
+    that is too small (A5) the check tokens on one and the cross tokens on the next."""
+    both = token_spots(tokens, paper)
+    if _fits(both[0]):
+        return [_tokens_page(tokens, paper, label, *both)]
+    pages = []
+    for kind in ("check", "cross"):
+        spots, headings = token_spots(tokens, paper, (kind,))
+        if not _fits(spots):
+            from generator.errors import ParlourError
+
+            raise ParlourError(
+                f"{tokens.check} + {tokens.cross} tokens do not fit on two {paper.name} sheets"
+            )
+        if spots:
+            pages.append((spots, headings))
+    return [
+        _tokens_page(tokens, paper, f"{label}, sheet {i} of {len(pages)}", *sh)
+        for i, sh in enumerate(pages, start=1)
+    ]
+
+
+def _tokens_page(
+    tokens: Tokens, paper: Paper, label: str, spots: list[TokenSpot], headings: list[tuple[str, float]]
+) -> Page:
+    """One sheet of tokens at `spots` under `headings`."""
 
     def draw(c: Canvas, info: PageInfo) -> None:
         style = info.style

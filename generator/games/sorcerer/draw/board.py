@@ -258,8 +258,8 @@ def _draw_centre(
     if with_text:
         room = w * (span[1] - span[0]) - 0.3 * k
         mid = x + w * (span[0] + span[1]) / 2
-        size = sized(style, "key", k * 0.13)
-        head = style.text_style("key_head", size=size, min_size=min(size, 6.0))
+        size = max(7.0, sized(style, "key", k * 0.13))  # nothing a player reads under 7 pt
+        head = style.text_style("key_head", size=size, min_size=7.0)
         # on one line if it fits, else over two (broken between words, never inside one)
         fitted = fit("pervigil per nunc", room - 0.12 * k, size * 2.6, head)
         size, lines = fitted if fitted is not None else (head.min_size, ["pervigil per nunc"])

@@ -174,7 +174,7 @@ def diagrams_model() -> dict[str, Any]:
 def diagram_boxes(paper: Paper) -> list[Box]:
     """Six panel boxes, 2 across and 3 down, below the header."""
     w, h = paper.size
-    top = h - MARGIN - HEADER.height
+    top = h - MARGIN - header(paper).height
     gap = 5 * mm
     pw = (w - 2 * MARGIN - gap) / 2
     ph = (top - MARGIN - 2 * gap) / 3
@@ -346,7 +346,7 @@ def _draw_panel_sorcerer(c: Canvas, g: BoardGeom, panel: Panel, style: Style) ->
             dash=None if current else (2, 1.5),
         )
         lx, ly = sx + ux * (reach + cell * 0.17), sy + uy * (reach + cell * 0.17)
-        size = sized(style, "key_head", cell * 0.11)
+        size = max(7.0, sized(style, "key_head", cell * 0.11))  # nothing a player reads under 7 pt
         label_patch(c, style, f, lx, ly, role="key_head", size=size, colour=style.ink, middle=True)
     draw_pyramid_top(c, sx, sy, cell * 0.62, "suns", facing, style)
 
@@ -364,14 +364,22 @@ def _cell_label(
     label_patch(c, style, label, x, y, size=size, colour=style.ink)
 
 
-SUBTITLE_H = 4 * mm  # the line under the header's rule
-HEADER = Header(
-    "The Sorcerer's Chamber: how a sorcerer moves",
-    text="Two moves a turn, in any mix: a step to a space in front, or a turn to a new facing. "
-    "Rings mark the spaces a step can reach.",
-    text_h=SUBTITLE_H,
-    text_role="caption",
+SUBTITLE_H = 4 * mm  # the line under the header's rule (two on a narrow page: A5)
+HEADER_TEXT = (
+    "Two moves a turn, in any mix: a step to a space in front, or a turn to a new facing. "
+    "Rings mark the spaces a step can reach."
 )
+
+
+def header(paper: Paper) -> Header:
+    """The page's header: its title and a line on how moves work (two lines on A5)."""
+    lines = 1 if paper.width - 2 * MARGIN >= 170 * mm else 2
+    return Header(
+        "The Sorcerer's Chamber: how a sorcerer moves",
+        text=HEADER_TEXT,
+        text_h=SUBTITLE_H * lines,
+        text_role="caption",
+    )
 
 
 def diagrams_page(spelling: str = DEFAULT_SPELLING) -> Page:
@@ -382,7 +390,7 @@ def diagrams_page(spelling: str = DEFAULT_SPELLING) -> Page:
     ]
 
     def draw(c: Canvas, info: PageInfo) -> None:
-        sheet_header(c, info.paper, info.style, HEADER, what="diagrams")
+        sheet_header(c, info.paper, info.style, header(info.paper), what="diagrams")
         for box, panel in zip(diagram_boxes(info.paper), panels, strict=True):
             _draw_panel(c, box, panel, info.style)
 

@@ -22,7 +22,8 @@ Point = tuple[float, float]
 Dash = tuple[float, float]
 
 OVERLAP = 12 * mm  # the glue strip one piece lays over
-OUT = 10 * mm  # paper kept outside the board's outer edge (registration marks)
+OUT = 10 * mm  # paper kept outside the board's outer edge (registration marks)...
+EDGE = 3 * mm  # ...or only this much along sides where no seam ends (no marks there): A3 holds it whole
 CUT_PAD = 9 * mm  # paper kept beyond a cut line (the cut label)
 STRIP_PAD = 6 * mm  # paper kept beyond a glue strip (the strip label)
 NOTE_GAP = 4 * mm  # between the board's paper and the assembly note under it
@@ -30,11 +31,12 @@ NOTE_MIN_H = 40 * mm  # the least room kept under the board for the assembly not
 MAP_MAX = 60 * mm  # the side of the assembly note's map of the pieces, at most
 
 
-def piece_header(p: Piece, total: int) -> Header:
-    """The piece's header: which piece this is, where it goes, and the scale to print at."""
+def piece_header(p: Piece, total: int, wide: bool = True) -> Header:
+    """The piece's header: which piece this is, where it goes, and the scale to print at (said
+    shorter on a narrow page)."""
     return Header(
-        f"Full-size board, piece {p.name} of {total}",
-        ("The Sorcerer's Chamber", f"{p.position}  ·  print at 100 %: a tile is 2 in (50.8 mm)"),
+        f"Full-size board, piece {p.name} of {total}" if total > 1 else "Full-size board",
+        ("The Sorcerer's Chamber", f"{p.position}  ·  {'a tile is ' if wide else ''}2 in (50.8 mm) at 100 %"),
     )
 
 
@@ -69,6 +71,8 @@ class Piece:
 
     @property
     def position(self) -> str:
+        if self.rows == self.cols == 1:
+            return "the whole board"
         if self.rows == 2 and self.cols == 2:
             return ("top" if self.row == 0 else "bottom") + " " + ("left" if self.col == 0 else "right")
         return f"row {self.row + 1}, column {self.col + 1}"
@@ -83,12 +87,12 @@ def _splits(n: int) -> list[float]:
     return [round(sc.SIZE * i / n) * CELL for i in range(n + 1)]
 
 
-def _span(splits: list[float], j: int) -> tuple[float, float, float, float]:
-    """(u0, u1, pad before, pad after) of piece j along one axis."""
+def _span(splits: list[float], j: int, out: float = OUT) -> tuple[float, float, float, float]:
+    """(u0, u1, pad before, pad after) of piece j along one axis, `out` kept beyond the board's edge."""
     last = len(splits) - 2
     u0 = splits[j]
     u1 = splits[j + 1] + (OVERLAP if j < last else 0.0)
-    return u0, u1, (OUT if j == 0 else CUT_PAD), (OUT if j == last else STRIP_PAD)
+    return u0, u1, (out if j == 0 else CUT_PAD), (out if j == last else STRIP_PAD)
 
 
 def centre_span(cols: int) -> tuple[float, float]:
@@ -100,10 +104,10 @@ def centre_span(cols: int) -> tuple[float, float]:
     return ((a - lo) / (hi - lo), (b - lo) / (hi - lo))
 
 
-def _fits(splits: list[float], room: float) -> bool:
+def _fits(splits: list[float], room: float, out: float = OUT) -> bool:
     """True if every piece along this axis, with the paper kept round it, fits in `room`."""
     for j in range(len(splits) - 1):
-        u0, u1, before, after = _span(splits, j)
+        u0, u1, before, after = _span(splits, j, out)
         if u1 - u0 + before + after > room:
             return False
     return True
@@ -116,6 +120,11 @@ def full_size_pieces(paper: Paper) -> list[Piece]:
     room_h = h - 2 * MARGIN - HEADER_H - NOTE_GAP - NOTE_MIN_H
     cols = next(n for n in range(1, 10) if _fits(_splits(n), room_w))
     rows = next(n for n in range(1, 10) if _fits(_splits(n), room_h))
+    # seams of one axis end in marks outside the board on the other; with none, a narrow edge will do
+    out_u = OUT if rows > 1 else EDGE
+    cols = next(n for n in range(1, 10) if _fits(_splits(n), room_w, out_u))
+    out_v = OUT if cols > 1 else EDGE
+    rows = next(n for n in range(1, 10) if _fits(_splits(n), room_h, out_v))
     us, vs = _splits(cols), _splits(rows)
     # registration marks: along every seam, at its ends outside the board, where seams cross, and
     # half-way along each piece's stretch of seam (on a cell line)
@@ -129,9 +138,9 @@ def full_size_pieces(paper: Paper) -> list[Piece]:
         marks |= {(us[j] + math.floor((us[j + 1] - us[j]) / CELL / 2) * CELL, seam) for j in range(cols)}
     pieces = []
     for r in range(rows):
-        v0, v1, top_pad, bottom_pad = _span(vs, r)
+        v0, v1, top_pad, bottom_pad = _span(vs, r, out_v)
         for cidx in range(cols):
-            u0, u1, left_pad, right_pad = _span(us, cidx)
+            u0, u1, left_pad, right_pad = _span(us, cidx, out_u)
             region = (u0 - left_pad, v0 - top_pad, u1 + right_pad, v1 + bottom_pad)
             page_left = MARGIN + (room_w - (region[2] - region[0])) / 2
             page_top = h - MARGIN - HEADER_H  # the board right under the header, the note under it
@@ -201,7 +210,9 @@ def full_size_pages(chamber: sc.Chamber, paper: Paper) -> list[Page]:
         pages.append(
             Page(
                 draw,
-                f"Sorcerer's Chamber: full-size board, piece {p.name} of {total}",
+                f"Sorcerer's Chamber: full-size board, piece {p.name} of {total}"
+                if total > 1
+                else "Sorcerer's Chamber: full-size board",
                 note="tiles measure 2 in (50.8 mm)",
                 bookmark=f"Full-size piece {p.name}",
             )
@@ -211,7 +222,13 @@ def full_size_pages(chamber: sc.Chamber, paper: Paper) -> list[Page]:
 
 def _draw_piece(c: Canvas, info: PageInfo, chamber: sc.Chamber, p: Piece, pieces: list[Piece]) -> None:
     s = info.style
-    sheet_header(c, info.paper, s, piece_header(p, len(pieces)), what="full-size piece")
+    sheet_header(
+        c,
+        info.paper,
+        s,
+        piece_header(p, len(pieces), info.paper.width - 2 * MARGIN >= 170 * mm),
+        what="full-size piece",
+    )
     _draw_piece_board(c, s, chamber, p)
     for edge in p.strips:
         _draw_glue_strip(c, s, p, edge)
@@ -226,6 +243,12 @@ def assembly_items(p: Piece, pieces: list[Piece]) -> list[str]:
     """The assembly note's points: this piece's joins first, then what holds for every piece."""
     order = ", ".join(q.name for q in pieces)
     side = f"{BOARD / inch:.0f} in ({BOARD / mm:.0f} mm)"
+    if len(pieces) == 1:  # the whole board on one sheet (A3): nothing to join
+        return [
+            "The whole board fits on this sheet: cut it out along its heavy outer edge.",
+            "Glue it to thin card, or lay it under a sheet of clear plastic, to keep it flat.",
+            f"Finished, the board is a {side} square: 24 tiles of 2 in round an empty centre.",
+        ]
     return [
         _join_text(p),
         f"Join the pieces in the order {order}: each one lies over the glue strips of those laid before it. "
@@ -241,13 +264,16 @@ def _draw_assembly(c: Canvas, s: Style, p: Piece, pieces: list[Piece]) -> None:
     x, y, w, h = p.note
     side = min(h, MAP_MAX, w * 0.4)
     top = y + h
-    _draw_assembly_map(c, s, p, pieces, (x, top - side, side, side))
-    tx = x + side + 6 * mm
+    whole = len(pieces) == 1  # nothing to put together: no map
+    if not whole:
+        _draw_assembly_map(c, s, p, pieces, (x, top - side, side, side))
+    tx = x if whole else x + side + 6 * mm
     tw = x + w - tx
     head = s.text("heading")
     head_h = head.size * head.leading + 1.5 * mm
     heading = s.text_style("heading", align="left", valign="top")
-    draw_text(c, "Putting the board together", tx, top - head_h, tw, head_h, heading, "assembly heading")
+    title = "The full-size board" if whole else "Putting the board together"
+    draw_text(c, title, tx, top - head_h, tw, head_h, heading, "assembly heading")
     fit = fit_bullets_or_fail(
         assembly_items(p, pieces), tw, h - head_h, s.text_style("body"), "assembly note"
     )

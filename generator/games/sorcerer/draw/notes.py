@@ -19,16 +19,21 @@ from generator.press.text import TextFitError, text_at
 
 Box = tuple[float, float, float, float]
 
-NOTE_PAD = 3 * mm
+NOTE_PAD = 2.5 * mm
 NOTE_ROLE = "note"  # the note's text role: its size is the largest tried, its floor the least
 BOLD_ROLE = "key_head"  # terms, headings, the title and the footer take this role's face
 
 
+NOTE_MIN_W = 70 * mm  # a note narrower than this is set too small: an A5 page holds one note
+
+
 def notes_boxes(paper: Paper) -> list[Box]:
-    """The four note boxes (x, y, w, h), 2 x 2, filling the page inside its margins."""
+    """The note boxes (x, y, w, h): four, 2 x 2, filling the page inside its margins, or on a page
+    too narrow for two notes side by side (A5) one, filling it (a quarter of A5 is too small to read)."""
     w, h = paper.size
-    bw, bh = (w - 2 * MARGIN) / 2, (h - 2 * MARGIN) / 2
-    return [(MARGIN + i * bw, MARGIN + (1 - j) * bh, bw, bh) for j in range(2) for i in range(2)]
+    n = 2 if (w - 2 * MARGIN) / 2 >= NOTE_MIN_W else 1
+    bw, bh = (w - 2 * MARGIN) / n, (h - 2 * MARGIN) / n
+    return [(MARGIN + i * bw, MARGIN + (n - 1 - j) * bh, bw, bh) for j in range(n) for i in range(n)]
 
 
 Word = tuple[str, bool, str]  # (text, bold, colour role)
@@ -204,8 +209,8 @@ def draw_cut_lines(c: Canvas, boxes: list[Box], style: Style) -> None:
         c.restoreState()
 
 
-def notes_page(notes: sc.Notes) -> Page:
-    """Four copies of the cheat note with cut lines."""
+def notes_page(notes: sc.Notes, paper: Paper) -> Page:
+    """Copies of the cheat note with cut lines, four to a page (one on A5)."""
 
     def draw(c: Canvas, info: PageInfo) -> None:
         boxes = notes_boxes(info.paper)
@@ -215,7 +220,9 @@ def notes_page(notes: sc.Notes) -> Page:
 
     return Page(
         draw,
-        "Sorcerer's Chamber: cheat notes, 4 to a page",
+        "Sorcerer's Chamber: cheat notes, 4 to a page"
+        if len(notes_boxes(paper)) == 4
+        else "Sorcerer's Chamber: cheat note",
         note="cut on the dashed lines",
         bookmark="Cheat notes",
     )
