@@ -80,10 +80,17 @@ def cache_dir() -> Path:
     ~/Library/Caches/parlour; Windows: %LOCALAPPDATA%\\parlour\\Cache. Not created here.
     """
     if os.environ.get(ENV_VAR):
-        chosen = Path(os.environ[ENV_VAR]).expanduser()
-        if not _inside_own_files(str(chosen)):
-            return chosen
-        _warn(chosen, f"${ENV_VAR} points into parlour's own files; the usual cache folder is used")
+        try:
+            chosen = Path(os.environ[ENV_VAR]).expanduser()
+        except RuntimeError:  # ~nosuchuser: a home that is not there
+            chosen = Path(os.environ[ENV_VAR])
+            _warn(
+                chosen, f"${ENV_VAR} names a home directory that is not there; the usual cache folder is used"
+            )
+        else:
+            if not _inside_own_files(str(chosen)):
+                return chosen
+            _warn(chosen, f"${ENV_VAR} points into parlour's own files; the usual cache folder is used")
     home = Path.home()
     if sys.platform == "win32":
         base = os.environ.get("LOCALAPPDATA")

@@ -220,6 +220,7 @@ def read_template(name: str) -> tuple[str, str]:
     return templates.read_text(name)
 
 
+PARA_LIMIT = 2000  # characters of one paragraph of the rules (the longest is about 1,100)
 MAX_BLOCKS = 400  # of one rules file (the longest has about 60)
 
 
@@ -261,6 +262,39 @@ def _diagram_data(name: str, raw: dict[str, Any], where: str) -> dict[str, Any]:
 
         bad = fields.items(raw["bad"], f"{at}: bad", bad_pair, fewest=0, most=8)
         return {"face": face, "suit": suit, "symbol": symbol, "good": list(good), "bad": list(bad)}
+    if name == "round_game":
+
+        def round_line(value: object, w: str) -> list[str]:
+            cells = fields.items(value, w, lambda c, cw: fields.text(c, cw, limit=40), fewest=6, most=6)
+            player, place, declared, chain, decision, brevity = cells
+            for label, number in (("links declared", declared), ("decision", decision), ("brevity", brevity)):
+                if not number.isdigit() or len(number) > 2:
+                    raise ParlourError(f"{w}: {label} must be a whole number from 0 to 99, not {number!r}")
+            fields.words(chain.split(), f"{w}: chain", fewest=2, most=8, longest=8)
+            return [player, place, declared, chain.lower(), decision, brevity]
+
+        return {"rows": list(fields.items(raw["rows"], f"{at}: rows", round_line, fewest=1, most=6))}
+    if name == "letter_turns":
+
+        def turn(value: object, w: str) -> list[str]:
+            cells = fields.items(value, w, lambda c, cw: fields.text(c, cw, limit=200), fewest=4, most=4)
+            label, letters, at_card, said = cells
+            fields.word(letters, f"{w}: letters", longest=8)
+            if not at_card.isdigit() or int(at_card) >= len(letters):
+                raise ParlourError(f"{w}: the card just laid must be a place in {letters!r}, from 0")
+            return [fields.text(label, f"{w}: label", limit=40), letters, at_card, said]
+
+        return {"steps": list(fields.items(raw["steps"], f"{at}: steps", turn, fewest=1, most=6))}
+    if name == "zap_exchange":
+        suits: dict[str, Any] = {}
+        for key in DIAGRAM_FIELDS[name]:
+            suit = fields.word(raw[key], f"{at}: {key}", longest=10)
+            if suit not in SUIT_GLYPHS:
+                raise ParlourError(
+                    f"{at}: {key} must be one of the suits {', '.join(SUIT_GLYPHS)}, not {suit!r}"
+                )
+            suits[key] = suit
+        return suits
     # when_riddle
     cards = fields.texts(raw["cards"], f"{at}: cards", fewest=1, most=5, limit=40)
     out: dict[str, Any] = {"cards": list(cards)}
@@ -277,7 +311,7 @@ def _block(raw: dict[str, Any], where: str) -> Block:
     if kind in ("heading", "subheading"):
         return Heading(_text(raw, "text", where), 1 if kind == "heading" else 2)
     if kind in ("para", "note"):
-        return Para(_text(raw, "text", where), note=kind == "note")
+        return Para(_text(raw, "text", where, limit=PARA_LIMIT), note=kind == "note")
     if kind in ("bullets", "numbered"):
         items = fields.texts(raw.get("items"), f"{where}: items")
         return Bullets(items, numbered=kind == "numbered")

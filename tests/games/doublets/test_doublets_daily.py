@@ -130,10 +130,10 @@ def test_the_story_pool_is_base_forms_with_family_keys(ladders):
 
 
 def test_inflections_are_no_everyday_ends(ladders):
-    for word in ("bees", "hoped", "hotter", "cried", "singing", "tallest"):
+    for word in ("hoped", "hotter", "cried", "jumped", "walks", "tallest"):
         assert DS.inflected(word, ladders), word
     for word in ("seed", "shed", "bell", "glass", "news", "bus"):
-        assert not DS.inflected(word, ladders) or word == "news", word
+        assert not DS.inflected(word, ladders), word
 
 
 def test_a_day_it_cannot_fill_says_so(ladders):
