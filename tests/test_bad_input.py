@@ -274,7 +274,7 @@ KINDS: list[tuple[str, list[str], dict[str, bytes], str]] = [
     ("words-endless", ["words", "a" * 10_000], {}, "at most 64 letters"),
     ("fw-check-endless", ["fighting-words", "check", "t" * 10_000], {}, "at most 64 letters"),
     ("fw-complete-endless", ["fighting-words", "check", "--complete", "e" * 30_000], {}, "at most 64 letters"),
-    ("sheet-mixed-impossible", ["doublets", "sheet", "--count", "60", "--length", "3", "--difficulty", "mixed"], {}, "fits the daily rules"),
+    ("sheet-mixed-impossible", ["doublets", "sheet", "--count", "60", "--length", "3", "--difficulty", "mixed"], {}, "cannot be made"),
     ("sheet-unique-impossible", ["doublets", "sheet", "--count", "12", "--length", "8", "--difficulty", "fiendish", "--unique"], {}, "cannot be made"),
     ("daily-impossible", ["doublets", "daily", "--from", "2025-01-01", "--days", "2", "--count", "60", "--length", "3", "--difficulty", "mixed"], {}, "fits the daily rules"),
     ("png-and-cards-one-folder", ["fighting-words", "deck", "--png", ".", "--cards", "./"], {}, "--cards '.' is the same path as --png"),
