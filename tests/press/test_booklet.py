@@ -127,6 +127,8 @@ def test_half_pages_sit_whole_on_their_half_of_the_sheet(run, tmp_path):
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_a_week_of_daily_sheets_folds_in_page_order_with_the_answers_at_the_back(run, tmp_path, paper):
+    from generator.games.doublets.daily import DailyRequest, daily_sheets
+
     res = run(
         "doublets",
         "daily",
@@ -135,7 +137,7 @@ def test_a_week_of_daily_sheets_folds_in_page_order_with_the_answers_at_the_back
         "--days",
         "7",
         "--length",
-        "4",  # one half page a sheet (the week's 6-letter days take two)
+        "4",  # 4-letter practice: one half page a sheet
         "--book",
         "--booklet",
         "--paper",
@@ -147,21 +149,45 @@ def test_a_week_of_daily_sheets_folds_in_page_order_with_the_answers_at_the_back
     halves = _halves(tmp_path / "week.pdf")
     pages = fold([(_label(a), _label(b)) for a, b in halves])
     assert pages == ["cover"] + [str(i) for i in range(2, len(pages) + 1)] and len(pages) % 4 == 0
-    text = {(_label(a)): a for a, _ in halves} | {(_label(b)): b for _, b in halves}
+    text = {(_label(a)): a.replace("\r\n", "\n") for a, _ in halves} | {
+        (_label(b)): b.replace("\r\n", "\n") for _, b in halves
+    }
     assert "1 January 2025 to" in text["cover"] and "7 January 2025" in text["cover"]
-    # the seven sheets in date order, then Notes, then the seven keys at the back
+    # the seven sheets in date order, then any Notes, then the key pages (several days a page)
     kinds = []
     for n in pages[1:]:
         t = text[n]
         kinds.append(
             "key" if "answers" in t.split("\n")[0] else "notes" if t.startswith("Notes") else "sheet"
         )
-    sheets = kinds.index("key") if "key" in kinds else len(kinds)
-    assert kinds[:7] == ["sheet"] * 7 and kinds[-7:] == ["key"] * 7
-    assert set(kinds[7:-7]) <= {"notes"}
+    assert kinds[:7] == ["sheet"] * 7 and "sheet" not in kinds[7:]
+    first_key = kinds.index("key")
+    assert set(kinds[7:first_key]) <= {"notes"} and set(kinds[first_key:]) == {"key"}
     days = [re.search(r"(\d+) January 2025", text[n]).group(1) for n in pages[1:8]]
     assert days == [str(d) for d in range(1, 8)]
-    assert sheets == len(kinds) - 7
+    # every day's sheet holds that day's puzzles, story first; the key pages hold every day's
+    # answers once, in date order, each day's in its sheet's order
+    sheets = list(daily_sheets("2025-01-01", 7, DailyRequest(length=4)))
+    for n, sh in zip(pages[1:8], sheets, strict=True):
+        assert len(sh.puzzles) == 4 and sh.puzzles[0].prompt in text[n]
+        at = [
+            text[n].index(f"\n{' '.join(p.start.upper())}\n{' '.join(p.end.upper())}\n") for p in sh.puzzles
+        ]
+        assert at == sorted(at)
+    keys = [text[n] for n in pages[1 + first_key :]]
+    assert len(keys) < 7  # the days share key pages
+    under: list[tuple[str, list[str]]] = []
+    for t in keys:
+        body = t.split("just as right.\n", 1)[1]
+        for m in re.finditer(r"^(\w+day \d+ January 2025)\n((?:(?!\w+day \d+ January).*\n)*)", body, re.M):
+            block = m.group(2).replace("→\n", "→ ")  # a long chain wraps after an arrow
+            chains = [line for line in block.split("\n") if "→" in line]
+            under.append((m.group(1), chains))
+    assert [day for day, _ in under] == [text[n].split("\n")[0].split(" ", 1)[1] for n in pages[1:8]]
+    for (_, chains), sh in zip(under, sheets, strict=True):
+        assert chains == [
+            " → ".join([p.chain[0].upper(), *p.chain[1:-1], p.chain[-1].upper()]) for p in sh.puzzles
+        ]
 
 
 def test_booklet_needs_one_pdf(run):
