@@ -162,54 +162,86 @@ def _neighbours(word: str) -> list[str]:
     return out
 
 
+def _detour(server: str, start: str, end: str, par: int) -> list[str] | None:
+    """The steps of a valid ladder from `start` to `end` one step longer than its target `par`:
+    a detour of one word (or, where no neighbour is one link further on, of two), then a
+    shortest way on; None if neither makes one."""
+    import json
+    import urllib.request
+
+    def solve(head: str) -> list[str]:
+        with urllib.request.urlopen(
+            f"{server}/api/doublets/solve?head={head}&tail={end}", timeout=60
+        ) as resp:
+            return json.load(resp)["chain"] or []
+
+    for w in _neighbours(start):
+        chain = solve(w)
+        if w != end and len(chain) == par + 2 and start not in chain:  # w, then par more words to the end
+            return [w, *chain[1:-1]]
+    for w in _neighbours(start):
+        for w2 in _neighbours(w):
+            if end in (w, w2) or w2 == start:
+                continue
+            chain = solve(w2)
+            if len(chain) == par + 1 and start not in chain and w not in chain:  # w, w2, par - 1 more
+                return [w, w2, *chain[1:-1]]
+    return None
+
+
 def test_todays_doublets_is_a_game(server, screen):
     import json
+    import re
     import urllib.request
 
     page = screen
     with urllib.request.urlopen(server + "/api/doublets/daily", timeout=120) as resp:
-        puzzle = json.load(resp)["puzzles"][0]
+        puzzles = json.load(resp)["puzzles"]
+    assert len(puzzles) == 4 and puzzles[0]["prompt"]  # the day's story first, then three practice puzzles
+    # the story's puzzle is played where a one-step-longer ladder can be made (its words may be
+    # 3 to 6 letters), else the first practice puzzle where one can
+    ways = (
+        (i, p, d) for i, p in enumerate(puzzles) if (d := _detour(server, p["start"], p["end"], p["par"]))
+    )
+    i, puzzle, detour = next(ways, (0, puzzles[0], None))
     start, end, par = puzzle["start"], puzzle["end"], puzzle["par"]
-    # a valid ladder one step longer than the target: a detour first, then a shortest way on
-    detour = None
-    for w in _neighbours(start):
-        with urllib.request.urlopen(f"{server}/api/doublets/solve?head={w}&tail={end}", timeout=60) as resp:
-            chain = json.load(resp)["chain"]
-        if chain and w != end and len(chain) == par + 2:  # w, then par more words to the end
-            detour = [w, *chain[1:-1]]
-            break
     assert detour is not None and len(detour) == par + 1
+    k = i + 1  # the puzzle's number on the page
+    prompt = puzzle["prompt"] or f"Change {start.upper()} into {end.upper()}"
     page.goto(server + "/#daily")
-    first = page.locator("ol.puzzles > li").first
-    first.wait_for(timeout=120_000)
-    assert first.locator(".prompt").inner_text() == puzzle["prompt"]
+    page.locator("ol.puzzles > li").first.wait_for(timeout=120_000)
+    assert page.locator("ol.puzzles > li").count() == len(puzzles)
+    first = page.locator("ol.puzzles > li").nth(i)
+    assert first.locator(".prompt").inner_text() == prompt
     assert f"Target: {par} step" in first.locator(".target").inner_text()
     assert first.locator(".key").is_hidden()  # the answer waits until asked
-    step1 = first.get_by_label("Step 1 of puzzle 1")
+    step1 = first.get_by_label(f"Step 1 of puzzle {k}")
     step1.fill("zz" + start[2:])
     mark = first.locator(".mark").first
     mark.filter(has_text="Not yet").wait_for()
     assert "notyet" in (mark.get_attribute("class") or "")  # a calm colour, never green
     assert mark.evaluate("e => getComputedStyle(e).color") != "rgb(29, 107, 54)"
     step1.fill("")
-    first.get_by_role("button", name="A one-letter hint for puzzle 1").click()
+    first.get_by_role("button", name=f"A one-letter hint for puzzle {k}").click()
     first.locator(".hint-line").filter(has_text="letter").wait_for()
     assert start.upper() in first.locator(".hint-line").inner_text()
     for n, word in enumerate(detour, start=1):
-        box = first.get_by_label(f"Step {n} of puzzle 1")
+        box = first.get_by_label(f"Step {n} of puzzle {k}")
         if not box.count():
-            first.get_by_role("button", name="Add a step to puzzle 1").click()
+            first.get_by_role("button", name=f"Add a step to puzzle {k}").click()
         box.fill(word)
     done = first.locator(".done")
     done.filter(has_text="Solved").wait_for()
     assert f"Solved in {par + 1} steps" in done.inner_text() and "fewer" in done.inner_text()
     share = page.locator("#share-line")
-    assert f"solved in {par + 1}" in share.input_value() and start not in share.input_value().lower()
+    assert f"solved in {par + 1}" in share.input_value() and not re.search(
+        rf"\b{start}\b", share.input_value().lower()
+    )
     page.reload()  # progress is kept in the browser
-    first = page.locator("ol.puzzles > li").first
+    first = page.locator("ol.puzzles > li").nth(i)
     first.locator(".done").filter(has_text="Solved").wait_for(timeout=60_000)
-    assert first.get_by_label("Step 1 of puzzle 1").input_value() == detour[0]
-    first.get_by_role("button", name="Show the answer to puzzle 1").click()
+    assert first.get_by_label(f"Step 1 of puzzle {k}").input_value() == detour[0]
+    first.get_by_role("button", name=f"Show the answer to puzzle {k}").click()
     first.locator(".key").filter(has_text=end.upper()).wait_for()
     if page.screen_name == "phone":
         first.scroll_into_view_if_needed()
