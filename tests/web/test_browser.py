@@ -17,6 +17,7 @@ import pytest
 
 pytest.importorskip("flask", reason="the web extra (flask) is not installed")
 pytest.importorskip("pytest_playwright", reason="pytest-playwright is not installed")
+expect = pytest.importorskip("playwright.sync_api").expect  # (waits for the page, as a person does)
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("PARLOUR_CHROMIUM", "/usr/bin/chromium")  # Debian's, or another build
@@ -336,7 +337,7 @@ def test_settings_take_effect_at_once(server, page, settings_home):
     page.get_by_label("Usual paper").select_option("a4")
     page.locator("#settings-form .result").filter(has_text="Saved").wait_for()
     assert config.load().values["paper"] == "a4"
-    assert page.get_by_label("Paper", exact=True).input_value() == "a4"  # the print form follows
+    expect(page.get_by_label("Paper", exact=True)).to_have_value("a4")  # the print form follows
     with page.expect_request(lambda r: "/api/doublets/daily" in r.url and "spelling=uk" in r.url):
         page.get_by_label("Usual spelling").select_option("uk")  # Today's Doublets follows at once
     page.locator("#settings-form summary").click()  # the back offset is under More options
