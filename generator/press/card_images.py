@@ -221,12 +221,17 @@ def write_card_images(
             taken.add(row.file)
             (folder / row.file).write_bytes(png)
             rows.append(row)
+    write_manifest(folder, rows)
+    return rows
+
+
+def write_manifest(folder: Path, rows: Sequence[Row]) -> None:
+    """cards.csv in `folder`: a row per image written (COLUMNS)."""
     with open(folder / MANIFEST, "w", encoding="utf-8", newline="") as f:
         writer = csv.writer(f, lineterminator="\n")
         writer.writerow(COLUMNS)
         for row in rows:
             writer.writerow([getattr(row, col) for col in COLUMNS])
-    return rows
 
 
 def write_cricut_images(decks: Sequence[DeckPrint], folder: Path, dpi: int, style: Style) -> list[Row]:
@@ -255,9 +260,5 @@ def write_cricut_images(decks: Sequence[DeckPrint], folder: Path, dpi: int, styl
             taken.add(row.file)
             (folder / row.file).write_bytes(cricut_png(png, trim_px, radius_px, dpi))
             rows.append(row)
-    with open(folder / MANIFEST, "w", encoding="utf-8", newline="") as f:
-        writer = csv.writer(f, lineterminator="\n")
-        writer.writerow(COLUMNS)
-        for row in rows:
-            writer.writerow([getattr(row, col) for col in COLUMNS])
+    write_manifest(folder, rows)
     return rows
