@@ -24,7 +24,8 @@ shipped pool is the list exactly:
   forms; plurals of nouns are fine: COWS into the BARN);
 - par, the fewest links over every standard-tier word (what a player may use), is PAR_MIN to
   PAR_MAX, and a chain of that many links exists whose every link is a printed word in both
-  spellings and in everyday use (Lexicon.everyday: familiar, or zipf 3.7 and over), the key a
+  spellings, in everyday use (Lexicon.everyday: familiar, or zipf 3.7 and over) and of no
+  `@notend` class but function words (the daily key's rule: no ion, no crude link), the key a
   child can follow;
 - the prompt names START before END, both in capitals.
 
@@ -150,8 +151,13 @@ class Checker:
 
     def key_word(self, w: str) -> bool:
         """A word a child's key may hold: printed in both spellings and in everyday use (the
-        lexicon's everyday: familiar, or frequent enough)."""
-        return self.lex.everyday(w) and all(lad.printable(w) for lad in self.ladders)
+        lexicon's everyday: familiar, or frequent enough), of no no-end class but plain function
+        words (doublets.story.family_link: no crude, harmful or grown-up word in passing)."""
+        return (
+            self.lex.everyday(w)
+            and self.notend.get(w, "function") == "function"
+            and all(lad.printable(w) for lad in self.ladders)
+        )
 
     def inflected(self, w: str) -> bool:
         """True if `w` is a regular -ed, -ing, -er or -est form of another word."""
