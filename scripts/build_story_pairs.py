@@ -74,7 +74,7 @@ STORY_FRAMES: dict[str, str] = {
     "does": "Teach the {start} to {end}",
     "raise": "Raise {start} to {end}",
     "opposite": "Turn {start} into {end}",
-    "part": "Search the {start} for the {end}",
+    "part": "Give the {start} {its} {end}",  # the whole is made whole: Give the BIKE its HORN
     "whole": "Fit the {start} to the {end}",
     "join": "Join {start} to {end}",
 }
@@ -98,6 +98,15 @@ STORY_RELATIONS = {
     "part": "part",
     "member": "part",
 }
+
+
+def frame(relation: str, a: str, b: str) -> str:
+    """The prompt of `relation`'s frame for START `a` and END `b` ({its}: "their" after a
+    plural START, so Give the PANS their LIDS)."""
+    plural = a.endswith("s") and not a.endswith(("ss", "us"))
+    return STORY_FRAMES[relation].format(start=a.upper(), end=b.upper(), its="their" if plural else "its")
+
+
 LINE = re.compile(r"^([a-z]+) ([a-z]+) ([a-z]+)(?:\s*\|\s*(.+))?$")
 
 
@@ -113,7 +122,7 @@ def parse_source(text: str) -> list[tuple[str, str, str, str]]:
         if not m or m.group(1) not in STORY_FRAMES:
             raise SystemExit(f"story_pairs.txt:{n}: want 'RELATION START END [| Prompt]': {raw!r}")
         rel, a, b, own = m.groups()
-        prompt = own.strip() if own else STORY_FRAMES[rel].format(start=a.upper(), end=b.upper())
+        prompt = own.strip() if own else frame(rel, a, b)
         out.append((rel, a, b, prompt))
     return out
 
@@ -288,7 +297,7 @@ def candidates(wn: WordNet) -> list[str]:
             frame = STORY_RELATIONS[rel]
             if frame == "part" and body_whole(wn, a):
                 continue
-            prompt = STORY_FRAMES[frame].format(start=a.upper(), end=b.upper())
+            prompt = frame(frame, a, b)
             if not check.problems(frame, a, b, prompt):
                 par, _ = check.pars(a, b)
                 out.append(f"{frame} {a} {b}  # par {par} ({rel})")
