@@ -304,6 +304,27 @@ def candidates(wn: WordNet) -> list[str]:
     return out
 
 
+def spacing_problem(rows: list[tuple[str, str, str, int, str]]) -> str | None:
+    """What keeps the daily's story cycle (doublets.story.story_cycle) from spacing the pool,
+    or None: every word of a story must come back in another story no sooner than
+    STORY_SPACING days later, across the cycle's end too. A word in more stories than the
+    cycle has room for (its stories times the spacing over the pool's size) cannot be spaced;
+    the greedy placement is checked here, so the shipped pool is one it spaces."""
+    from generator.games.doublets.story import STORY_SPACING, Story, cycle_clashes, story_cycle
+
+    cycle = story_cycle([Story(a, b, prompt, rel) for rel, a, b, _, prompt in rows])
+    clashes = cycle_clashes(cycle)
+    if not clashes:
+        return None
+    uses = Counter(w for s in cycle for w in {s.start, s.end})
+    words = sorted({w for _, _, w in clashes}, key=lambda w: (-uses[w], w))
+    return (
+        f"the daily's story cycle brings a word back within {STORY_SPACING} days {len(clashes)} times "
+        f"({', '.join(f'{w.upper()} in {uses[w]} stories' for w in words[:8])}): "
+        f"give those words fewer stories (at most {len(cycle) // STORY_SPACING} each for {len(cycle)} stories)"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--output", type=Path, default=OUTPUT, help="where to write")
@@ -323,6 +344,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{SOURCE.relative_to(ROOT)}: {len(bad)} pairs fail the checks:", file=sys.stderr)
         for line in bad:
             print("  " + line, file=sys.stderr)
+        return 1
+    if clash := spacing_problem(built["rows"]):  # type: ignore[arg-type]
+        print(f"{SOURCE.relative_to(ROOT)}: {clash}", file=sys.stderr)
         return 1
     data = render(built["rows"])  # type: ignore[arg-type]
     if args.check:
