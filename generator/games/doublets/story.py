@@ -253,9 +253,10 @@ def story_cycle(stories: Sequence[Story], spacing: int = STORY_SPACING) -> tuple
     across the cycle's end too, wherever the pool allows it (cycle_clashes is empty; the
     story build checks it for the shipped pool).
 
-    Placed greedily in a fixed shuffled order, each place taking the story that fits (no word
-    within `spacing` places before it, nor, near the end, after the cycle's start) whose words
-    have the most stories left to place (the busiest words are spread first); then any clash
+    Placed greedily in a fixed shuffled order, each place taking, of the stories that fit (no
+    word within `spacing` places before it, nor, near the end, after the cycle's start), the
+    one most due: a word with r stories left must take its next place early enough for r - 1
+    more, `spacing` apart, before the cycle ends and comes back to its first; then any clash
     left is mended by swapping two places where that lowers the clashes."""
     pool = sorted(stories, key=lambda s: stable_hash(f"parlour/doublets/story/{s.start}/{s.end}"))
     size = len(pool)
@@ -273,8 +274,14 @@ def story_cycle(stories: Sequence[Story], spacing: int = STORY_SPACING) -> tuple
                 i - last.get(w, -size) >= spacing and first.get(w, i) + size - i >= spacing for w in _words(s)
             )
 
+        def due(s: Story) -> int:  # the last place its next story may take (its words' soonest)
+            return min(
+                min(size - 1, first.get(w, size) + size - spacing) - spacing * (left[w] - 1)
+                for w in _words(s)
+            )
+
         fitting = [k for k, s in enumerate(todo) if fits(s)] or range(len(todo))
-        k = max(fitting, key=lambda k: (max(left[w] for w in _words(todo[k])), -k))
+        k = min(fitting, key=lambda k: (due(todo[k]), k))
         story = todo.pop(k)
         order.append(story)
         for w in _words(story):
