@@ -41,6 +41,17 @@ LABELS: dict[str, str] = {
     "full-size": "Full-size board too",
     "pieces": "Which pieces",
     "pyramids": "Pyramids",
+    "cutter": "Cutting machine",
+}
+#: What an optional list says when nothing is chosen, by field (else "The usual").
+EMPTY_CHOICE: dict[str, str] = {"game": "All five", "cutter": "None: I cut by hand"}
+#: A line under a field, by field: what choosing it changes.
+HINTS: dict[str, str] = {
+    "cutter": (
+        "With a machine, each sheet carries its marks and the download holds the PDF together with "
+        "the files your machine's program opens to cut. Cut the test card on the calibration sheet "
+        "first."
+    ),
 }
 #: What a choice is called on the page, by field and value (a value not named is shown tidied).
 VALUE_LABELS: dict[str, dict[str, str]] = {
@@ -63,6 +74,11 @@ VALUE_LABELS: dict[str, dict[str, str]] = {
         "none": "Leave them out",
     },
     "pyramids": {"three": "Three sets", "all": "Every set"},
+    "cutter": {
+        "silhouette": "Silhouette (Cameo, Portrait)",
+        "scanncut": "Brother ScanNCut",
+        "cricut": "Cricut (print then cut)",
+    },
     "game": {
         "doublets": "Doublets",
         "chimera": "Chimera's Lair",
