@@ -30,10 +30,22 @@ WEB_LIMITS: dict[str, tuple[int, int]] = {"days": (1, 31), "seed": (0, 2**31 - 1
 WEB_MAX_DAYS = WEB_LIMITS["days"][1]
 MAX_VALUE = 200  # characters in any one option's value
 #: Options no page offers, by click parameter name: where the output goes, what a run also writes
-#: (and the print-shop size of the card images it writes), saving a calibration, and the daily's
+#: (and the print-shop size of the card images it writes), a sheet layout (a file on the server, or
+#: a name the command line's `templates export` shows), saving a calibration, and the daily's
 #: one-file-a-day mode.
 HIDDEN = frozenset(
-    {"output", "json_path", "png_dir", "cards_dir", "cards_size", "dpi", "save", "book", "fragments_mode"}
+    {
+        "output",
+        "json_path",
+        "png_dir",
+        "cards_dir",
+        "cards_size",
+        "layout_file",
+        "dpi",
+        "save",
+        "book",
+        "fragments_mode",
+    }
 )
 #: The cutting machine (--cutter) is offered only where a document says it `cuts` (the decks and the
 #: kit): its cut files or card images come with the PDF in one zip (see build.Built.bundle).

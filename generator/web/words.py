@@ -48,9 +48,8 @@ EMPTY_CHOICE: dict[str, str] = {"game": "All five", "cutter": "None: I cut by ha
 #: A line under a field, by field: what choosing it changes.
 HINTS: dict[str, str] = {
     "cutter": (
-        "With a machine, each sheet carries its marks and the download holds the PDF together with "
-        "the files your machine's program opens to cut. Cut the test card on the calibration sheet "
-        "first."
+        "With a machine, the download holds the PDF and the files your machine's program opens to "
+        "cut (for a Cricut, a picture of each card). Cut one test card before a whole deck."
     ),
 }
 #: What a choice is called on the page, by field and value (a value not named is shown tidied).
@@ -75,9 +74,9 @@ VALUE_LABELS: dict[str, dict[str, str]] = {
     },
     "pyramids": {"three": "Three sets", "all": "Every set"},
     "cutter": {
-        "silhouette": "Silhouette (Cameo, Portrait)",
+        "silhouette": "Silhouette",
         "scanncut": "Brother ScanNCut",
-        "cricut": "Cricut (print then cut)",
+        "cricut": "Cricut",
     },
     "game": {
         "doublets": "Doublets",
