@@ -64,6 +64,8 @@ def test_practice_keeps_its_promises(run, real, ladders):
     networkx, and no frequent broad word makes a shorter chain)."""
     last: dict[str, tuple[int, bool]] = {}
     pairs: set[frozenset[str]] = set()
+    listed: list[bool] = []
+    strange: list[bool] = []
     for i, sheet in enumerate(run):
         assert len(sheet.puzzles) == DD.DAILY_COUNT
         practice = sheet.puzzles[1:]
@@ -77,10 +79,13 @@ def test_practice_keeps_its_promises(run, real, ladders):
             pair = frozenset((p.start, p.end))
             assert pair not in pairs
             pairs.add(pair)
-            assert DS.everyday_end(p.start, ladders) and DS.everyday_end(p.end, ladders)
+            for w in (p.start, p.end):  # a spare everyday end only where the listed ones run out
+                assert DS.everyday(w, ladders, listed=False), w
+                listed.append(DS.everyday_end(w, ladders))
         for p in sheet.puzzles:
             assert_valid_chain(list(p.chain), real, p.start, p.end, p.par)
-            assert all(DS.family_link(w, ladders) for w in p.links), p.chain
+            assert all(DS.family_link(w, ladders, loose=True) for w in p.links), p.chain
+            strange.append(not all(DS.family_link(w, ladders) for w in p.links))  # the last resort
             assert not set(p.links) & not_puzzle_ends()
             if i % 10 or p.length != 4:
                 continue  # the oracle reads every tenth day's 4-letter ladders (networkx is slow)
@@ -92,6 +97,8 @@ def test_practice_keeps_its_promises(run, real, ladders):
                 assert nx.shortest_path_length(wide, p.start, p.end) - 1 == p.par
         uses = Counter(w for p in sheet.puzzles for w in p.chain)
         assert max(uses.values()) <= DD.MAX_KEY_USES
+    assert sum(listed) >= 0.8 * len(listed)  # (two years: test_two_years_of_dailies)
+    assert sum(strange) <= 0.02 * len(strange)  # keys needing a word outside everyday use (two years: 1 %)
 
 
 def test_the_weekend_has_longer_chains():
@@ -100,10 +107,11 @@ def test_the_weekend_has_longer_chains():
     assert DD.week_length("2027-01-09") == DD.week_length("2027-01-04")
 
 
-def test_a_pair_comes_back_only_two_eras_later():
-    """The era rule behind 'no pair twice within a year': a pair may be used only in eras of
-    its parity, and an era holds each class's days for 372 days."""
-    assert DD.END_GAP * DD.ERA_TURNS > 366
+def test_a_pair_comes_back_only_two_years_later():
+    """The rules behind 'no pair twice within a year': a class holds at most twelve days of a
+    calendar year (so a date chooses at most twelve), a pair's two ends are of one class, and
+    a pair may be used only in years of its parity."""
+    assert 366 <= DD.END_GAP * 12
     a, b = "bell", "book"
     assert DD._pair_parity(a, b) == DD._pair_parity(b, a) in (0, 1)
 
@@ -156,3 +164,17 @@ def test_inflections_are_no_everyday_ends(ladders):
 def test_a_day_it_cannot_fill_says_so(ladders):
     with pytest.raises(DoubletsError, match="daily"):
         DD.daily_sheet("2027-01-04", DD.DailyRequest(length=8, difficulty="fiendish"))
+
+
+def test_the_sheet_names_every_length_it_prints(run):
+    """The subtitle tells the lengths the sheet holds: a day whose story is longer or shorter
+    than its practice says so (it said "4-letter words" under a 5-letter story)."""
+    from generator.games.doublets.draw import sheet_about
+
+    for sheet in run:
+        lengths = sorted({len(p.start) for p in sheet.puzzles})
+        label = sheet.words_label
+        assert label in sheet.subtitle and label in sheet_about(sheet)
+        assert all(f"{n}-" in label for n in lengths), (label, lengths)
+    mixed = next(s for s in run if len({len(p.start) for p in s.puzzles}) > 1)
+    assert mixed.words_label != f"{mixed.length}-letter words"
