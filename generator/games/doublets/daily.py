@@ -20,10 +20,13 @@ is as quick as today.  The guarantees come from the construction:
 - Links: a word is in at most MAX_KEY_USES keys of a sheet, and no two puzzles share
   SHARED_LINKS links; a word rests one week in LINK_REST_SHARE (by a hash of it and the
   week: keys go round it where another minimal chain allows), to spread the busiest links.
-  No link is worn out: a practice key may not pass through a word that a key of its class's
-  days earlier in the year (or the day's story) already passed through, so a word links at
-  most END_GAP practice keys a year (one a class), with the fixed few story keys beside them
-  (LINK_YEAR_CAP); this rule never gives way.
+  No link is worn out: a day knows the keys of its class's days before it in the year (it
+  chooses them), so a practice key may not pass through a word those keys already passed
+  through LINK_CLASS_USES times (one more, then two more, only as the last resorts of _slot),
+  and goes round a word they passed through once where it can. A word links at most
+  LINK_YEAR_CAP practice keys a year however the days fall; measured over 2027-2028 the
+  busiest links serve about 35 keys a year, story keys included (bench/bench_daily_years.py).
+  Story keys spread their links over the pool (story.STORY_LINK_SHARE).
 - Words: the practice ends are everyday base-form words, and every key is a minimal chain of
   familiar words (doublets.story): par is reachable by words a child knows.
 """
@@ -68,7 +71,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
 END_GAP = 31  # days before a practice end word may come back
 LINK_CLASS_USES = 3  # practice keys a link may serve in one class's days of a year (+1, +2 as last resorts)
-LINK_YEAR_CAP = END_GAP * (LINK_CLASS_USES + 2)  # practice keys a link serves in a year, at most
+LINK_YEAR_CAP = END_GAP * (LINK_CLASS_USES + 2)  # practice keys a link may serve in a year (a bound)
 LINK_REST_SHARE = 2  # a key goes round a word where it can one week in this many (a hash)
 # The week's shape: the same everyday 4-letter words all week; the weekend's chains are longer.
 WEEKDAY_BANDS = ("easy", "medium", "hard")
