@@ -39,7 +39,7 @@ from generator.web.documents import (
     offered,
     shown,
 )
-from generator.web.words import ADVANCED, family, label, value_label
+from generator.web.words import ADVANCED, EMPTY_CHOICE, HINTS, family, label, value_label
 
 SETTABLE = ("paper", "back_offset", "duplex", "spelling")  # what the page may save
 LOCAL_NAMES = ("localhost", "127.0.0.1", "[::1]")
@@ -198,6 +198,18 @@ def _pages(app: Flask, token: str) -> None:
         resp.headers["X-Page-Count"] = str(built.pages)
         return resp
 
+    @app.get("/zip/<name>")
+    def bundle(name: str) -> Any:
+        """The PDF and its cutting machine's files, in one zip (only for a choice of machine)."""
+        doc, options, job = _start(name)
+        built = build.BUILDS.wait(job, timeout=600)
+        if built.bundle is None:
+            return _error(404, "There are no cutting files for these choices: download the PDF.")
+        resp = Response(built.bundle, mimetype="application/zip")
+        resp.headers["Content-Disposition"] = f'attachment; filename="{zip_name(doc, options)}"'
+        resp.headers["X-Page-Count"] = str(built.pages)
+        return resp
+
     @app.get("/preview/<name>/<int:page>.png")
     def preview(name: str, page: int) -> Any:
         doc, options, job = _start(name)
@@ -228,14 +240,18 @@ def _pages(app: Flask, token: str) -> None:
             resp.status_code = 202
             return resp
         built = build.BUILDS.wait(job, timeout=0)  # a failure is said by the error handlers
-        return jsonify(out | {"state": "ready", "pages": built.pages, "bytes": len(built.pdf)})
+        ready = {"state": "ready", "pages": built.pages, "bytes": len(built.pdf), "bundle": False}
+        if built.bundle is not None:  # a cutting machine's files come with the PDF, in one zip
+            ready |= {"bundle": True, "file": zip_name(doc, options), "bytes": len(built.bundle)}
+        return jsonify(out | ready)
 
 
 def _start(name: str) -> tuple[Document, tuple[tuple[str, str], ...], build.Job]:
     """The document, its checked options, and the build of them (shared with identical requests)."""
     doc, options = _document(name)
     key = (doc.name, options, build.settings_key())
-    job = build.BUILDS.submit(key, doc.name, call_values(doc, options))
+    stem = file_name(doc, options).removesuffix(".pdf")
+    job = build.BUILDS.submit(key, doc.name, call_values(doc, options), stem=stem)
     if job.done.is_set() and job.error is not None:
         raise ParlourError(job.error)
     return doc, options, job
@@ -249,6 +265,11 @@ def file_name(doc: Document, options: tuple[tuple[str, str], ...]) -> str:
     if chosen.get("game"):
         slug += "-" + chosen["game"]
     return f"parlour-{slug}-{day}.pdf"
+
+
+def zip_name(doc: Document, options: tuple[tuple[str, str], ...]) -> str:
+    """The zip of a PDF and its cutting machine's files: the PDF's name, ending .zip."""
+    return file_name(doc, options).removesuffix(".pdf") + ".zip"
 
 
 def _referee_api(app: Flask) -> None:
@@ -386,7 +407,7 @@ def _settings_form(form: Any) -> dict[str, str]:
 #: The order fields appear in on the page (a field not listed comes after, in the commands' order).
 FIELD_ORDER = (
     "games", "game", "players", "date", "from", "days", "paper", "duplex", "spelling", "variant",
-    "difficulty", "sheets", "deck-size", "suits", "pieces", "pyramids", "ink-saver", "booklet",
+    "difficulty", "sheets", "deck-size", "suits", "pieces", "pyramids", "cutter", "ink-saver", "booklet",
     "full-size", "count", "length", "links", "key", "unique", "seed", "card", "back-offset",
     "bleed", "blanks",
 )  # fmt: skip
@@ -427,11 +448,13 @@ def page_form() -> list[dict[str, Any]]:
             "min": lo,
             "max": hi,
             "docs": [d.name for d, _, _ in uses],
+            "hint": HINTS.get(key),
         }
         if how == "choice":
             assert isinstance(param.type, click.Choice)
             f["choices"] = [(str(c), value_label(key, str(c))) for c in param.type.choices]
             f["optional"] = isinstance(param, click.Argument) or default_of(param, ctx) is None
+            f["empty"] = EMPTY_CHOICE.get(key, "The usual")
         if how == "sections":
             f["choices"] = [
                 (s.name, s.title[:1].upper() + s.title[1:], not s.optional) for s in pack_sections()

@@ -46,24 +46,33 @@ class Busy(ParlourError):
 
 @dataclass(frozen=True)
 class Built:
-    """A built PDF: its bytes and page count (and, for a daily, the day's content as JSON)."""
+    """A built PDF: its bytes and page count (and, for a daily, the day's content as JSON); for a
+    cutting machine, `bundle`: one zip of the PDF and the folder of cut files (or card images) the
+    command line writes beside it, under the names the print guide gives them."""
 
     pdf: bytes
     pages: int
     model: Any = None
+    bundle: bytes | None = None
 
 
 # -- in a worker process ---------------------------------------------------------------------
 
 
-def make(doc_name: str, values: dict[str, str], settings_file: str, want_model: bool = False) -> Built:
+def make(
+    doc_name: str,
+    values: dict[str, str],
+    settings_file: str,
+    want_model: bool = False,
+    stem: str = "document",
+) -> Built:
     """Run the command that prints `doc_name` with these values (by click parameter name, as the
-    page spells them), as the command line would run it, with the server's settings file; in a
-    worker process."""
+    page spells them), as the command line would run it, with the server's settings file, into
+    `stem`.pdf; in a worker process."""
     global _building
     _building = True
     try:
-        return _make(doc_name, values, settings_file, want_model)
+        return _make(doc_name, values, settings_file, want_model, stem)
     except _Stopped:  # the server is stopping: the temporary files are gone, so is this worker
         _end()
         raise
@@ -71,7 +80,7 @@ def make(doc_name: str, values: dict[str, str], settings_file: str, want_model: 
         _building = False
 
 
-def _make(doc_name: str, values: dict[str, str], settings_file: str, want_model: bool) -> Built:
+def _make(doc_name: str, values: dict[str, str], settings_file: str, want_model: bool, stem: str) -> Built:
     import json
 
     os.environ[config.ENV_FILE] = settings_file
@@ -85,7 +94,7 @@ def _make(doc_name: str, values: dict[str, str], settings_file: str, want_model:
     doc = document(doc_name)
     given = {**values, **{k: v for k, v in doc.fixed.items()}}
     with tempfile.TemporaryDirectory(prefix="parlour-serve.") as tmp:
-        out = Path(tmp) / "document.pdf"
+        out = Path(tmp) / f"{stem}.pdf"
         model_path = Path(tmp) / "document.json"
         cmd, ctx = command_context(doc)
         extra = {"output": str(out)}
@@ -123,7 +132,31 @@ def _make(doc_name: str, values: dict[str, str], settings_file: str, want_model:
             abort_all()
         data = out.read_bytes()
         model = json.loads(model_path.read_text(encoding="utf-8")) if want_model else None
-    return Built(data, _page_count(data), model)
+        bundle = _bundle(out, values.get("cutter"))
+    return Built(data, _page_count(data), model, bundle)
+
+
+def _bundle(pdf: Path, cutter: str | None) -> bytes | None:
+    """With a cutting machine: one zip of the PDF and the folder the command wrote beside it (cut
+    files, or card images for Design Space), as the command line leaves them on disk; else None."""
+    import zipfile
+
+    from generator.options import cut_folder
+
+    if not cutter:
+        return None
+    folder = cut_folder(str(pdf), cutter)
+    if not folder.is_dir():
+        return None
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        zf.write(pdf, pdf.name, compress_type=zipfile.ZIP_DEFLATED)
+        for f in sorted(folder.iterdir()):
+            if f.is_file() and not f.is_symlink():
+                packed = f.suffix.lower() in (".png", ".pdf")  # already compressed
+                how = zipfile.ZIP_STORED if packed else zipfile.ZIP_DEFLATED
+                zf.write(f, f"{folder.name}/{f.name}", compress_type=how)
+    return buf.getvalue()
 
 
 def _page_count(data: bytes) -> int:
@@ -203,6 +236,7 @@ class Job:
     values: dict[str, str]
     want_model: bool = False
     settings_file: str = ""
+    stem: str = "document"  # the PDF's name (without .pdf): the cut files are named after it
     built: Built | None = None
     error: str | None = None
     done: threading.Event = field(default_factory=threading.Event)
@@ -228,7 +262,14 @@ class Builds:
             self.pool = ProcessPoolExecutor(self.workers, mp_context=_context(), initializer=_quiet_worker)
         return self.pool
 
-    def submit(self, key: tuple, doc_name: str, values: dict[str, str], want_model: bool = False) -> Job:
+    def submit(
+        self,
+        key: tuple,
+        doc_name: str,
+        values: dict[str, str],
+        want_model: bool = False,
+        stem: str = "document",
+    ) -> Job:
         """The job for `key`: the one already made or under way, or a new one in the queue."""
         with self.lock:
             if self.closed:
@@ -239,7 +280,7 @@ class Builds:
                 return job
             if len(self.waiting) >= self.cap:
                 raise Busy("parlour is busy making other pages: try again in a moment")
-            job = Job(key, doc_name, values, want_model, str(config.config_path()))
+            job = Job(key, doc_name, values, want_model, str(config.config_path()), stem=stem)
             self.jobs[key] = job
             self.waiting.append(job)
             self._dispatch()
@@ -267,7 +308,9 @@ class Builds:
             job = self.waiting.popleft()
             self.running.add(job)
             try:
-                fut = self._pool().submit(make, job.doc_name, job.values, job.settings_file, job.want_model)
+                fut = self._pool().submit(
+                    make, job.doc_name, job.values, job.settings_file, job.want_model, job.stem
+                )
             except (RuntimeError, BrokenProcessPool):
                 self._finish(job, None, "something went wrong while making it; try again")
                 continue

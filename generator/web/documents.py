@@ -29,9 +29,27 @@ from generator.errors import ParlourError
 WEB_LIMITS: dict[str, tuple[int, int]] = {"days": (1, 31), "seed": (0, 2**31 - 1)}
 WEB_MAX_DAYS = WEB_LIMITS["days"][1]
 MAX_VALUE = 200  # characters in any one option's value
-#: Options no page offers, by click parameter name: where the output goes, what a run also writes,
-#: saving a calibration, and the daily's one-file-a-day mode.
-HIDDEN = frozenset({"output", "json_path", "png_dir", "cards_dir", "dpi", "save", "book", "fragments_mode"})
+#: Options no page offers, by click parameter name: where the output goes, what a run also writes
+#: (and the print-shop size of the card images it writes), a sheet layout (a file on the server, or
+#: a name the command line's `templates export` shows), saving a calibration, and the daily's
+#: one-file-a-day mode.
+HIDDEN = frozenset(
+    {
+        "output",
+        "json_path",
+        "png_dir",
+        "cards_dir",
+        "cards_size",
+        "layout_file",
+        "dpi",
+        "save",
+        "book",
+        "fragments_mode",
+    }
+)
+#: The cutting machine (--cutter) is offered only where a document says it `cuts` (the decks and the
+#: kit): its cut files or card images come with the PDF in one zip (see build.Built.bundle).
+CUTTER = "cutter"
 #: Values a document always passes (by click parameter name).
 FIXED: dict[str, dict[str, Any]] = {"doublets-daily": {"book": True}}
 FIRST_DAY, LAST_DAY = dt.date(1900, 1, 1), dt.date(9000, 12, 31)  # days the page offers
@@ -57,6 +75,7 @@ class Document:
     command: tuple[str, ...]
     fixed: Mapping[str, Any] = field(default_factory=dict)
     hidden: frozenset[str] = frozenset()  # options of the command this document leaves out
+    cuts: bool = False  # the page offers a cutting machine for it (the PDF comes with its cut files)
 
 
 DOCUMENTS: dict[str, Document] = {
@@ -70,12 +89,12 @@ DOCUMENTS: dict[str, Document] = {
         Document("doublets-scorepad", "Doublets scoring paper", ("doublets", "scorepad")),
         Document("chimera-key", "Chimera's Lair referee's key", ("chimera", "key")),
         Document("chimera-pad", "Chimera's Lair scoring pad", ("chimera", "pad")),
-        Document("chimera-deck", "Chimera's Lair deck", ("chimera", "deck")),
-        Document("fighting-words-deck", "Fighting Words deck", ("fighting-words", "deck")),
-        Document("riddle-craft-deck", "Riddle Craft deck", ("riddle-craft", "deck")),
+        Document("chimera-deck", "Chimera's Lair deck", ("chimera", "deck"), cuts=True),
+        Document("fighting-words-deck", "Fighting Words deck", ("fighting-words", "deck"), cuts=True),
+        Document("riddle-craft-deck", "Riddle Craft deck", ("riddle-craft", "deck"), cuts=True),
         Document("sorcerer-board", "The Sorcerer's Chamber set-up", ("sorcerer", "board")),
         Document("sorcerer-notes", "The Sorcerer's Chamber notes", ("sorcerer", "notes")),
-        Document("piecepack", "Piecepack kit", ("piecepack",)),
+        Document("piecepack", "Piecepack kit", ("piecepack",), cuts=True),
         Document("calibrate", "Calibration sheet", ("calibrate",)),
     )
 }
@@ -127,6 +146,8 @@ def offered(doc: Document, cmd: click.Command) -> list[click.Parameter]:
     out = []
     for p in cmd.params:
         if p.name in HIDDEN or p.name in doc.fixed or p.name in doc.hidden or not p.expose_value:
+            continue
+        if p.name == CUTTER and not doc.cuts:
             continue
         if isinstance(p.type, (click.Path, click.File)):
             continue

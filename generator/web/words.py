@@ -41,6 +41,16 @@ LABELS: dict[str, str] = {
     "full-size": "Full-size board too",
     "pieces": "Which pieces",
     "pyramids": "Pyramids",
+    "cutter": "Cutting machine",
+}
+#: What an optional list says when nothing is chosen, by field (else "The usual").
+EMPTY_CHOICE: dict[str, str] = {"game": "All five", "cutter": "None: I cut by hand"}
+#: A line under a field, by field: what choosing it changes.
+HINTS: dict[str, str] = {
+    "cutter": (
+        "With a machine, the download holds the PDF and the files your machine's program opens to "
+        "cut (for a Cricut, a picture of each card). Cut one test card before a whole deck."
+    ),
 }
 #: What a choice is called on the page, by field and value (a value not named is shown tidied).
 VALUE_LABELS: dict[str, dict[str, str]] = {
@@ -63,6 +73,11 @@ VALUE_LABELS: dict[str, dict[str, str]] = {
         "none": "Leave them out",
     },
     "pyramids": {"three": "Three sets", "all": "Every set"},
+    "cutter": {
+        "silhouette": "Silhouette",
+        "scanncut": "Brother ScanNCut",
+        "cricut": "Cricut",
+    },
     "game": {
         "doublets": "Doublets",
         "chimera": "Chimera's Lair",

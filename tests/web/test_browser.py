@@ -103,8 +103,10 @@ def screen(request, browser):
 
 
 def shoot(page, name: str) -> None:
+    """With PARLOUR_SCREENSHOTS=1, the page as it is now, into docs/ (or PARLOUR_SCREENSHOTS_DIR)."""
     if SCREENSHOTS:
-        page.screenshot(path=str(ROOT / "docs" / f"serve-{name}.png"))
+        folder = Path(os.environ.get("PARLOUR_SCREENSHOTS_DIR") or ROOT / "docs")
+        page.screenshot(path=str(folder / f"serve-{name}.png"))
 
 
 def test_choose_preview_change_and_download_the_clis_bytes(server, screen, run, tmp_path):
@@ -346,3 +348,54 @@ def test_settings_take_effect_at_once(server, page, settings_home):
     problem = page.locator("#back_offset-problem")
     problem.filter(has_text="millimetres").wait_for()
     assert "pattern" not in problem.inner_text().lower() and "--" not in problem.inner_text()
+
+
+def test_a_cutting_machine_downloads_the_pdf_with_its_cutting_files(server, screen, tmp_path):
+    """A deck printed for a cutting machine: the field says what it does, the button and the
+    status say the cutting files come too (at once on the click), and the one download is a zip
+    of the PDF and its cut files; a machine that cannot cut the cards is said beside its field."""
+    import zipfile
+
+    page = screen
+    page.goto(server + "/")
+    page.select_option("#document", "chimera-deck")
+    machine = page.get_by_label("Cutting machine")
+    expect(machine).to_be_visible()
+    assert machine.locator("option").first.inner_text() == "None: I cut by hand"
+    expect(page.locator("#cutter-hint")).to_contain_text("the files your machine's program opens to cut")
+    download = page.locator("#download")
+    expect(download).to_have_text("Download PDF")
+    machine.select_option("silhouette")
+    expect(download).to_have_text("Download PDF and cutting files")
+    machine.scroll_into_view_if_needed()
+    shoot(page, f"cutter-chosen-{page.screen_name}")
+    with page.expect_download(timeout=120_000) as info:
+        download.click()
+        assert download.is_disabled() and "Making your PDF and cutting files" in download.inner_text()
+    got = info.value
+    assert got.suggested_filename == f"parlour-chimera-s-lair-deck-{dt.date.today().isoformat()}.zip"
+    stem = got.suggested_filename.removesuffix(".zip")
+    with zipfile.ZipFile(got.path()) as zf:
+        names = zf.namelist()
+        assert zf.read(f"{stem}.pdf").startswith(b"%PDF")
+    assert f"{stem}-cut/{stem}-p001.svg" in names
+    status = page.locator("#print-status")
+    expect(status).to_contain_text("cutting files are ready, together in one download")
+    assert ".zip" not in status.inner_text() and "--" not in status.inner_text()
+    page.wait_for_function("() => !document.querySelector('#download').disabled")
+    status.scroll_into_view_if_needed()
+    shoot(page, f"cutter-ready-{page.screen_name}")
+    # a machine that cannot take these cards: the refusal is said beside the machine, in family words
+    page.get_by_label("Cutting machine").select_option("cricut")
+    page.locator("#more summary").click()
+    page.get_by_label("Card size").fill("150x250")
+    page.get_by_role("button", name="Download PDF and cutting files").click()
+    problem = page.locator("#cutter-problem")
+    problem.filter(has_text="print-then-cut area").wait_for(timeout=60_000)
+    assert "--" not in problem.inner_text() and "Card size" in problem.inner_text()
+    problem.scroll_into_view_if_needed()
+    shoot(page, f"cutter-refused-{page.screen_name}")
+    # a document that is not cut (the rules) offers no machine, and its button is the PDF's again
+    page.select_option("#document", "rules")
+    expect(page.get_by_label("Cutting machine")).to_be_hidden()
+    expect(download).to_have_text("Download PDF")

@@ -798,3 +798,98 @@ def test_the_qr_code_says_the_address():
     rows = [ln for ln in qr_terminal(url).splitlines() if ln.strip()]
     size = len(segno.make(url, error="m").matrix) + 4  # the border of two modules each side
     assert len(rows) == (size + 1) // 2 and all(len(r) == size for r in rows)
+
+
+# -- a cutting machine: the PDF and its cut files in one zip ---------------------------------
+
+
+def _dxf_shapes(data: bytes) -> list[tuple]:
+    """A DXF's entities (type, layer, points): ezdxf stamps each file with its time and ids."""
+    import io
+
+    ezdxf = pytest.importorskip("ezdxf")
+    doc = ezdxf.read(io.StringIO(data.decode("utf-8")))
+    out = []
+    for e in doc.modelspace():
+        pts = [tuple(round(v, 6) for v in p) for p in e.get_points()] if e.dxftype() == "LWPOLYLINE" else []
+        if e.dxftype() == "LINE":
+            pts = [tuple(round(v, 6) for v in e.dxf.start), tuple(round(v, 6) for v in e.dxf.end)]
+        if e.dxftype() == "CIRCLE":
+            pts = [tuple(round(v, 6) for v in e.dxf.center), (round(e.dxf.radius, 6),)]
+        out.append((e.dxftype(), e.dxf.layer, pts))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("name", "query", "args", "folder"),
+    [
+        ("chimera-deck", "cutter=silhouette", ["chimera", "deck", "--cutter", "silhouette"], "cut"),
+        ("riddle-craft-deck", "cutter=cricut", ["riddle-craft", "deck", "--cutter", "cricut"], "cricut"),
+        (
+            "piecepack",
+            "pieces=tiles&cutter=scanncut",
+            ["piecepack", "--pieces", "tiles", "--cutter", "scanncut"],
+            "cut",
+        ),
+    ],
+)
+def test_a_cutting_machine_brings_its_files_with_the_pdf_in_one_zip(
+    client, run, tmp_path, name, query, args, folder
+):
+    """The zip holds the command line's PDF and the folder it writes beside it, file for file
+    (a DXF's shapes, as ezdxf dates and numbers each file afresh), named as the print guide says."""
+    import io
+    import zipfile
+
+    about = settled(client, f"/api/document/{name}?{query}")
+    assert about.status_code == 200, about.get_data(as_text=True)
+    info = about.get_json()
+    stem = info["file"].removesuffix(".zip")
+    assert info["bundle"] is True and info["file"].endswith(".zip") and stem.startswith("parlour-")
+    resp = get(client, f"/zip/{name}?{query}")
+    assert resp.status_code == 200 and resp.mimetype == "application/zip"
+    assert f'filename="{stem}.zip"' in resp.headers["Content-Disposition"]
+    assert info["bytes"] == len(resp.data)
+    out = tmp_path / "cli" / f"{stem}.pdf"
+    out.parent.mkdir()
+    result = run(*args, "-o", str(out))
+    assert result.exit_code == 0, result.output
+    cli_files = {f"{stem}.pdf": out.read_bytes()}
+    for f in sorted((tmp_path / "cli" / f"{stem}-{folder}").iterdir()):
+        cli_files[f"{stem}-{folder}/{f.name}"] = f.read_bytes()
+    with zipfile.ZipFile(io.BytesIO(resp.data)) as zf:
+        assert zf.testzip() is None
+        got = {n: zf.read(n) for n in zf.namelist()}
+    assert sorted(got) == sorted(cli_files) and len(got) > 2
+    for n, data in got.items():
+        if n.endswith(".dxf"):
+            assert _dxf_shapes(data) == _dxf_shapes(cli_files[n]), n
+        else:
+            assert data == cli_files[n], n
+    assert got[f"{stem}.pdf"] == get(client, f"/pdf/{name}?{query}").data  # the PDF alone, too
+
+
+def test_without_a_machine_there_is_no_zip_and_only_decks_and_the_kit_offer_one(client):
+    plain = settled(client, "/api/document/chimera-deck?duplex=short").get_json()
+    assert plain["bundle"] is False and plain["file"].endswith(".pdf")
+    resp = get(client, "/zip/chimera-deck?duplex=short")
+    assert resp.status_code == 404 and "download the PDF" in one_line(resp)
+    from generator.web.documents import DOCUMENTS, command_context, key_of, offered
+
+    offering = {
+        d.name for d in DOCUMENTS.values() if "cutter" in map(key_of, offered(d, command_context(d)[0]))
+    }
+    assert offering == {"chimera-deck", "fighting-words-deck", "riddle-craft-deck", "piecepack"}
+    for name in ("pack", "calibrate"):  # they take --cutter on the command line, not on the page
+        resp = get(client, f"/api/document/{name}?cutter=silhouette")
+        assert resp.status_code == 400 and resp.get_json()["field"] == "cutter"
+
+
+def test_a_machine_that_cannot_cut_these_cards_is_said_beside_its_field(client):
+    resp = settled(client, "/api/document/chimera-deck?cutter=cricut&card=150x250")
+    assert resp.status_code == 400
+    body = resp.get_json()
+    assert body["field"] == "cutter"
+    assert (
+        "print-then-cut area" in body["error"] and "--" not in body["error"] and "Card size" in body["error"]
+    )

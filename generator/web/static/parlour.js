@@ -206,6 +206,9 @@ function refreshForm() {
   const takes = new Set(DOCS[doc].fields);
   for (const el of $$("[data-for]", form)) el.hidden = !takes.has(el.dataset.for);
   $("#command").textContent = commandLine(doc, query);
+  const cutting = takes.has("cutter") && fieldValue("cutter");
+  const button = $("#download");
+  if (!button.disabled) button.textContent = cutting ? "Download PDF and cutting files" : "Download PDF";
   const stale = shown !== null && shown !== `${doc}?${query}`;
   $("#preview").classList.toggle("stale", stale);
   if (stale) {
@@ -301,10 +304,11 @@ $("#enlarge").addEventListener("click", () => {
   $("#big-page").showModal();
 });
 
-// Save a built PDF: the server names it (dated and descriptive); a link does it, so the page stays.
-function saveFile(doc, query, name) {
+// Save a built PDF (or, with a cutting machine, the zip of the PDF and its cutting files): the
+// server names it (dated and descriptive); a link does it, so the page stays.
+function saveFile(doc, query, name, bundle = false) {
   const a = document.createElement("a");
-  a.href = `/pdf/${doc}${query ? "?" + query : ""}`;
+  a.href = `/${bundle ? "zip" : "pdf"}/${doc}${query ? "?" + query : ""}`;
   a.download = name;
   a.hidden = true;
   document.body.append(a);
@@ -316,18 +320,22 @@ function saveFile(doc, query, name) {
 async function download(button, doc, query, say) {
   if (button.disabled) return;
   const label = button.textContent;
+  const cutting = new URLSearchParams(query).has("cutter");
+  const making = cutting ? "Making your PDF and cutting files…" : "Making your PDF…";
   button.disabled = true;
   button.setAttribute("aria-busy", "true");
-  button.textContent = "Making your PDF…";
-  say("Making your PDF…");
+  button.textContent = making;
+  say(making);
   try {
     const about = await whenBuilt(doc, query, (a) => {
       const ahead = waitingWords(a);
-      button.textContent = ahead ? `Making your PDF… (${ahead})` : "Making your PDF…";
-      say(ahead ? `Making your PDF: ${ahead}.` : "Making your PDF…");
+      button.textContent = ahead ? `${making} (${ahead})` : making;
+      say(ahead ? `${making.slice(0, -1)}: ${ahead}.` : making);
     });
-    saveFile(doc, query, about.file);
-    say(`Your PDF is ready: ${about.pages} page${about.pages === 1 ? "" : "s"}, saved as ${about.file}.`);
+    saveFile(doc, query, about.file, about.bundle);
+    const count = `${about.pages} page${about.pages === 1 ? "" : "s"}`;
+    if (about.bundle) say(`Your PDF (${count}) and its cutting files are ready, together in one download. Open it, print the PDF at 100 %, and open the cutting files in your machine's program.`);
+    else say(`Your PDF is ready: ${count}, saved as ${about.file}.`);
   } catch (e) {
     say("");
     throw e;

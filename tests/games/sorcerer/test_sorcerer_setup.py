@@ -87,3 +87,23 @@ def test_the_default_pack_sets_up_two_three_or_four_players_on_one_page(printed)
         for p in PdfReader(str(printed("pack", "--games", "sorcerer", "--players", "3"))).pages
     )
     assert "set-up for 3 players" in three and "2, 3 or 4" not in three
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4", "a5"])
+def test_the_centre_words_stay_inside_the_centre_walls(tmp_path, chamber, paper):
+    """The pervigil per nunc's name and its '3 time stones' sit inside its walls on every paper
+    (on A5 the name takes two lines and '3 time stones' once sat on the wall, half out of the box)."""
+    from generator.games.sorcerer.draw.board import centre_box
+    from tests.sorcerer_pdf import chars
+
+    pdf = render(tmp_path, [setup.setup_page(chamber, "Compass rose")], paper)
+    g = setup.setup_geom(get_paper(paper))
+    x, y, w, h = centre_box(g)
+    text = "".join(ch for ch, _, _ in chars(pdf))
+    boxes = [box for _, _, box in chars(pdf)]
+    for word in ("pervigil", "nunc", "stones"):
+        at = text.find(word)
+        assert at >= 0, word
+        for left, bottom, right, top in boxes[at : at + len(word)]:
+            assert x < left and right < x + w, (word, paper)
+            assert y < bottom and top < y + h, (word, paper)

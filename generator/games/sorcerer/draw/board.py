@@ -265,6 +265,16 @@ def _draw_centre(
         size, lines = fitted if fitted is not None else (head.min_size, ["pervigil per nunc"])
         rows = [(line, "key_head") for line in lines] + [("3 time stones", "key")]
         ty = top - 1.42 * k + (len(lines) - 1) * size * 0.6
+        # from the first line's pad top to the last one's pad bottom (the steps of the loop below)
+        extra = 0.9  # the key line's gap under the name, beyond the name's own line pitch
+        block = (0.9 + 1.25 * (len(lines) - 1) + 1.25 + extra + 0.3) * size
+        if ty + 0.9 * size - block < y + 0.05 * k:
+            # a small board (A5's set-up) has no room under the middle: the words take the whole
+            # space under the dice, centred there, so the last line stays inside the walls
+            extra = 0.1
+            block = (0.9 + 1.25 * len(lines) + extra + 0.3) * size
+            room_top, room_bottom = top - 0.84 * k, y + 0.05 * k
+            ty = (room_top + room_bottom) / 2 + block / 2 - 0.9 * size
         for text, role in rows:
             pad_w = string_width(text, style.font(role)[0], size) + 0.12 * k
             c.saveState()
@@ -274,7 +284,7 @@ def _draw_centre(
             role_text(c, style, role, text, mid, ty, size=size, colour=style.ink, align="centre")
             ty -= size * 1.25 if role == "key_head" else 0
             if text == lines[-1] and role == "key_head":
-                ty -= size * 0.9
+                ty -= size * extra
 
 
 def draw_indices(c: Canvas, g: BoardGeom, style: Style) -> None:
