@@ -371,7 +371,7 @@ def test_pyramid_nets_share_rows_by_size_and_use_the_sheet(paper, pyramids):
             tops = sorted(rows, reverse=True)
             spaced = all(
                 a - b - pn.CAPTION_H - max(pl.item.net.height for pl in rows[a]) >= pn.GAP + pn.SPREAD - 0.01
-                for a, b in zip(tops, tops[1:])
+                for a, b in zip(tops, tops[1:], strict=False)
             )
             assert lowest <= bottom + (top - bottom) / 3 or spaced, (paper, lowest, bottom, top)
     for rank in {it.piece.rank for it in items}:
