@@ -45,7 +45,7 @@ from generator.web.words import ADVANCED, EMPTY_CHOICE, HINTS, family, label, va
 SETTABLE = ("paper", "back_offset", "duplex", "spelling")  # what the page may save
 LOCAL_NAMES = ("localhost", "127.0.0.1", "[::1]")
 #: Requests that make something (a PDF, a preview, a day's puzzles): refused from another site.
-WORK = ("/pdf/", "/preview/", "/api/")
+WORK = ("/pdf/", "/zip/", "/preview/", "/api/")
 
 
 class BadRequest(Exception):
