@@ -79,6 +79,9 @@ body synset, but nobody reads FIGURE as a body; "tidy" is no box, "main" no ocea
 - harm       a word (or a form of one) on scripts/harm_words.txt, a curated list with its policy
              at its head: words whose everyday sense is harm done to a person (stalking,
              kidnap, mugging, murder, torture); WordNet files stalking under hunting only.
+- grown      a word (or a form of one) on scripts/grown_words.txt, a curated list with its policy
+             at its head: frequent words of grown-ups' reading that a child of eight does not
+             have (ion, spam, cons, pope): no end, and no link of a daily key.
 
 `@form` lines name end words that are inflected forms (form_class): a regular -ed or -ing form
 of a verb (not a noun in its own right: wedding, evening stay plain), a comparative or a
@@ -173,8 +176,9 @@ CLOTHING = {"n04508163", "n03673450"}  # undergarment, lingerie: vet_words' root
 # A published profanity list, read at build time only (never by parlour): better_profanity 0.7.0
 # (MIT), its profanity_wordlist.txt vendored unchanged beside this script with its licence
 # (LICENSE-better_profanity.txt). The checksum pins the bytes, so the output is reproducible.
-NOTEND_CLASSES = ("function", "crude", "second", "listed", "harm")
+NOTEND_CLASSES = ("function", "crude", "second", "listed", "harm", "grown")
 HARM = Path(__file__).resolve().parent / "harm_words.txt"  # curated, with its policy at its head
+GROWN = Path(__file__).resolve().parent / "grown_words.txt"  # curated, with its policy at its head
 FUNCTION = Path(__file__).resolve().parent / "function_words.txt"  # curated closed classes
 PROFANITY = Path(__file__).resolve().parent / "better_profanity_wordlist.txt"
 PROFANITY_SOURCE = "better_profanity 0.7.0 (MIT; scripts/LICENSE-better_profanity.txt)"
@@ -367,8 +371,8 @@ def profanity_list(path: Path = PROFANITY) -> set[str]:
 
 
 def harm_list(path: Path = HARM) -> set[str]:
-    """The entries of the curated list of harm words (see its policy), read as the lexicon
-    build reads its curated lists."""
+    """The entries of a curated list (the harm words, or another no-end list such as the grown
+    words; see each policy), read as the lexicon build reads its curated lists."""
     return vet_words.parse_word_lists(path.read_text(encoding="utf-8"))[0]
 
 
@@ -805,6 +809,7 @@ def build(wn: WordNet) -> dict[str, object]:
     notend: dict[str, str] = {}
     listed = listed_forms(wn, profanity_list(), *_lexicon_sets())
     harm = harm_list()
+    grown = harm_list(GROWN)
     grammar = vet_words.parse_word_lists(FUNCTION.read_text(encoding="utf-8"))[0]
     for w in sorted(ends):
         if w in grammar or function_word(wn, w):
@@ -818,6 +823,8 @@ def build(wn: WordNet) -> dict[str, object]:
                 notend[w] = "listed"
             elif harm_word(wn, w, harm):
                 notend[w] = "harm"
+            elif harm_word(wn, w, grown):
+                notend[w] = "grown"
     usable = {w for w in ends if w not in notend}
     chosen: dict[frozenset[str], tuple[str, str, str]] = {}
     dropped = Counter()

@@ -24,7 +24,8 @@ shipped pool is the list exactly:
   forms; plurals of nouns are fine: COWS into the BARN);
 - par, the fewest links over every standard-tier word (what a player may use), is PAR_MIN to
   PAR_MAX, and a chain of that many links exists whose every link is a printed word in both
-  spellings and in everyday use (Lexicon.everyday: familiar, or zipf 3.7 and over), the key a
+  spellings, in everyday use (Lexicon.everyday: familiar, or zipf 3.7 and over) and of no
+  `@notend` class but function words (the daily key's rule: no ion, no crude link), the key a
   child can follow;
 - the prompt names START before END, both in capitals.
 
@@ -73,7 +74,7 @@ STORY_FRAMES: dict[str, str] = {
     "does": "Teach the {start} to {end}",
     "raise": "Raise {start} to {end}",
     "opposite": "Turn {start} into {end}",
-    "part": "Search the {start} for the {end}",
+    "part": "Give the {start} {its} {end}",  # the whole is made whole: Give the BIKE its HORN
     "whole": "Fit the {start} to the {end}",
     "join": "Join {start} to {end}",
 }
@@ -97,6 +98,15 @@ STORY_RELATIONS = {
     "part": "part",
     "member": "part",
 }
+
+
+def frame(relation: str, a: str, b: str) -> str:
+    """The prompt of `relation`'s frame for START `a` and END `b` ({its}: "their" after a
+    plural START, so Give the PANS their LIDS)."""
+    plural = a.endswith("s") and not a.endswith(("ss", "us"))
+    return STORY_FRAMES[relation].format(start=a.upper(), end=b.upper(), its="their" if plural else "its")
+
+
 LINE = re.compile(r"^([a-z]+) ([a-z]+) ([a-z]+)(?:\s*\|\s*(.+))?$")
 
 
@@ -112,7 +122,7 @@ def parse_source(text: str) -> list[tuple[str, str, str, str]]:
         if not m or m.group(1) not in STORY_FRAMES:
             raise SystemExit(f"story_pairs.txt:{n}: want 'RELATION START END [| Prompt]': {raw!r}")
         rel, a, b, own = m.groups()
-        prompt = own.strip() if own else STORY_FRAMES[rel].format(start=a.upper(), end=b.upper())
+        prompt = own.strip() if own else frame(rel, a, b)
         out.append((rel, a, b, prompt))
     return out
 
@@ -150,8 +160,13 @@ class Checker:
 
     def key_word(self, w: str) -> bool:
         """A word a child's key may hold: printed in both spellings and in everyday use (the
-        lexicon's everyday: familiar, or frequent enough)."""
-        return self.lex.everyday(w) and all(lad.printable(w) for lad in self.ladders)
+        lexicon's everyday: familiar, or frequent enough), of no no-end class but plain function
+        words (doublets.story.family_link: no crude, harmful or grown-up word in passing)."""
+        return (
+            self.lex.everyday(w)
+            and self.notend.get(w, "function") == "function"
+            and all(lad.printable(w) for lad in self.ladders)
+        )
 
     def inflected(self, w: str) -> bool:
         """True if `w` is a regular -ed, -ing, -er or -est form of another word."""
@@ -282,11 +297,32 @@ def candidates(wn: WordNet) -> list[str]:
             frame = STORY_RELATIONS[rel]
             if frame == "part" and body_whole(wn, a):
                 continue
-            prompt = STORY_FRAMES[frame].format(start=a.upper(), end=b.upper())
+            prompt = frame(frame, a, b)
             if not check.problems(frame, a, b, prompt):
                 par, _ = check.pars(a, b)
                 out.append(f"{frame} {a} {b}  # par {par} ({rel})")
     return out
+
+
+def spacing_problem(rows: list[tuple[str, str, str, int, str]]) -> str | None:
+    """What keeps the daily's story cycle (doublets.story.story_cycle) from spacing the pool,
+    or None: every word of a story must come back in another story no sooner than
+    STORY_SPACING days later, across the cycle's end too. A word in more stories than the
+    cycle has room for (its stories times the spacing over the pool's size) cannot be spaced;
+    the greedy placement is checked here, so the shipped pool is one it spaces."""
+    from generator.games.doublets.story import STORY_SPACING, Story, cycle_clashes, story_cycle
+
+    cycle = story_cycle([Story(a, b, prompt, rel) for rel, a, b, _, prompt in rows])
+    clashes = cycle_clashes(cycle)
+    if not clashes:
+        return None
+    uses = Counter(w for s in cycle for w in {s.start, s.end})
+    words = sorted({w for _, _, w in clashes}, key=lambda w: (-uses[w], w))
+    return (
+        f"the daily's story cycle brings a word back within {STORY_SPACING} days {len(clashes)} times "
+        f"({', '.join(f'{w.upper()} in {uses[w]} stories' for w in words[:8])}): "
+        f"give those words fewer stories (at most {len(cycle) // STORY_SPACING} each for {len(cycle)} stories)"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -308,6 +344,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{SOURCE.relative_to(ROOT)}: {len(bad)} pairs fail the checks:", file=sys.stderr)
         for line in bad:
             print("  " + line, file=sys.stderr)
+        return 1
+    if clash := spacing_problem(built["rows"]):  # type: ignore[arg-type]
+        print(f"{SOURCE.relative_to(ROOT)}: {clash}", file=sys.stderr)
         return 1
     data = render(built["rows"])  # type: ignore[arg-type]
     if args.check:

@@ -16,18 +16,22 @@ from generator.press.style import Style
 from generator.press.text import draw_text, fit_line, text_at
 
 FLIPS = {"long": "two-sided, flip on the long edge", "short": "two-sided, flip on the short edge"}
+BLANK = "a blank page: no need to print it"
 
 
 @dataclass(frozen=True)
 class GuideRow:
     """A run of a section's pages printed alike: pages first to last, on card stock or plain paper,
-    one-sided or two-sided with the given flip."""
+    one-sided or two-sided with the given flip; or a page left blank (`blank`), which need not be
+    printed: it is there so that a sheet's front stays a front when the whole pack is printed
+    two-sided."""
 
     section: str
     first: int
     last: int
     card: bool
     duplex: str | None
+    blank: bool = False
 
     @property
     def pages(self) -> str:
@@ -35,11 +39,11 @@ class GuideRow:
 
     @property
     def paper(self) -> str:
-        return "card stock" if self.card else "plain paper"
+        return "" if self.blank else "card stock" if self.card else "plain paper"
 
     @property
     def sides(self) -> str:
-        return FLIPS.get(self.duplex or "", "one-sided")
+        return BLANK if self.blank else FLIPS.get(self.duplex or "", "one-sided")
 
 
 def draw_cover(

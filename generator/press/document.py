@@ -184,8 +184,8 @@ class Document:
 
     def guide_rows(self) -> list[Any]:
         """The print guide's rows (press.cover.GuideRow): each section's runs of pages printed
-        alike (card stock or plain, one- or two-sided and the flip); pages left blank go with
-        the run they stand in."""
+        alike (card stock or plain, one- or two-sided and the flip), and each page left blank on a
+        row of its own, so nobody prints it or wonders where its content went."""
         from generator.press.cover import GuideRow
 
         rows: list[GuideRow] = []
@@ -196,14 +196,16 @@ class Document:
             duplex = page.duplex if page is not None else None
             blank = page is not None and page.draw is _draw_blank
             prev = rows[-1] if rows else None
-            if (
+            if blank:
+                rows.append(GuideRow(sec.title, n, n, False, None, blank=True))
+            elif (
                 prev is not None
+                and not prev.blank
                 and prev.section == sec.title
-                and (blank or (prev.card == card and prev.duplex == duplex))
+                and prev.card == card
+                and prev.duplex == duplex
             ):
                 rows[-1] = GuideRow(sec.title, prev.first, n, prev.card, prev.duplex)
-            elif blank:
-                continue  # (a blank opening a section goes with the pages before it)
             else:
                 rows.append(GuideRow(sec.title, n, n, card, duplex))
         return rows

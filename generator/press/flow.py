@@ -507,10 +507,11 @@ def _balanced(
     columns: int,
     what: str,
     poured: list[Placed],
-) -> list[Placed] | None:
+) -> tuple[list[Placed], float] | None:
     """The shortest columns (all one height) that still take every flowable in `saved` on this
-    page, and what lands where; None if none shorter than `full` does. `poured` is the page filled
-    column by column: the balanced height lies between its columns' mean and its tallest."""
+    page: what lands where, and that height; None if none shorter than `full` does. `poured` is the
+    page filled column by column: the balanced height lies between its columns' mean and its
+    tallest."""
     depth: dict[float, float] = {}
     for _f, x, y, _, _ in poured:
         depth[x] = max(depth.get(x, 0.0), page_top - y)
@@ -533,9 +534,21 @@ def _balanced(
             hi, best = mid, got
     if best is None:
         return None
-    final = list(saved)  # poured once more at that height: the last pour sets every piece's wrap
-    best = _columns(final, page_top, hi, full, paper, columns, what)
-    return None if final else best
+    final = _poured_at(saved, page_top, hi, full, paper, columns, what)
+    return None if final is None else (final, hi)
+
+
+def _poured_at(
+    saved: list[Flowable], page_top: float, height: float, full: float, paper: Paper, columns: int, what: str
+) -> list[Placed] | None:
+    """The flowables of `saved` poured into one page of columns `height` tall (the last pour sets
+    every piece's wrap), or None if they do not all fit."""
+    queue = list(saved)
+    try:
+        placed = _columns(queue, page_top, height, full, paper, columns, what)
+    except FlowError:
+        return None
+    return None if queue else placed
 
 
 @dataclass(frozen=True)
@@ -544,6 +557,10 @@ class Layout:
 
     pages: list[list[Placed]]
     head_height: float  # of the heading band on the first page (0 without one)
+    #: (page, column height) of the last page, its columns balanced (as short as they can be, or
+    #: full when none shorter holds its text), else None: what a later layout of the same
+    #: flowables may be given as `balanced_at` to skip the search for it
+    balanced: tuple[int, float] | None = None
 
 
 def layout(
@@ -555,12 +572,15 @@ def layout(
     what: str = "page",
     short: float = 0.0,
     balance: bool = True,
+    balanced_at: tuple[int, float] | None = None,
 ) -> Layout:
     """Lay `head` across the top of the first page and pour `body` into columns over as many pages
     as it needs (`continued` leaves room for a line at the top of later pages). `short` ends every
     column that much above the usual bottom: the text is spread so a last page is not left
     nearly empty (see balanced_short). The last page's columns are balanced unless `balance` is
-    False (a trial that only counts pages)."""
+    False (a trial that only counts pages). `balanced_at` is the `balanced` of an earlier layout of
+    the same flowables on the same paper (kept in a cache): that page is poured at that height
+    without searching for it, and searched for as usual if it does not take the rest of the text."""
     register_fonts()
     width = paper.width - 2 * MARGIN
     top = paper.height - TOP
@@ -574,27 +594,32 @@ def layout(
         head_h = top - y + f.getSpaceAfter()
     queue = list(body)
     pages: list[list[Placed]] = []
-    first = True
-    while queue or first:
+    balanced: tuple[int, float] | None = None
+    while queue or not pages:
+        first = not pages
         page_top = top - head_h - 3 * mm if first else top - (5 * mm if continued else 0)
         placed: list[Placed] = list(head_placed) if first else []
         saved = list(queue)
         full = page_top - BOTTOM - short
+        if balance and columns > 1 and balanced_at is not None and balanced_at[0] == len(pages):
+            known = _poured_at(saved, page_top, balanced_at[1], full, paper, columns, what)
+            if known is not None:  # the last page, balanced as before: no search
+                pages.append(placed + known)
+                balanced, queue = balanced_at, []
+                break
         cols = _columns(queue, page_top, full, full, paper, columns, what)
         if balance and not queue and columns > 1 and saved:
             # the last page: its columns balanced, the text shared evenly between them
             even = _balanced(saved, page_top, full, paper, columns, what, cols)
-            # (trials re-wrap the flowables: pour again unless the balanced pour came last)
-            cols = (
-                even
-                if even is not None
-                else _columns(list(saved), page_top, full, full, paper, columns, what)
-            )
+            if even is not None:
+                cols, height = even
+            else:  # none shorter holds it all (trials re-wrap the flowables: pour again)
+                cols, height = _columns(list(saved), page_top, full, full, paper, columns, what), full
+            balanced = (len(pages), height)
         pages.append(placed + cols)
-        first = False
         if len(pages) > 50:
             raise FlowError(f"{what}: more than 50 pages; is something too tall?")
-    return Layout(pages, head_h)
+    return Layout(pages, head_h, balanced)
 
 
 def last_fill(lay: Layout, paper: Paper) -> float:
@@ -641,10 +666,11 @@ def flow_pages(
     bookmark: str | None = None,
     continued: str | None = None,
     short: float = 0.0,
+    balanced_at: tuple[int, float] | None = None,
 ) -> list[Page]:
     """The laid-out flowables as Pages: each with `label` in its footer, the first with `bookmark`,
-    later ones with a small `continued` line at the top (`short`: see layout)."""
-    lay = layout(head, body, paper, columns, bool(continued), label, short)
+    later ones with a small `continued` line at the top (`short`, `balanced_at`: see layout)."""
+    lay = layout(head, body, paper, columns, bool(continued), label, short, balanced_at=balanced_at)
     top = paper.height - TOP
 
     def drawer(items: list[Placed], n: int):

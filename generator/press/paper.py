@@ -10,7 +10,7 @@ from generator.errors import ParlourError
 inch = 72.0
 mm = inch / 2.54 * 0.1
 
-__all__ = ["PAPERS", "Paper", "get_paper", "mm", "inch", "MARGIN"]
+__all__ = ["PAPERS", "Paper", "get_paper", "mm", "inch", "MARGIN", "METRIC"]
 
 #: Width and height in points (portrait).
 PAPERS: dict[str, tuple[float, float]] = {
@@ -21,6 +21,9 @@ PAPERS: dict[str, tuple[float, float]] = {
     "a3": (297 * mm, 420 * mm),
     "a5": (148 * mm, 210 * mm),
 }
+
+#: The ISO papers: a family printing on them measures in millimetres (the rest, in inches)
+METRIC = frozenset({"a4", "a3", "a5"})
 
 #: The margin that page layouts keep clear by default (most printers cannot print the last few mm).
 MARGIN = 12 * mm
@@ -37,6 +40,11 @@ class Paper:
     @property
     def size(self) -> tuple[float, float]:
         return (self.width, self.height)
+
+    @property
+    def metric(self) -> bool:
+        """Whether lengths printed for this paper's users are in millimetres (else inches)."""
+        return self.name in METRIC
 
 
 def get_paper(name: str) -> Paper:

@@ -142,6 +142,13 @@ def test_two_sided_sheets_start_on_odd_pages_and_decks_keep_their_own_backs(tmp_
         o.title: reader.get_destination_page_number(o) + 1 for o in reader.outline if not isinstance(o, list)
     }
     assert marks["Deck A"] == fronts[0]  # the bookmark opens on the deck, not on the blank before it
+    # the print guide names the blank page on a row of its own, as one not to print, and no run of
+    # pages to print holds it
+    blank = fronts[0] - 1
+    rows = doc.guide_rows()
+    assert [(r.first, r.last) for r in rows if r.blank] == [(blank, blank)]
+    assert not any(r.first <= blank <= r.last for r in rows if not r.blank)
+    assert "no need to print" in texts[1] and f"{blank}" in texts[1]
 
 
 def test_side_footer_stays_clear_of_crop_marks():

@@ -153,3 +153,29 @@ def test_a_short_table_stays_whole_and_a_long_one_breaks_into_pieces_of_two_rows
             else:
                 assert len(pieces) > 1 and all(p.rows >= flow.LEAST_ROWS for p in pieces), filler
                 assert sum(p.rows for p in pieces) == 60
+
+
+def _where(lay: flow.Layout) -> list[list[tuple[float, float, float, float]]]:
+    return [
+        [(round(x, 6), round(y, 6), round(w, 6), round(h, 6)) for _, x, y, w, h in page] for page in lay.pages
+    ]
+
+
+def test_a_kept_balance_lays_the_last_page_as_the_search_did():
+    """A layout given the `balanced` of an earlier one (what the rules keep in the cache) places
+    every flowable where the search placed it, and a hint that does not hold (another page, a
+    column too short for the text, a page past the end) is searched past, never followed."""
+    paper = get_paper("letter")
+    fs = flow.flow_styles(DEFAULT)
+
+    def body() -> list:
+        return [flow.paragraph(f"para {i} " + "word " * (20 + 7 * (i % 5)), fs.body) for i in range(30)]
+
+    searched = flow.layout([], body(), paper)
+    assert searched.balanced is not None and len(searched.pages) >= 2
+    page, height = searched.balanced
+    kept = flow.layout([], body(), paper, balanced_at=searched.balanced)
+    assert kept.balanced == searched.balanced and _where(kept) == _where(searched)
+    for wrong in ((page - 1, height), (page, height / 3), (page + 1, height)):
+        again = flow.layout([], body(), paper, balanced_at=wrong)
+        assert _where(again) == _where(searched) and again.balanced == searched.balanced, wrong

@@ -52,8 +52,7 @@ from generator.games.doublets.story import (
     family_link,
     known,
     stable_hash,
-    story_cycle,
-    story_pool,
+    story_order,
 )
 from generator.words.ladder import DEFAULT_SPELLING, ladders_for
 
@@ -116,10 +115,10 @@ def story_of_day(date: _dt.date | str, ladders: Ladders) -> Story:
 
 @functools.lru_cache(maxsize=4)
 def _cycle(ladders: Ladders) -> tuple[Story, ...]:
-    pool = story_pool(ladders)
-    if not pool:
+    cycle = story_order(ladders)
+    if not cycle:
         raise DoubletsError("the story pool is empty: no daily sheet can lead with a story")
-    return story_cycle(pool)
+    return cycle
 
 
 def _story_puzzle(story: Story, ladders: Ladders) -> Puzzle:

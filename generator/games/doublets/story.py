@@ -11,6 +11,8 @@ is (start, end, prompt, relation): the prompt reads in the ladder's direction.
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
@@ -29,7 +31,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 FAMILIAR_END_ZIPF = 3.3
 FAMILIAR_LINK_ZIPF = 3.0
 STORY_LENGTHS = (3, 4, 5, 6)  # a story's words may be shorter or longer than the day's practice
-STORY_SPACING = 31  # days before a story's word comes back in another story
+STORY_SPACING = 31  # days before a story's word may come back in another story (the 31st day after)
 # Relations that tell a story a child can see (choose.RELATION_TIERS' first tier).
 STORY_RELATIONS = frozenset(
     ("home", "made", "from", "grows", "evolve", "dip", "stow", "feed", "on", "pair", "does", "raise")
@@ -198,17 +200,140 @@ def candidate_stories() -> tuple[bool, list[tuple[str, str, str, str]]]:
     return True, [(s.relation, s.start, s.end, s.prompt) for s in pool.stories()]
 
 
-def story_cycle(stories: tuple[Story, ...], spacing: int = STORY_SPACING) -> tuple[Story, ...]:
-    """The stories in the order the days take them, round and round: a fixed shuffle, then each
-    place given to the first story left none of whose words is in the `spacing` places before
-    it (where none is left, the first one left), so a word seldom comes back within a month."""
-    shuffled = sorted(stories, key=lambda s: stable_hash(f"parlour/doublets/story/{s.start}/{s.end}"))
-    out: list[Story] = []
-    recent: list[frozenset[str]] = []
-    while shuffled:
-        near = set().union(*recent[-spacing:]) if recent else set()
-        pick = next((i for i, s in enumerate(shuffled) if s.start not in near and s.end not in near), 0)
-        story = shuffled.pop(pick)
-        out.append(story)
-        recent.append(frozenset((story.start, story.end)))
-    return tuple(out)
+def story_order(ladders: Ladders) -> tuple[Story, ...]:
+    """story_cycle of the ladders' story pool: kept in parlour's cache for the packaged lexicon
+    (placing the stories costs more than a day's sheet)."""
+    pool = story_pool(ladders)
+    if not ladders.packaged:
+        return story_cycle(pool)
+    from generator.games.doublets.kept import kept
+
+    def decode(view: memoryview) -> tuple[Story, ...]:
+        import marshal
+
+        order = marshal.loads(view)
+        if sorted(order) != list(range(len(pool))):
+            raise ValueError("not an order of the story pool")
+        return tuple(pool[i] for i in order)
+
+    def encode(cycle: tuple[Story, ...]) -> bytes:
+        import marshal
+
+        where = {s: i for i, s in enumerate(pool)}
+        return marshal.dumps([where[s] for s in cycle])
+
+    return kept("story-cycle", ladders.spelling, 0, lambda: story_cycle(pool), encode=encode, decode=decode)
+
+
+def _words(story: Story) -> tuple[str, ...]:
+    return (story.start,) if story.start == story.end else (story.start, story.end)
+
+
+def cycle_clashes(cycle: Sequence[Story], spacing: int = STORY_SPACING) -> list[tuple[int, int, str]]:
+    """(i, j, word) for every two places i < j of the cycle, read round and round (day n takes
+    place n mod its length), closer than `spacing` days that share a word: what story_cycle
+    must leave empty."""
+    size = len(cycle)
+    where: dict[str, list[int]] = {}
+    for i, story in enumerate(cycle):
+        for w in _words(story):
+            where.setdefault(w, []).append(i)
+    out = []
+    for w, places in sorted(where.items()):
+        for a, i in enumerate(places):
+            for j in places[a + 1 :]:
+                if min(j - i, size - (j - i)) < spacing:
+                    out.append((i, j, w))
+    return sorted(out)
+
+
+def story_cycle(stories: Sequence[Story], spacing: int = STORY_SPACING) -> tuple[Story, ...]:
+    """The stories in the order the days take them, round and round (day n takes place n mod
+    the pool's size): no word of a story comes back in another story within `spacing` days,
+    across the cycle's end too, wherever the pool allows it (cycle_clashes is empty; the
+    story build checks it for the shipped pool).
+
+    Placed greedily in a fixed shuffled order, each place taking, of the stories that fit (no
+    word within `spacing` places before it, nor, near the end, after the cycle's start), the
+    one most due: a word with r stories left must take its next place early enough for r - 1
+    more, `spacing` apart, before the cycle ends and comes back to its first; then any clash
+    left is mended by swapping two places where that lowers the clashes."""
+    pool = sorted(stories, key=lambda s: stable_hash(f"parlour/doublets/story/{s.start}/{s.end}"))
+    size = len(pool)
+    if size < 2 * spacing:
+        return tuple(pool)
+    left = Counter(w for s in pool for w in _words(s))
+    first: dict[str, int] = {}
+    last: dict[str, int] = {}
+    todo = list(pool)
+    order: list[Story] = []
+    for i in range(size):
+
+        def fits(s: Story, i: int = i) -> bool:
+            return all(
+                i - last.get(w, -size) >= spacing and first.get(w, i) + size - i >= spacing for w in _words(s)
+            )
+
+        def due(s: Story) -> int:  # the last place its next story may take (its words' soonest)
+            return min(
+                min(size - 1, first.get(w, size) + size - spacing) - spacing * (left[w] - 1)
+                for w in _words(s)
+            )
+
+        fitting = [k for k, s in enumerate(todo) if fits(s)] or range(len(todo))
+        k = min(fitting, key=lambda k: (due(todo[k]), k))
+        story = todo.pop(k)
+        order.append(story)
+        for w in _words(story):
+            left[w] -= 1
+            last[w] = i
+            first.setdefault(w, i)
+    return tuple(_mend(order, spacing))
+
+
+def _mend(order: list[Story], spacing: int) -> list[Story]:
+    """`order` with its clashes mended: a place in a clash swaps with the first other place
+    (in order) where the swap lowers the clashes of the two, until none is left or none helps."""
+    size = len(order)
+    where: dict[str, set[int]] = {}
+    for i, story in enumerate(order):
+        for w in _words(story):
+            where.setdefault(w, set()).add(i)
+
+    def clashes(story: Story, i: int, away: int) -> int:
+        return sum(
+            1
+            for w in _words(story)
+            for j in where.get(w, ())
+            if j not in (i, away) and min(abs(i - j), size - abs(i - j)) < spacing
+        )
+
+    for _ in range(4 * size):
+        bad = next((i for i in range(size) if clashes(order[i], i, i)), None)
+        if bad is None:
+            break
+        a = order[bad]
+        for j in range(size):
+            b = order[j]
+            if j == bad or set(_words(a)) & set(_words(b)):
+                continue
+            before = clashes(a, bad, j) + clashes(b, j, bad)
+            for w in _words(a):
+                where[w].discard(bad)
+            for w in _words(b):
+                where[w].discard(j)
+            after = clashes(a, j, bad) + clashes(b, bad, j)
+            if after < before:
+                order[bad], order[j] = b, a
+                for w in _words(a):
+                    where[w].add(j)
+                for w in _words(b):
+                    where[w].add(bad)
+                break
+            for w in _words(a):
+                where[w].add(bad)
+            for w in _words(b):
+                where[w].add(j)
+        else:
+            break  # no swap helps: cycle_clashes reports what is left
+    return order

@@ -607,10 +607,15 @@ LEAST_LAST_PAGE = 1 / 2  # a last page filled less than this far down is worth a
 TIGHT_STEPS = 4  # ...by fitting the copy (closer lines and blocks, never smaller type), in these steps
 
 
-def fitting(r: rm.Rules, paper: Paper, style: Style = DEFAULT) -> tuple[float, float]:
-    """(tightness, column shortening) the rules are set with (see _fit_rules). Finding them lays
-    the rules out several times, so the answer is kept in parlour's cache, keyed on the rules'
-    content, the paper, the style, reportlab's version and the font files (fonts.kept)."""
+#: How the rules are set on a paper: (tightness, column shortening, balanced last page), see fitting
+Fit = tuple[float, float, tuple[int, float] | None]
+
+
+def fitting(r: rm.Rules, paper: Paper, style: Style = DEFAULT) -> Fit:
+    """(tightness, column shortening, balanced last page) the rules are set with (see _fit_rules).
+    Finding them lays the rules out many times over, so the answer is kept in parlour's cache,
+    keyed on the rules' content, the paper, the style, reportlab's version and the font files
+    (fonts.kept)."""
     import hashlib
     import json
 
@@ -623,30 +628,36 @@ def fitting(r: rm.Rules, paper: Paper, style: Style = DEFAULT) -> tuple[float, f
     )
     return fonts.kept(
         "rules-fit",
-        lambda: _floats(_fit_rules(r, paper, style)),
+        lambda: _fit_rules(r, paper, style),
         params=hashlib.sha256(content.encode()).hexdigest(),
+        encode=_encode_fit,
         decode=_decode_fit,
     )
 
 
-def _floats(fit: tuple[float, float]) -> tuple[float, float]:
-    return float(fit[0]), float(fit[1])
-
-
-def _decode_fit(view: memoryview) -> tuple[float, float]:
+def _encode_fit(fit: Fit) -> bytes:
     import marshal
 
-    tight, short = marshal.loads(view)
-    if type(tight) is not float or type(short) is not float:
+    tight, short, even = fit
+    page, height = even if even is not None else (-1, 0.0)
+    return marshal.dumps((float(tight), float(short), int(page), float(height)))
+
+
+def _decode_fit(view: memoryview) -> Fit:
+    import marshal
+
+    tight, short, page, height = marshal.loads(view)
+    if not all(type(v) is float for v in (tight, short, height)) or type(page) is not int:
         raise ValueError("not a fitting")
-    return tight, short
+    return tight, short, ((page, height) if page >= 0 else None)
 
 
-def _fit_rules(r: rm.Rules, paper: Paper, style: Style) -> tuple[float, float]:
-    """(tightness, column shortening) the rules are set with, so that a section never ends on a
-    page holding a few lines: set as usual; else the least fitting (flow.flow_styles' `tight`:
-    closer lines and blocks at the same type size, in TIGHT_STEPS) that saves the last page; else
-    the text spread over its pages (balanced) so the last one holds half a page or more."""
+def _fit_rules(r: rm.Rules, paper: Paper, style: Style) -> Fit:
+    """How the rules are set, so that a section never ends on a page holding a few lines: as usual;
+    else the least fitting (flow.flow_styles' `tight`: closer lines and blocks at the same type
+    size, in TIGHT_STEPS) that saves the last page; else the text spread over its pages (balanced)
+    so the last one holds half a page or more. With the (page, height) its last page's columns are
+    balanced to (flow.Layout.balanced), the longest search of a layout."""
 
     def make(tight: float) -> tuple[list[Flowable], list[Flowable]]:
         head, body, _ = _parts(r, paper, style, tight)
@@ -654,28 +665,40 @@ def _fit_rules(r: rm.Rules, paper: Paper, style: Style) -> tuple[float, float]:
 
     lay = flow.layout(*make(0.0), paper, continued=True)
     if len(lay.pages) < 2 or flow.last_fill(lay, paper) >= LEAST_LAST_PAGE:
-        return 0.0, 0.0
+        return 0.0, 0.0, lay.balanced
+    tight, short = 0.0, 0.0
     for step in range(1, TIGHT_STEPS + 1):
-        tight = step / TIGHT_STEPS
-        if len(flow.layout(*make(tight), paper, continued=True, balance=False).pages) < len(lay.pages):
-            return tight, 0.0
-    return 0.0, flow.balanced_short(lambda: make(0.0), paper, LEAST_LAST_PAGE, continued=True)
+        if len(flow.layout(*make(step / TIGHT_STEPS), paper, continued=True, balance=False).pages) < len(
+            lay.pages
+        ):
+            tight = step / TIGHT_STEPS
+            break
+    else:
+        short = flow.balanced_short(lambda: make(0.0), paper, LEAST_LAST_PAGE, continued=True)
+    return tight, short, flow.layout(*make(tight), paper, continued=True, short=short).balanced
 
 
 def rules_pages(r: rm.Rules, paper: Paper, style: Style = DEFAULT) -> list[Page]:
     """One game's How to play pages: title across the top, then two columns."""
-    tight, short = fitting(r, paper, style)
+    tight, short, even = fitting(r, paper, style)
     head, body, label = _parts(r, paper, style, tight)
     return flow.flow_pages(
-        head, body, paper, label, bookmark=BOOKMARK, continued=f"{label} (continued)", short=short
+        head,
+        body,
+        paper,
+        label,
+        bookmark=BOOKMARK,
+        continued=f"{label} (continued)",
+        short=short,
+        balanced_at=even,
     )
 
 
 def rules_layout(r: rm.Rules, paper: Paper, style: Style = DEFAULT) -> flow.Layout:
     """Where each block of the rules lands on the pages (what rules_pages draws)."""
-    tight, short = fitting(r, paper, style)
+    tight, short, even = fitting(r, paper, style)
     head, body, label = _parts(r, paper, style, tight)
-    return flow.layout(head, body, paper, continued=True, what=label, short=short)
+    return flow.layout(head, body, paper, continued=True, what=label, short=short, balanced_at=even)
 
 
 def rules_model(r: rm.Rules, paper: Paper, style: Style = DEFAULT) -> dict[str, Any]:

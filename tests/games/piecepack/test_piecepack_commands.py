@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -321,3 +322,17 @@ def test_duplex_none_prints_tiles_and_coins_as_strips_to_fold(tmp_path):
     assert sorted(folds) == pytest.approx([19.05] * 24 + [50.8] * 24, abs=0.1)
     # every coin's suit side printed, and each tile face's suit mark
     assert glyphs == {g: 6 + 6 for g in pp.SUIT_GLYPHS.values()}
+
+
+def test_net_captions_measure_in_the_papers_own_units(kit):
+    """On Letter the nets' captions say inches (3/4 in dice, 1/2 in A pyramids); on A4 millimetres,
+    which a family with a metric ruler reads, and no inch at all."""
+    paper, pdf, _ = kit
+    texts = " ".join(t for t in labels(pdf) if "Piecepack: dice" in t or "Piecepack: pyramids" in t)
+    texts = " ".join(texts.split())
+    if get_paper(paper).metric:
+        assert "suns die, 19 mm" in texts and "suns A, 12.7 mm" in texts and "arms C, 15.9 mm" in texts
+        assert not re.search(r"\d in\b", texts), texts
+    else:
+        assert "suns die, 3/4 in" in texts and "suns A, 1/2 in" in texts and "arms C, 5/8 in" in texts
+        assert " mm" not in texts

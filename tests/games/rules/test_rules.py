@@ -894,3 +894,39 @@ def test_sorcerer_exchange_follows_deflect_and_shield():
     # the example shows the whole exchange: the zap turned back and stopped by the caster's shield
     assert deflected and shield_holds
     assert "turns back" in d.caption and "shield holds" in d.caption
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_rules_print_the_same_bytes_from_an_empty_and_a_filled_cache(paper, tmp_path, monkeypatch):
+    """The cache keeps how the rules are fitted and where each last page's columns balance: the
+    rules of all five games print byte for byte the same when that is worked out (an empty cache),
+    read back (the same cache, filled by the first run), or not used at all (every last page
+    searched for afresh, as before there was anything to keep)."""
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+    from generator.games.rules import draw as rules_draw
+
+    monkeypatch.setenv("PARLOUR_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
+
+    def printed(run: str) -> bytes:
+        pdf = tmp_path / f"{run}.pdf"
+        got = CliRunner().invoke(cli, ["rules", "--paper", paper, "-o", str(pdf)])
+        assert got.exit_code == 0, got.output
+        return pdf.read_bytes()
+
+    empty, filled = printed("empty"), printed("filled")
+    assert any(p.name.startswith("rules-fit-") for p in (tmp_path / "cache").iterdir())
+    hints = []
+    kept = rules_draw.fitting
+
+    def unhinted(*a):
+        tight, short, even = kept(*a)
+        hints.append(even)
+        return tight, short, None
+
+    monkeypatch.setattr(rules_draw, "fitting", unhinted)
+    searched = printed("searched")
+    assert len(hints) == len(rm.GAMES) and all(hints)  # every game's last page was searched for
+    assert empty == filled == searched

@@ -25,8 +25,9 @@ TILE = CardSize("tile", pp.TILE_MM * mm, pp.TILE_MM * mm)
 COIN = CardSize("coin", pp.COIN_MM * mm, pp.COIN_MM * mm)
 
 
-def net_items(k: pp.Kit, kind: str) -> list[pn.Item]:
-    return [pn.MAKERS[p.kind](p) for p in k.of(kind)]
+def net_items(k: pp.Kit, kind: str, metric: bool = False) -> list[pn.Item]:
+    """The nets of the kit's pieces of `kind`, captioned in mm when `metric` (else inches)."""
+    return [pn.MAKERS[p.kind](p, metric) for p in k.of(kind)]
 
 
 FOLD_HOWTO = (
@@ -264,7 +265,7 @@ def kit_parts(
         title = " and ".join(n for n, got in (("Tiles", tiles), ("coins", coins)) if got).capitalize()
         pages = piece_pages(tiles, coins, paper, duplex, back_offset, machine)
         parts.append((title, [replace(p, deck=tuple(decks.values())) for p in pages]))
-    folded = net_items(k, "die") + net_items(k, "pawn")
+    folded = net_items(k, "die", paper.metric) + net_items(k, "pawn", paper.metric)
     if folded:
         kinds = [w for w in ("dice", "pawns") if w in k.kinds]
         what = " and ".join(kinds)
@@ -275,7 +276,7 @@ def kit_parts(
         )
     if "pyramids" in k.kinds:
         # rank by rank, so that each row holds one size in the four suits
-        items = sorted(net_items(k, "pyramid"), key=lambda it: it.piece.rank or "")
+        items = sorted(net_items(k, "pyramid", paper.metric), key=lambda it: it.piece.rank or "")
         title = "Piecepack pyramids"
         parts.append(
             (

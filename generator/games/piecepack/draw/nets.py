@@ -46,29 +46,33 @@ class Item:
     caption: str
 
 
-def _inches(mm_value: float) -> str:
-    """12.7 -> '1/2 in' (sixteenths)."""
+def size_label(mm_value: float, metric: bool = False) -> str:
+    """A piece's size as its paper's users measure: 12.7 -> '1/2 in' (sixteenths), or with
+    `metric` '12.7 mm' (to a tenth)."""
+    if metric:
+        return f"{round(mm_value, 1):g} mm"
     f = Fraction(round(mm_value / pp.INCH_MM * 16), 16)
     return f"{f.numerator}/{f.denominator} in" if f.denominator > 1 else f"{f.numerator} in"
 
 
-def die_item(piece: pp.Piece) -> Item:
+def die_item(piece: pp.Piece, metric: bool = False) -> Item:
     size = piece.size_mm * mm
     net = nets.cube_net(size, TAB)
-    return Item(piece, net, die_painter(piece.suit, size), f"{piece.suit} die, {_inches(piece.size_mm)}")
+    caption = f"{piece.suit} die, {size_label(piece.size_mm, metric)}"
+    return Item(piece, net, die_painter(piece.suit, size), caption)
 
 
-def pawn_item(piece: pp.Piece) -> Item:
+def pawn_item(piece: pp.Piece, metric: bool = False) -> Item:
     width = piece.size_mm * mm
     net = nets.tent_net(width, pp.PAWN_FACE_MM * mm, pp.PAWN_DEPTH_MM * mm, TAB).at_origin()
     return Item(piece, net, pawn_painter(piece.suit, width, pp.PAWN_FACE_MM * mm), f"{piece.suit} pawn")
 
 
-def pyramid_item(piece: pp.Piece) -> Item:
+def pyramid_item(piece: pp.Piece, metric: bool = False) -> Item:
     rank = piece.rank or "A"
     base = pp.pyramid_base_mm(rank) * mm
     net = nets.pyramid_net(base, pp.pyramid_height_mm(rank) * mm, PYRAMID_TAB).at_origin()
-    caption = f"{piece.suit} {rank}, {_inches(piece.size_mm)}"
+    caption = f"{piece.suit} {rank}, {size_label(piece.size_mm, metric)}"
     return Item(piece, net, pyramid_painter(piece.suit, rank, base), caption)
 
 
