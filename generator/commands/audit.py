@@ -453,7 +453,7 @@ def children(p: Printed, lexicon: Lexicon) -> dict[str, Any]:
     forms (relations.txt '@form'), keys that need a word outside everyday use
     (Lexicon.everyday), printed words of the family class (death, violence, crime, drink, sin:
     none should be), and days per month that lead with a story of the pool."""
-    from generator.words.relations import inflected_form
+    from generator.words.relations import inflected_form, not_an_end
     from generator.words.stories import stories
 
     daily = [r for r in p.puzzles if r[0].startswith("daily")]
@@ -471,6 +471,7 @@ def children(p: Printed, lexicon: Lexicon) -> dict[str, Any]:
         if frozenset(r[1:3]) in pool:
             months[day[:7]].add(day)
     family = sorted(w for w in p.where if lexicon.print_reason(w) == "family")
+    grown = sorted({w for r in daily for w in (*r[1:3], *r[5]) if not_an_end(w) == "grown"})
     return {
         "daily_ends_familiar": {"ends": len(ends), "familiar": familiar, "share": _pct(familiar, len(ends))},
         "daily_ends_inflected": {
@@ -486,6 +487,7 @@ def children(p: Printed, lexicon: Lexicon) -> dict[str, Any]:
             "words": needed.most_common(20),
         },
         "family_words_printed": family,
+        "grown_words_on_dailies": grown,
         "story_days_per_month": {m: [len(months.get(m, ())), len(d)] for m, d in sorted(days_in.items())},
     }
 
@@ -502,6 +504,10 @@ def child_lines(story: dict[str, Any]) -> list[str]:
         + (" (" + ", ".join(f"{w} {n}" for w, n in k["words"][:12]) + ")" if k["words"] else ""),
         f"printed words of the family class: {len(story['family_words_printed'])}"
         + (f" ({', '.join(story['family_words_printed'][:12])})" if story["family_words_printed"] else ""),
+        f"grown-up words (scripts/grown_words.txt) at daily ends or in daily keys: {len(story['grown_words_on_dailies'])}"
+        + (
+            f" ({', '.join(story['grown_words_on_dailies'][:12])})" if story["grown_words_on_dailies"] else ""
+        ),
         "daily story days per month (from the story pool): "
         + (", ".join(f"{m} {a}/{b}" for m, (a, b) in months.items()) or "none"),
     ]

@@ -260,19 +260,21 @@ def test_what_a_child_meets_on_a_hand_made_run() -> None:
         ("daily 2027-01-01", story.start, story.end, story.relation, story.prompt, ()),
         ("daily 2027-01-02", "cold", "warm", "opposite", "Turn COLD into WARM", ("cord", "card", "ward")),
         ("daily 2027-02-01", "passed", "talked", "unrelated", "Change PASSED to TALKED", ("moot",)),
-        ("sheet 4-letter easy", "reaper", "lender", "unrelated", "", ("ions",)),
+        ("daily 2027-02-02", "pen", "ink", "unrelated", "Change PEN to INK", ("ten", "ton", "ion", "inn")),
+        ("sheet 4-letter easy", "reaper", "lender", "unrelated", "", ("ions", "spam")),
     ]
     p.puzzles += rows
     p.add(["cold", "warm", "passed", "talked", "beer"], "daily end")
     got = wa.children(p, lex)
     assert lex.familiar("cold") and lex.familiar("warm") and not lex.familiar("moot")
-    daily_ends = [w for r in rows[:3] for w in r[1:3]]
-    assert got["daily_ends_familiar"]["ends"] == 6
+    daily_ends = [w for r in rows[:4] for w in r[1:3]]
+    assert got["daily_ends_familiar"]["ends"] == 8
     assert got["daily_ends_familiar"]["familiar"] == sum(lex.familiar(w) for w in daily_ends)
     assert got["daily_ends_inflected"]["by_form"] == {"ed": 2}  # passed, talked; not the sheet's
     assert got["daily_keys_unfamiliar"]["needing"] == 1  # moot; ions is on a sheet, not a daily
     assert got["daily_keys_unfamiliar"]["words"] == [("moot", 1)]
     assert got["family_words_printed"] == ["beer"]
-    assert got["story_days_per_month"] == {"2027-01": [2, 2], "2027-02": [0, 1]}  # cold, warm: a story
+    assert got["grown_words_on_dailies"] == ["ion"]  # spam is on a sheet, not a daily
+    assert got["story_days_per_month"] == {"2027-01": [2, 2], "2027-02": [0, 2]}  # cold, warm: a story
     lines = wa.child_lines({**got})
     assert any("familiar list" in line for line in lines) and any("2027-01 2/2" in line for line in lines)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 FAMILIAR_END_ZIPF = 3.3
 FAMILIAR_LINK_ZIPF = 3.0
 STORY_LENGTHS = (3, 4, 5, 6)  # a story's words may be shorter or longer than the day's practice
+STORY_LINK_SHARE = 4  # story keys one word links before other keys go round it where they can
 STORY_SPACING = 31  # days before a story's word may come back in another story (the 31st day after)
 # Relations that tell a story a child can see (choose.RELATION_TIERS' first tier).
 STORY_RELATIONS = frozenset(
@@ -47,6 +48,7 @@ class Story:
     end: str
     prompt: str
     relation: str
+    key: tuple[str, ...] = ()  # its key, start to end (story_pool spreads the links; () : work it out)
 
 
 def stable_hash(text: str) -> int:
@@ -95,14 +97,13 @@ def known(word: str, ladders: Ladders) -> bool:
 
 
 def family_link(word: str, ladders: Ladders, loose: bool = False) -> bool:
-    """True if a daily key may use `word` as a link: familiar (`loose`: printed and at least
+    """True if a daily key may use `word` as a link: familiar (`loose`: or printed and at least
     FAMILIAR_LINK_ZIPF frequent, a day's last resort), and of no class that keeps a word from
     ending a puzzle except plain function words (no crude, harmful, listed or crude-second
     sense on a child's sheet, even in passing)."""
-    if loose:
-        ok = ladders.printable(word) and ladders.lexicon.zipf(word) >= FAMILIAR_LINK_ZIPF
-    else:
-        ok = familiar(word, ladders)
+    ok = familiar(word, ladders) or (
+        loose and ladders.printable(word) and ladders.lexicon.zipf(word) >= FAMILIAR_LINK_ZIPF
+    )
     return ok and not_an_end(word) in (None, "function")
 
 
@@ -121,10 +122,12 @@ def everyday(word: str, ladders: Ladders, listed: bool = True) -> bool:
     )
 
 
-def familiar_key(g: WordGraph, a: str, b: str, ladders: Ladders, most: int = MAX_PAR) -> tuple | None:
+def familiar_key(
+    g: WordGraph, a: str, b: str, ladders: Ladders, most: int = MAX_PAR, busy: Collection[str] = ()
+) -> tuple | None:
     """(par, minimal chains, the key) for a -> b when a minimal chain of family links exists
-    (that chain, the friendliest such, of listed words where it can, is the key); None if
-    none does within `most` links."""
+    (that chain, the friendliest such, of listed words and none `busy` where it can, is the
+    key); None if none does within `most` links."""
     if a not in g.index or b not in g.index or a == b or not g.connected(a, b):
         return None
     dag = g.shortest(a, b, max_links=most)
@@ -132,7 +135,7 @@ def familiar_key(g: WordGraph, a: str, b: str, ladders: Ladders, most: int = MAX
         return None
     inner = dag.words()[1:-1]
     strange = {g.index[w] for w in inner if not family_link(w, ladders)}
-    chain = dag.friendliest(strange | {g.index[w] for w in inner if not known(w, ladders)})
+    chain = dag.friendliest(strange | {g.index[w] for w in inner if not known(w, ladders) or w in busy})
     if any(g.index[w] in strange for w in chain[1:-1]):  # listed words only where they can
         chain = dag.friendliest(strange)
     if any(not family_link(w, ladders) for w in chain[1:-1]):
@@ -154,7 +157,7 @@ def story_pool(ladders: Ladders) -> tuple[Story, ...]:
         return tuple(Story(*row) for row in marshal.loads(view))
 
     def encode(pool: tuple[Story, ...]) -> bytes:
-        return marshal.dumps([(s.start, s.end, s.prompt, s.relation) for s in pool])
+        return marshal.dumps([(s.start, s.end, s.prompt, s.relation, s.key) for s in pool])
 
     return kept("stories", ladders.spelling, 0, lambda: _story_pool(ladders), encode=encode, decode=decode)
 
@@ -177,7 +180,22 @@ def _story_pool(ladders: Ladders) -> tuple[Story, ...]:
         got = familiar_key(ladders.graph(len(a)), a, b, ladders) if ok else None
         if got is not None and MIN_PAR <= got[0]:
             out.append(Story(a, b, told, relation))
-    return tuple(out)
+    return _spread(out, ladders)
+
+
+def _spread(pool: list[Story], ladders: Ladders) -> tuple[Story, ...]:
+    """The pool with each story's key chosen so that no word links more than STORY_LINK_SHARE
+    story keys where another minimal chain of family links allows (stories in a fixed
+    shuffled order; a word used that often is busy for the stories after)."""
+    uses: Counter[str] = Counter()
+    keys: dict[Story, tuple[str, ...]] = {}
+    for story in sorted(pool, key=lambda s: stable_hash(f"parlour/doublets/key/{s.start}/{s.end}")):
+        busy = {w for w, n in uses.items() if n >= STORY_LINK_SHARE}
+        got = familiar_key(ladders.graph(len(story.start)), story.start, story.end, ladders, busy=busy)
+        assert got is not None  # (the pool holds only stories with a familiar key)
+        keys[story] = got[2]
+        uses.update(got[2][1:-1])
+    return tuple(Story(s.start, s.end, s.prompt, s.relation, keys[s]) for s in pool)
 
 
 def candidate_stories() -> tuple[bool, list[tuple[str, str, str, str]]]:

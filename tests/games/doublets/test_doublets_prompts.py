@@ -167,7 +167,7 @@ def test_classes_and_compounds_come_by_method():
     for rel, a, b in (r for pairs in data.by_length.values() for r in pairs):
         if rel == "join":  # the compound is a word parlour prints
             assert load().printable(a + b), (a, b)
-    assert prompt("class", "dawn", "dusk") == "Change DAWN into DUSK"
+    assert prompt("class", "dawn", "dusk") == "Change DAWN to DUSK"
 
 
 def test_related_pairs_put_the_little_stories_first():
