@@ -12,13 +12,20 @@ Where the marks go, and why (see the README's "Cutting machines" for what a fami
   in, are on silhouette-card-maker's sheets (Alan-Cha/silhouette-card-maker, assets/*_registration.pdf,
   measured). Set Studio's registration marks to Type 1, length 20 mm, thickness 0.3 mm, inset 10 mm.
   Nothing is printed within the legs' reach of a mark (the hatched area Studio shows).
-- ScanNCut: the machine scans the whole mat, so the sheet carries an L at each of its four corners,
-  10 mm in, 20 mm legs (inkscape-silhouette's four-corner style), for lining the cut file up with the
-  scan in CanvasWorkspace. Brother's own print-to-cut mark geometry was not available to follow.
-- Cricut: Design Space prints its own marks round an uploaded image inside its print-then-cut area
-  (6.75 x 9.25 in on Letter or A4), so parlour prints no marks for it: each card is written as a PNG at
-  its trimmed size, its rounded corners transparent, whose outer edge is the cut line Design Space
-  traces.
+- ScanNCut: Brother's print-to-cut mark, four of them: a round target (a 1 mm dot in the middle,
+  rings from 2 to 3 mm and from 4 to 5 mm round it) under a 10 x 1 mm bar, its centre 12.0 mm in
+  from the left or right edge and 13.98 mm from the top or bottom, the same way up at all four
+  corners. Taken from fcmlib (markuryy/fcmlib, src/registration_marks.rs: the mark copied from
+  Brother's print-and-cut artwork as Illustrator exported it, and the four centres its print-and-cut
+  FCM files list as their alignment points; examples/svg_to_fcm.rs writes the same points). The
+  ScanNCut reads a print-to-cut job as an FCM file naming those points; parlour writes SVG and DXF in
+  the same page frame, not FCM (CanvasWorkspace turns the SVG into one). Not tried on a machine.
+- Cricut: Design Space prints- Cricut: Design Space prints its own marks round an uploaded image inside its print-then-cut area,
+  so parlour prints no marks for it: each card is written as a PNG at its trimmed size, its rounded
+  corners transparent, whose outer edge is the cut line Design Space traces. The area, 6.75 x 9.25 in
+  (171 x 235 mm), is as piecepackr's research on Cricut cut files gives it (piecepackr/piecepackr
+  issue 343: "Maximum print area is 9.25 x 6.75"); Cricut's own help pages were not to hand, so a
+  card near that size should be tried once in Design Space first.
 
 Units: points on the page (y up, origin at the bottom-left); the files are in millimetres in the
 same frame (SVG with y down from the top edge, as SVG has it; DXF with y up).
@@ -30,6 +37,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
 from generator.errors import ParlourError
 from generator.press.paper import Paper, inch, mm
@@ -59,6 +68,7 @@ class Cutter:
     thickness: float = 0.3 * mm
     clear: float = 2 * mm  # kept free between a mark's reach and any piece
     files: bool = True
+    target: bool = False  # Brother's round target marks (see TARGET) instead of squares and Ls
 
     @property
     def marks(self) -> bool:
@@ -86,14 +96,47 @@ class Cutter:
         """Where pieces' cut lines may go: inside the marks' frame and clear of their reach (the
         marks sit in the top and bottom bands, so the band between them runs the page's width)."""
         W, H = paper.size
+        if self.target:  # within the targets' centres across; under and over their boxes
+            t = TARGET
+            top = t.y + t.below + self.clear  # from the top edge: the box reaches `below` under the centre
+            bottom = t.y + t.above + self.clear  # from the bottom edge: the bar side is towards the page
+            return (t.x, bottom, W - t.x, H - top)
         side = self.inset + self.thickness / 2 + self.clear
         band = self.inset + max(self.leg, self.square_side) + self.clear
         return (side, band, W - side, H - band)
 
+    def targets(self, paper: Paper) -> list[tuple[float, float]]:
+        """Brother's marks' centres on the page (points, y up): top-left, top-right, bottom-right,
+        bottom-left, as fcmlib lists them."""
+        W, H = paper.size
+        t = TARGET
+        return [(t.x, H - t.y), (W - t.x, H - t.y), (W - t.x, t.y), (t.x, t.y)]
+
+
+@dataclass(frozen=True)
+class Target:
+    """Brother's print-to-cut mark (markuryy/fcmlib, src/registration_marks.rs), in points: where its
+    centre is from the page's side and from its top or bottom edge, and its parts about the centre."""
+
+    x: float = 12.0 * mm
+    y: float = 13.98 * mm
+    dot: float = 0.99 * mm  # the middle dot's radius
+    rings: tuple[tuple[float, float], ...] = (
+        (2.0 * mm, 3.0 * mm),
+        (4.0 * mm, 5.0 * mm),
+    )  # inner, outer radii
+    bar: tuple[float, float] = (10.0 * mm, 1.0 * mm)  # width, height
+    bar_top: float = 6.985 * mm  # the bar's top edge above the centre (its bottom edge 1 mm lower)
+    half_width: float = 8.0 * mm  # the mark's white box (16 x 18 mm) about its centre
+    above: float = 9.98 * mm  # the box's top edge above the centre
+    below: float = 8.0 * mm  # its bottom edge under the centre
+
+
+TARGET = Target()
 
 CUTTER_SPECS: dict[str, Cutter] = {
     "silhouette": Cutter("silhouette", "Silhouette (Cameo, Portrait)", ("tl", "tr", "bl"), square="tl"),
-    "scanncut": Cutter("scanncut", "Brother ScanNCut", ("tl", "tr", "bl", "br")),
+    "scanncut": Cutter("scanncut", "Brother ScanNCut", ("tl", "tr", "bl", "br"), target=True),
     "cricut": Cutter("cricut", "Cricut (Design Space print then cut)", (), files=False),
 }
 
@@ -166,8 +209,21 @@ def draw_marks(c, cutter: Cutter, paper: Paper) -> None:  # c: reportlab Canvas
     """The machine's registration marks, solid black."""
     c.saveState()
     c.setFillColorRGB(0, 0, 0)
-    for x0, y0, x1, y1 in cutter.mark_rects(paper):
-        c.rect(x0, y0, x1 - x0, y1 - y0, stroke=0, fill=1)
+    c.setStrokeColorRGB(0, 0, 0)
+    if cutter.target:
+        t = TARGET
+        for x, y in cutter.targets(paper):
+            c.circle(x, y, t.dot, stroke=0, fill=1)
+            for inner, outer in t.rings:  # each ring filled between its two circles
+                ring = c.beginPath()
+                ring.circle(x, y, outer)
+                ring.circle(x, y, inner)
+                c.drawPath(ring, stroke=0, fill=1, fillMode=FILL_EVEN_ODD)
+            w, h = t.bar
+            c.rect(x - w / 2, y + t.bar_top - h, w, h, stroke=0, fill=1)
+    else:
+        for x0, y0, x1, y1 in cutter.mark_rects(paper):
+            c.rect(x0, y0, x1 - x0, y1 - y0, stroke=0, fill=1)
     c.restoreState()
 
 
@@ -336,14 +392,17 @@ GUIDE_TIPS = {
         "'parlour calibrate --cutter silhouette' first."
     ),
     "scanncut": (
-        "Cutting machine (ScanNCut): print the card sheets at 100 % with their four corner marks, "
-        "scan the sheet on the mat, import the page's cut file (NAME-pNNN.svg in the folder beside "
-        "this PDF) in CanvasWorkspace and line its page's corners up with the marks in the scan."
+        "Cutting machine (ScanNCut): print the card sheets at 100 % with Brother's four round marks. "
+        "In CanvasWorkspace make a print-and-cut project on a page of this paper, import the page's "
+        "cut file (NAME-pNNN.svg in the folder beside this PDF) where it lands, without moving it, "
+        "and send it to the machine, which scans the marks. This has not been tried on a ScanNCut "
+        "yet: cut the test card of 'parlour calibrate --cutter scanncut' first."
     ),
     "cricut": (
         "Cutting machine (Cricut): upload the card images in the folder beside this PDF to Design "
         "Space as print-then-cut images, set each one's width to the card's (cards.csv lists them), "
-        "and let Design Space print its own marks round them."
+        "and let Design Space print its own marks round them. Its print-then-cut area is about "
+        "6.75 x 9.25 in: try one card before the deck."
     ),
 }
 BLEED_TIP = "The art runs past each cut line (bleed), so a blade that drifts a little leaves no white edge."

@@ -22,6 +22,7 @@ from flask import Flask, Response, abort, jsonify, redirect, render_template, re
 
 from generator import config
 from generator.errors import ParlourError
+from generator.press.print_defaults import DEFAULT_BLEED_MM
 from generator.web import build, referee
 from generator.web.documents import (
     DOCUMENTS,
@@ -44,7 +45,7 @@ from generator.web.words import ADVANCED, EMPTY_CHOICE, HINTS, family, label, va
 SETTABLE = ("paper", "back_offset", "duplex", "spelling")  # what the page may save
 LOCAL_NAMES = ("localhost", "127.0.0.1", "[::1]")
 #: Requests that make something (a PDF, a preview, a day's puzzles): refused from another site.
-WORK = ("/pdf/", "/preview/", "/api/")
+WORK = ("/pdf/", "/zip/", "/preview/", "/api/")
 
 
 class BadRequest(Exception):
@@ -482,6 +483,10 @@ def documents_json() -> str:
                 for p in params
             },
             "flags": [key_of(p) for p in params if kind(p) == "flag"],
+            # with a cutting machine the command turns bleed on unless it is given
+            "with_cutter": {"bleed": shown(DEFAULT_BLEED_MM)}
+            if "cutter" in map(key_of, params) and "bleed" in map(key_of, params)
+            else {},
             "limits": {key_of(p): list(limits(p)) for p in params if kind(p) in ("int", "float")},
             "choices": {
                 key_of(p): [str(c) for c in p.type.choices]

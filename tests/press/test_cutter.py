@@ -4,8 +4,12 @@ and Cricut's card images.
 
 The oracle for the marks is the documentation typed in here, not press.cutter's constants: Silhouette
 Studio's Type 1 marks as inkscape-silhouette renders them (a 5 mm square at the top-left, L marks of
-20 mm legs at the top-right and bottom-left, their outer corners 10 mm in from the page's edges),
-found on the rendered page; the PDF's cut lines are parsed from its content stream."""
+20 mm legs at the top-right and bottom-left, their outer corners 10 mm in from the page's edges), and
+Brother's print-to-cut targets as fcmlib draws them (markuryy/fcmlib, src/registration_marks.rs: a
+1 mm dot, rings 2-3 mm and 4-5 mm, a 10 x 1 mm bar 6-7 mm above the centre, the centres 12.0 mm from
+the sides and 13.98 mm from the top and bottom; the mark's 16 x 18 mm box reaches 8 mm under its
+centre and 9.98 mm above), found on the rendered page; the PDF's cut lines are parsed from its
+content stream."""
 
 from __future__ import annotations
 
@@ -192,6 +196,19 @@ def _marks_seen(pdf: Path, index: int, cutter: str) -> list[str]:
         if _dark(img, x, y, scale) != ink:
             wrong.append(f"{what} at ({x:.1f}, {y:.1f}) mm from the top-left: {'no ink' if ink else 'ink'}")
 
+    if cutter == "scanncut":  # Brother's four targets, the bar above each
+        for cx, cy in ((12, 13.98), (w - 12, 13.98), (12, h - 13.98), (w - 12, h - 13.98)):
+            expect(cx, cy, True, "a target's dot")
+            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                expect(cx + 2.5 * dx, cy + 2.5 * dy, True, "a target's inner ring")
+                expect(cx + 4.5 * dx, cy + 4.5 * dy, True, "a target's outer ring")
+                expect(cx + 1.5 * dx, cy + 1.5 * dy, False, "inside a target's inner ring")
+                expect(cx + 3.5 * dx, cy + 3.5 * dy, False, "between a target's rings")
+                expect(cx + 6.0 * dx, cy + 6.0 * dy if dy > 0 else cy + 5.5 * dy, False, "round a target")
+            for along in (-4.5, 0, 4.5):
+                expect(cx + along, cy - 6.5, True, "a target's bar")
+            expect(cx, cy - 7.6, False, "above a target's bar")
+        return wrong
     corners = {
         "tl": (10, 10, 1, 1),
         "tr": (w - 10, 10, -1, 1),
@@ -256,13 +273,13 @@ def test_cut_files_lie_on_the_printed_cut_lines(printed, deck, paper, cutter):
             )
             assert abs(max(b[3] for b in file_boxes) - t[3]) <= TOL
             assert all(abs(b[4] - 3 * MM) <= TOL for b in file_boxes)  # rounded corners, 3 mm
-        # every piece inside the readable area: 10 mm in from each side, below and above the marks' 20 mm legs
+        # every piece inside the readable area: for a Silhouette 10 mm in from each side, below and
+        # above the marks' 20 mm legs; for a ScanNCut between the targets' centres across, and clear
+        # of their boxes (21.98 mm from the top, 23.96 mm from the bottom: the bar is above the centre)
+        side, top, bottom = (10, 30, 30) if cutter == "silhouette" else (12, 13.98 + 8, 13.98 + 9.98)
         for x0, y0, x1, y1, _ in file_boxes:
-            assert x0 >= 10 * MM and x1 <= W - 10 * MM and y0 >= 30 * MM and y1 <= H - 30 * MM, (
-                number,
-                x0,
-                y0,
-            )
+            assert x0 >= side * MM and x1 <= W - side * MM, (number, x0, x1)
+            assert y0 >= bottom * MM and y1 <= H - top * MM, (number, y0, y1)
         pieces += len(file_boxes)
         assert not _marks_seen(pdf, number - 1, cutter), _marks_seen(pdf, number - 1, cutter)
     assert pieces >= (1 if deck == "calibrate" else 9)

@@ -395,6 +395,15 @@ def test_a_cutting_machine_downloads_the_pdf_with_its_cutting_files(server, scre
     assert "--" not in problem.inner_text() and "Card size" in problem.inner_text()
     problem.scroll_into_view_if_needed()
     shoot(page, f"cutter-refused-{page.screen_name}")
+    # with a machine the cards get their edge (bleed) unless the family says otherwise, as on the
+    # command line: the field shows it, and 0 is sent as 0
+    edge = page.get_by_label("Extra edge around each card (millimetres)")
+    expect(edge).to_have_value("3")
+    edge.fill("0")
+    expect(page.locator("#command")).to_contain_text("--bleed 0")
+    page.get_by_label("Cutting machine").select_option("")  # by hand: no edge is the usual again
+    expect(edge).to_have_value("0")  # the family's own value stays
+    expect(page.locator("#command")).not_to_contain_text("--bleed")
     # a document that is not cut (the rules) offers no machine, and its button is the PDF's again
     page.select_option("#document", "rules")
     expect(page.get_by_label("Cutting machine")).to_be_hidden()

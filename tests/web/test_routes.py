@@ -759,6 +759,7 @@ def test_another_site_cannot_start_a_build(client, headers):
     before = len(build.BUILDS.jobs)
     for url in (
         "/pdf/calibrate?paper=a4&duplex=none",
+        "/zip/chimera-deck?paper=a4&cutter=silhouette",
         "/preview/calibrate/1.png?paper=a4&duplex=none",
         "/api/document/calibrate?paper=a4&duplex=none",
         "/api/doublets/daily?date=2031-01-01",

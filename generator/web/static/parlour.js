@@ -103,6 +103,14 @@ function fieldValue(key) {
   return (el.value || "").trim();
 }
 
+// What a field is when the family leaves it: the command's default, or, with a cutting machine
+// chosen, what the command then uses instead (bleed: a blade drifts, so the cards get an edge).
+function usualValue(d, key) {
+  const cutting = d.fields.includes("cutter") && fieldValue("cutter");
+  if (cutting && d.with_cutter && key in d.with_cutter) return d.with_cutter[key];
+  return d.defaults[key] ?? "";
+}
+
 function applyDefaults(doc, all = false) {
   const d = DOCS[doc];
   for (const [key, [lo, hi]] of Object.entries(d.limits)) { // this document's range for the field
@@ -114,6 +122,9 @@ function applyDefaults(doc, all = false) {
   for (const key of d.fields) {
     if (all || !touched.has(key)) setField(key, d.defaults[key] ?? "");
   }
+  for (const key of Object.keys(d.with_cutter || {})) {
+    if (all || !touched.has(key)) setField(key, usualValue(d, key));
+  }
 }
 
 function currentChoices() {
@@ -123,7 +134,7 @@ function currentChoices() {
   for (const key of d.fields) {
     const value = fieldValue(key);
     if (value === null) continue;
-    const usual = d.defaults[key] ?? "";
+    const usual = usualValue(d, key);
     if (d.flags.includes(key)) {
       if (value !== (usual === "1" ? "1" : "0")) params.push([key, value]);
       continue;
@@ -247,6 +258,10 @@ function showPage(page) {
 form.addEventListener("change", (event) => {
   if (event.target.id === "document") applyDefaults(event.target.value);
   else if (event.target.name) touched.add(event.target.name);
+  if (event.target.name === "cutter") { // what follows from a machine, unless the family set it
+    const d = DOCS[$("#document").value];
+    for (const key of Object.keys(d.with_cutter || {})) if (!touched.has(key)) setField(key, usualValue(d, key));
+  }
   clearProblems();
   showProblems(problemsHere($("#document").value));
   refreshForm();
