@@ -258,7 +258,7 @@ def test_what_a_child_meets_on_a_hand_made_run() -> None:
     p = wa.Printed()
     rows = [
         ("daily 2027-01-01", story.start, story.end, story.relation, story.prompt, ()),
-        ("daily 2027-01-02", "cold", "warm", "opposite", "Turn COLD into WARM", ("cord", "card", "ward")),
+        ("daily 2027-01-02", "cold", "warm", "opposite", "Turn COLD to WARM", ("cord", "card", "ward")),
         ("daily 2027-02-01", "passed", "talked", "unrelated", "Change PASSED to TALKED", ("moot",)),
         ("daily 2027-02-02", "pen", "ink", "unrelated", "Change PEN to INK", ("ten", "ton", "ion", "inn")),
         ("sheet 4-letter easy", "reaper", "lender", "unrelated", "", ("ions", "spam")),

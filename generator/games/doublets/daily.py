@@ -428,29 +428,72 @@ def _sheet_of(n: int, req: DailyRequest, ladders: Ladders, before: _Before) -> S
     )
 
 
+def _class_year(first: int, last: int, req: DailyRequest, ladders: Ladders) -> tuple[Sheet, ...]:
+    """The sheets of one class's days from ordinal `first` (its first day in a calendar year)
+    to `last`, each keeping to what the days before it used."""
+    before = _Before(set(), Counter())
+    out = []
+    for m in range(first, last + 1, END_GAP):
+        sheet = _sheet_of(m, req, ladders, before)
+        before.pairs.update(frozenset((p.start, p.end)) for p in sheet.puzzles[1:])
+        before.links.update(w for p in sheet.puzzles[1:] for w in p.links)
+        out.append(sheet)
+    return tuple(out)
+
+
+def _kept_class_year(first: int, req: DailyRequest, ladders: Ladders) -> tuple[Sheet, ...]:
+    """_class_year of a class's whole calendar year, kept in parlour's cache (any date of it is
+    read back at once; a year's book keeps 31 such files)."""
+    import dataclasses
+    import marshal
+
+    from generator.games.doublets.kept import kept
+
+    last = first
+    while _dt.date.fromordinal(last + END_GAP).year == _dt.date.fromordinal(first).year:
+        last += END_GAP
+
+    def decode(view: memoryview) -> tuple[Sheet, ...]:
+        rows = marshal.loads(view)
+        if type(rows) is not tuple or any(type(r) is not tuple or type(r[0]) is not tuple for r in rows):
+            raise ValueError("not saved sheets")
+        return tuple(Sheet(tuple(Puzzle(*p) for p in r[0]), *r[1:]) for r in rows)
+
+    def encode(sheets: tuple[Sheet, ...]) -> bytes:
+        return marshal.dumps(tuple(dataclasses.astuple(s) for s in sheets))
+
+    return kept(
+        "daily-class-year",
+        req.spelling,
+        0,
+        lambda: _class_year(first, last, req, ladders),
+        params=(first, req),
+        encode=encode,
+        decode=decode,
+    )
+
+
 def daily_sheet_for(
     date: _dt.date | str, req: DailyRequest = DailyRequest(), lexicon: Lexicon | None = None
 ) -> Sheet:
     """The daily sheet of one date: its story first, then graded practice.  The days of its
     class earlier in its calendar year (at most eleven) are chosen first, so that no pair and
-    no worn link comes back (see the module); each is kept for later days of a run."""
+    no worn link comes back (see the module); for the packaged lexicon the class's whole year
+    is chosen and kept in parlour's cache, and every sheet is kept for later days of a run."""
     day = parse_date(date)
     n = day.toordinal()
     ladders = ladders_for(lexicon, req.spelling)
     memo = _chosen(ladders, req)
-    first = n
-    while _dt.date.fromordinal(first - END_GAP).year == day.year:
-        first -= END_GAP
-    before = _Before(set(), Counter())
-    sheet = None
-    for m in range(first, n + 1, END_GAP):
-        sheet = memo.get(m)
-        if sheet is None:
-            sheet = memo[m] = _sheet_of(m, req, ladders, before)
-        before.pairs.update(frozenset((p.start, p.end)) for p in sheet.puzzles[1:])
-        before.links.update(w for p in sheet.puzzles[1:] for w in p.links)
-    assert sheet is not None
-    return sheet
+    if n not in memo:
+        first = n
+        while _dt.date.fromordinal(first - END_GAP).year == day.year:
+            first -= END_GAP
+        if ladders.packaged:  # the class's whole year, kept
+            sheets = _kept_class_year(first, req, ladders)
+        else:  # (another lexicon: the days up to this one)
+            sheets = _class_year(first, n, req, ladders)
+        memo.update(zip(range(first, first + END_GAP * len(sheets), END_GAP), sheets, strict=True))
+    return memo[n]
 
 
 def daily_sheets(

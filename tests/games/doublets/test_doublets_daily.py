@@ -47,13 +47,22 @@ def _fresh(ladders) -> None:
     DD._dead.cache_clear()
 
 
-def test_a_date_is_the_same_alone_or_in_a_run(run, ladders):
+def test_a_date_is_the_same_alone_or_in_a_run(run, ladders, tmp_path, monkeypatch):
     """A day's sheet follows from its date alone: asked for by itself, with nothing chosen
-    before in this process, it is the sheet the run printed."""
+    before in this process and an empty cache, it is the sheet the run printed; asked for
+    again, it is read back from the cache (its class's year) as it was."""
+    from generator import cache
+
     for k in (0, 11, 41, 69):
+        monkeypatch.setenv("PARLOUR_CACHE_DIR", str(tmp_path / str(k)))
         _fresh(ladders)
         alone = DD.daily_sheet(FIRST + dt.timedelta(days=k))
         assert alone == run[k], k
+        kept = list((tmp_path / str(k)).glob("doublets-daily-class-year-*.bin"))
+        assert len(kept) == 1  # the days of its class in its year
+        _fresh(ladders)
+        assert DD.daily_sheet(FIRST + dt.timedelta(days=k)) == alone
+    assert cache.cache_dir() == tmp_path / "69"
 
 
 def test_every_day_leads_with_a_story(run):

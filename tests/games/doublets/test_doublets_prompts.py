@@ -69,7 +69,7 @@ def test_prompt_of_an_unknown_relation_is_the_plain_frame():
     assert prompt("no such", "buys", "fowl") == "Change BUYS to FOWL"
     assert prompt("home", "pig", "sty") == "Drive PIG into the STY"
     assert prompt("from", "tree", "wood") == "Get WOOD from the TREE"
-    assert prompt("opposite", "cold", "warm") == "Turn COLD into WARM"
+    assert prompt("opposite", "cold", "warm") == "Turn COLD to WARM"
 
 
 def test_data_pairs_are_one_length_and_printable_ends(lex):
