@@ -224,8 +224,14 @@ def _classes(ladders: Ladders, length: int, tier: int) -> list[list[int]]:
     from generator.games.doublets.kept import kept
 
     def decode(view: memoryview) -> tuple[list[list[int]], list[list[int]]]:
-        listed, spare = marshal.loads(view)
-        return listed, spare
+        got = marshal.loads(view)
+        if (
+            type(got) is not tuple
+            or len(got) != 2
+            or any(type(t) is not list or len(t) != END_GAP for t in got)
+        ):
+            raise ValueError("not saved end classes")
+        return got[0], got[1]
 
     got = kept(
         "daily-classes",
