@@ -19,7 +19,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from generator.words.lexicon import Lexicon
 
 LINK_ZIPF = 3.0  # the share of key links at least this frequent is reported
-END_GAP_DAYS = 30  # an end word back within this many days counts as a gap too short
+END_GAP_DAYS = 31  # an end word back sooner than this many days later counts as a gap too short (issue 33: a month)
 SHEET_LENGTHS = (3, 4, 5, 6, 7, 8)
 SHEET_DIFFICULTIES = ("easy", "medium", "hard", "fiendish", "mixed")
 RAREST = 20
