@@ -21,12 +21,13 @@ is as quick as today.  The guarantees come from the construction:
   SHARED_LINKS links; a word rests one week in LINK_REST_SHARE (by a hash of it and the
   week: keys go round it where another minimal chain allows), to spread the busiest links.
   No link is worn out: a day knows the keys of its class's days before it in the year (it
-  chooses them), so a practice key may not pass through a word those keys already passed
-  through LINK_CLASS_USES times (one more, then two more, only as the last resorts of _slot),
-  and goes round a word they passed through once where it can. A word links at most
-  LINK_YEAR_CAP practice keys a year however the days fall; measured over 2027-2028 the
-  busiest links serve about 35 keys a year, story keys included (bench/bench_daily_years.py).
-  Story keys spread their links over the pool (story.STORY_LINK_SHARE).
+  chooses them), so a practice key may not pass through a word those keys (and the stories'
+  keys) already passed through LINK_CLASS_USES times (one more at each stage of _slot where
+  the sheet's rules give way), and goes round a word they passed through once where it can.
+  A word links at most LINK_YEAR_CAP practice keys a year however the days fall; measured
+  over 2027-2028 the busiest links serve at most 36 keys a year, story keys included (SOOT
+  served 54; bench/bench_daily_years.py). Story keys spread their links over the pool
+  (story.STORY_LINK_SHARE).
 - Words: the practice ends are everyday base-form words, and every key is a minimal chain of
   familiar words (doublets.story): par is reachable by words a child knows.
 """
@@ -70,8 +71,10 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from generator.words.lexicon import Lexicon
 
 END_GAP = 31  # days before a practice end word may come back
-LINK_CLASS_USES = 3  # practice keys a link may serve in one class's days of a year (+1, +2 as last resorts)
-LINK_YEAR_CAP = END_GAP * (LINK_CLASS_USES + 2)  # practice keys a link may serve in a year (a bound)
+LINK_CLASS_USES = (
+    2  # practice keys a link may serve in one class's days of a year (one more each stage of _slot)
+)
+LINK_YEAR_CAP = END_GAP * (LINK_CLASS_USES + 3)  # practice keys a link may serve in a year (a bound)
 LINK_REST_SHARE = 2  # a key goes round a word where it can one week in this many (a hash)
 # The week's shape: the same everyday 4-letter words all week; the weekend's chains are longer.
 WEEKDAY_BANDS = ("easy", "medium", "hard")
@@ -97,8 +100,18 @@ def _word_class(word: str) -> int:
 
 
 def _pair_parity(a: str, b: str) -> int:
-    lo, hi = min(a, b), max(a, b)
-    return stable_hash(f"parlour/doublets/daily/{lo}/{hi}") & 1
+    return _pair_hash(min(a, b), max(a, b)) & 1
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _pair_hash(lo: str, hi: str) -> int:
+    return stable_hash(f"parlour/doublets/daily/{lo}/{hi}")
+
+
+def _day_order(n: int, a: str, b: str) -> int:
+    """Where the pair a, b (a < b) stands in day n's order: its hash mixed with the day's (a
+    day's own shuffle of its class's pairs, cheap to recompute for every day)."""
+    return ((_pair_hash(a, b) >> 1) ^ (n * 0x9E3779B97F4A7C15)) * 0xBF58476D1CE4E5B9 % (1 << 64)
 
 
 def _resting(word: str, week: int) -> bool:
@@ -166,8 +179,9 @@ class _Day:
     used_ends: set[str]
     taken: list[frozenset[str]]
     relaxed: int = 0  # 1: the sheet's link rules give way (one more key a word, shared links);
-    # 2: and a link may serve one key more in its class-year (LINK_CLASS_USES); 3: and one more,
-    # and a link need only be printed and frequent, not on the everyday list (the last resort)
+    # 2: the last resorts, any band from ends on the list or spare; 3: and a link need only be
+    # printed and frequent, not on the everyday list. Each stage lets a link serve one key more
+    # in its class's year (LINK_CLASS_USES + relaxed).
 
 
 def _day(n: int, length: int, ladders: Ladders, story: Puzzle, before: _Before) -> _Day:
@@ -198,12 +212,12 @@ def _day(n: int, length: int, ladders: Ladders, story: Puzzle, before: _Before) 
             for t in ends[i + 1 :]:
                 if (got is pairs or s in spare or t in spare) and ok(s, t):
                     got.append((s, t) if s < t else (t, s))
-        got.sort(key=lambda p: stable_hash(f"{n}/{words[p[0]]}/{words[p[1]]}"))
+        got.sort(key=lambda p: _day_order(n, words[p[0]], words[p[1]]))
     return _Day(
         g,
         ladders,
         n // 7,
-        Counter(before.links),
+        before.links + Counter(story.links),
         pairs,
         more,
         Counter(story.chain),
@@ -308,7 +322,7 @@ def _keyed(d: _Day, s: int, t: int) -> Puzzle | None:
         for w in inner
         if not family_link(w, d.ladders, loose=d.relaxed > 2)
         or d.key_uses[w] >= MAX_KEY_USES + min(d.relaxed, 1)
-        or d.spent[w] >= LINK_CLASS_USES + max(0, d.relaxed - 1)
+        or d.spent[w] >= LINK_CLASS_USES + d.relaxed
     }
     shun = {g.index[w] for w in inner if _resting(w, d.week) or not known(w, d.ladders) or d.spent[w]}
     chain = dag.friendliest(barred | shun)
@@ -372,7 +386,7 @@ def _slot(d: _Day, band: str | None, req: DailyRequest) -> Puzzle | None:
                 if puzzle is not None:
                     return puzzle
     for d.relaxed in (2, 3):  # the last resorts: a link serves one key more in its class-year,
-        puzzle = _pick(d, d.pairs + d.more, any_band)  # then a link may be off the everyday list
+        puzzle = _pick(d, d.pairs + d.more, any_band)  # then one more, off the everyday list too
         if puzzle is not None:
             return puzzle
     return None
@@ -442,7 +456,7 @@ def _class_year(first: int, last: int, req: DailyRequest, ladders: Ladders) -> t
     for m in range(first, last + 1, END_GAP):
         sheet = _sheet_of(m, req, ladders, before)
         before.pairs.update(frozenset((p.start, p.end)) for p in sheet.puzzles[1:])
-        before.links.update(w for p in sheet.puzzles[1:] for w in p.links)
+        before.links.update(w for p in sheet.puzzles for w in p.links)
         out.append(sheet)
     return tuple(out)
 
