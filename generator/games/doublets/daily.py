@@ -22,8 +22,9 @@ is as quick as today.  The guarantees come from the construction:
   week: keys go round it where another minimal chain allows), to spread the busiest links.
   No link is worn out: a day knows the keys of its class's days before it in the year (it
   chooses them), so a practice key may not pass through a word those keys (and the stories'
-  keys) already passed through LINK_CLASS_USES times (one more at each stage of _slot where
-  the sheet's rules give way), and goes round a word they passed through once where it can.
+  keys) already passed through LINK_CLASS_USES times (one, two more as the day's rules give
+  way, four at the last resort: _slot), and goes round a word they passed through once where
+  it can.
   A word links at most LINK_YEAR_CAP practice keys a year however the days fall; measured
   over 2027-2028 the busiest links serve at most 36 keys a year, story keys included (SOOT
   served 54; bench/bench_daily_years.py). Story keys spread their links over the pool
@@ -71,10 +72,8 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from generator.words.lexicon import Lexicon
 
 END_GAP = 31  # days before a practice end word may come back
-LINK_CLASS_USES = (
-    2  # practice keys a link may serve in one class's days of a year (one more each stage of _slot)
-)
-LINK_YEAR_CAP = END_GAP * (LINK_CLASS_USES + 3)  # practice keys a link may serve in a year (a bound)
+LINK_CLASS_USES = 1  # keys a link serves in its class's days of a year (more as _slot gives way)
+LINK_YEAR_CAP = END_GAP * (LINK_CLASS_USES + 4)  # practice keys a link may serve in a year (a bound)
 LINK_REST_SHARE = 2  # a key goes round a word where it can one week in this many (a hash)
 # The week's shape: the same everyday 4-letter words all week; the weekend's chains are longer.
 WEEKDAY_BANDS = ("easy", "medium", "hard")
@@ -178,10 +177,10 @@ class _Day:
     key_uses: Counter[str]
     used_ends: set[str]
     taken: list[frozenset[str]]
+    extra: int = 0  # keys a link may serve in its class's year beyond LINK_CLASS_USES
     relaxed: int = 0  # 1: the sheet's link rules give way (one more key a word, shared links);
     # 2: the last resorts, any band from ends on the list or spare; 3: and a link need only be
-    # printed and frequent, not on the everyday list. Each stage lets a link serve one key more
-    # in its class's year (LINK_CLASS_USES + relaxed).
+    # printed and frequent, not on the everyday list.
 
 
 def _day(n: int, length: int, ladders: Ladders, story: Puzzle, before: _Before) -> _Day:
@@ -322,7 +321,7 @@ def _keyed(d: _Day, s: int, t: int) -> Puzzle | None:
         for w in inner
         if not family_link(w, d.ladders, loose=d.relaxed > 2)
         or d.key_uses[w] >= MAX_KEY_USES + min(d.relaxed, 1)
-        or d.spent[w] >= LINK_CLASS_USES + d.relaxed
+        or d.spent[w] >= LINK_CLASS_USES + d.extra
     }
     shun = {g.index[w] for w in inner if _resting(w, d.week) or not known(w, d.ladders) or d.spent[w]}
     chain = dag.friendliest(barred | shun)
@@ -369,8 +368,9 @@ def _pick(d: _Day, pairs: list[tuple[int, int]], fits: Callable[[int, int], bool
 
 def _slot(d: _Day, band: str | None, req: DailyRequest) -> Puzzle | None:
     """One practice puzzle: ends on the list before a spare end, the band before another band,
-    and the sheet's link rules before they give way (one more key a word, shared links); as a
-    last resort a key may hold a printed word off the everyday list (words audit counts them)."""
+    and the sheet's link rules before they give way (one more key a word, shared links, a link
+    one or two keys more in its class's year); as a last resort a link three, then four keys
+    more and a key may hold a printed word off the everyday list (words audit counts them)."""
     ceiling = MAX_PAR if req.links is None else req.links[1]
 
     def in_band(par: int, ways: int) -> bool:
@@ -381,13 +381,13 @@ def _slot(d: _Day, band: str | None, req: DailyRequest) -> Puzzle | None:
 
     for pairs in (d.pairs, d.more):
         for fits in (in_band, any_band):
-            for d.relaxed in (0, 1):
+            for d.relaxed, d.extra in ((0, 0), (1, 1), (1, 2)):
                 puzzle = _pick(d, pairs, fits)
                 if puzzle is not None:
                     return puzzle
-    for d.relaxed in (2, 3):  # the last resorts: a link serves one key more in its class-year,
-        puzzle = _pick(d, d.pairs + d.more, any_band)  # then one more, off the everyday list too
-        if puzzle is not None:
+    for d.relaxed, d.extra in ((2, 3), (3, 4)):  # the last resorts: any band, a link one key more
+        puzzle = _pick(d, d.pairs + d.more, any_band)  # in its class's year, then off the
+        if puzzle is not None:  # everyday list too
             return puzzle
     return None
 
