@@ -278,3 +278,20 @@ def test_what_a_child_meets_on_a_hand_made_run() -> None:
     assert got["story_days_per_month"] == {"2027-01": [2, 2], "2027-02": [0, 2]}  # cold, warm: a story
     lines = wa.child_lines({**got})
     assert any("familiar list" in line for line in lines) and any("2027-01 2/2" in line for line in lines)
+
+
+def test_link_wear_is_counted_a_calendar_year_at_a_time() -> None:
+    """A link of 30 daily keys in each of two years is not worn out (the audit's limit is a
+    year's); 41 in one year is."""
+    lex = load()
+    p = wa.Printed()
+    for year, times in (("2027", 30), ("2028", 30)):
+        p.puzzles += [
+            (f"daily {year}-01-{k % 28 + 1:02d}", "cold", "warm", "opposite", "", ("cord", "card"))
+            for k in range(times)
+        ]
+    got = wa.doublets_story(p, lex)
+    assert dict(got["daily_middles_most"])["cord"] == 30 and got["daily_middles_over_limit"] == []
+    p.puzzles += [("daily 2028-02-01", "cold", "warm", "opposite", "", ("cord",))] * 11
+    got = wa.doublets_story(p, lex)
+    assert dict(got["daily_middles_most"])["cord"] == 41 and got["daily_middles_over_limit"] == ["cord"]

@@ -21,12 +21,14 @@ is as quick as today.  The guarantees come from the construction:
   SHARED_LINKS links; a word rests one week in LINK_REST_SHARE (by a hash of it and the
   week: keys go round it where another minimal chain allows), to spread the busiest links.
   No link is worn out: a day knows the keys of its class's days before it in the year (it
-  chooses them), so a practice key may not pass through a word those keys already passed
-  through LINK_CLASS_USES times (one more, then two more, only as the last resorts of _slot),
-  and goes round a word they passed through once where it can. A word links at most
-  LINK_YEAR_CAP practice keys a year however the days fall; measured over 2027-2028 the
-  busiest links serve about 35 keys a year, story keys included (bench/bench_daily_years.py).
-  Story keys spread their links over the pool (story.STORY_LINK_SHARE).
+  chooses them), so a practice key may not pass through a word those keys (and the stories'
+  keys) already passed through LINK_CLASS_USES times (one, two more as the day's rules give
+  way, four at the last resort: _slot), and goes round a word they passed through once where
+  it can.
+  A word links at most LINK_YEAR_CAP practice keys a year however the days fall; measured
+  over 2027-2028 the busiest links serve at most 36 keys a year, story keys included (SOOT
+  served 54; bench/bench_daily_years.py). Story keys spread their links over the pool
+  (story.STORY_LINK_SHARE).
 - Words: the practice ends are everyday base-form words, and every key is a minimal chain of
   familiar words (doublets.story): par is reachable by words a child knows.
 """
@@ -70,8 +72,8 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from generator.words.lexicon import Lexicon
 
 END_GAP = 31  # days before a practice end word may come back
-LINK_CLASS_USES = 3  # practice keys a link may serve in one class's days of a year (+1, +2 as last resorts)
-LINK_YEAR_CAP = END_GAP * (LINK_CLASS_USES + 2)  # practice keys a link may serve in a year (a bound)
+LINK_CLASS_USES = 1  # keys a link serves in its class's days of a year (more as _slot gives way)
+LINK_YEAR_CAP = END_GAP * (LINK_CLASS_USES + 4)  # practice keys a link may serve in a year (a bound)
 LINK_REST_SHARE = 2  # a key goes round a word where it can one week in this many (a hash)
 # The week's shape: the same everyday 4-letter words all week; the weekend's chains are longer.
 WEEKDAY_BANDS = ("easy", "medium", "hard")
@@ -97,8 +99,18 @@ def _word_class(word: str) -> int:
 
 
 def _pair_parity(a: str, b: str) -> int:
-    lo, hi = min(a, b), max(a, b)
-    return stable_hash(f"parlour/doublets/daily/{lo}/{hi}") & 1
+    return _pair_hash(min(a, b), max(a, b)) & 1
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _pair_hash(lo: str, hi: str) -> int:
+    return stable_hash(f"parlour/doublets/daily/{lo}/{hi}")
+
+
+def _day_order(n: int, a: str, b: str) -> int:
+    """Where the pair a, b (a < b) stands in day n's order: its hash mixed with the day's (a
+    day's own shuffle of its class's pairs, cheap to recompute for every day)."""
+    return ((_pair_hash(a, b) >> 1) ^ (n * 0x9E3779B97F4A7C15)) * 0xBF58476D1CE4E5B9 % (1 << 64)
 
 
 def _resting(word: str, week: int) -> bool:
@@ -165,9 +177,10 @@ class _Day:
     key_uses: Counter[str]
     used_ends: set[str]
     taken: list[frozenset[str]]
+    extra: int = 0  # keys a link may serve in its class's year beyond LINK_CLASS_USES
     relaxed: int = 0  # 1: the sheet's link rules give way (one more key a word, shared links);
-    # 2: and a link may serve one key more in its class-year (LINK_CLASS_USES); 3: and one more,
-    # and a link need only be printed and frequent, not on the everyday list (the last resort)
+    # 2: the last resorts, any band from ends on the list or spare; 3: and a link need only be
+    # printed and frequent, not on the everyday list.
 
 
 def _day(n: int, length: int, ladders: Ladders, story: Puzzle, before: _Before) -> _Day:
@@ -198,12 +211,12 @@ def _day(n: int, length: int, ladders: Ladders, story: Puzzle, before: _Before) 
             for t in ends[i + 1 :]:
                 if (got is pairs or s in spare or t in spare) and ok(s, t):
                     got.append((s, t) if s < t else (t, s))
-        got.sort(key=lambda p: stable_hash(f"{n}/{words[p[0]]}/{words[p[1]]}"))
+        got.sort(key=lambda p: _day_order(n, words[p[0]], words[p[1]]))
     return _Day(
         g,
         ladders,
         n // 7,
-        Counter(before.links),
+        before.links + Counter(story.links),
         pairs,
         more,
         Counter(story.chain),
@@ -224,8 +237,14 @@ def _classes(ladders: Ladders, length: int, tier: int) -> list[list[int]]:
     from generator.games.doublets.kept import kept
 
     def decode(view: memoryview) -> tuple[list[list[int]], list[list[int]]]:
-        listed, spare = marshal.loads(view)
-        return listed, spare
+        got = marshal.loads(view)
+        if (
+            type(got) is not tuple
+            or len(got) != 2
+            or any(type(t) is not list or len(t) != END_GAP for t in got)
+        ):
+            raise ValueError("not saved end classes")
+        return got[0], got[1]
 
     got = kept(
         "daily-classes",
@@ -302,7 +321,7 @@ def _keyed(d: _Day, s: int, t: int) -> Puzzle | None:
         for w in inner
         if not family_link(w, d.ladders, loose=d.relaxed > 2)
         or d.key_uses[w] >= MAX_KEY_USES + min(d.relaxed, 1)
-        or d.spent[w] >= LINK_CLASS_USES + max(0, d.relaxed - 1)
+        or d.spent[w] >= LINK_CLASS_USES + d.extra
     }
     shun = {g.index[w] for w in inner if _resting(w, d.week) or not known(w, d.ladders) or d.spent[w]}
     chain = dag.friendliest(barred | shun)
@@ -349,8 +368,9 @@ def _pick(d: _Day, pairs: list[tuple[int, int]], fits: Callable[[int, int], bool
 
 def _slot(d: _Day, band: str | None, req: DailyRequest) -> Puzzle | None:
     """One practice puzzle: ends on the list before a spare end, the band before another band,
-    and the sheet's link rules before they give way (one more key a word, shared links); as a
-    last resort a key may hold a printed word off the everyday list (words audit counts them)."""
+    and the sheet's link rules before they give way (one more key a word, shared links, a link
+    one or two keys more in its class's year); as a last resort a link three, then four keys
+    more and a key may hold a printed word off the everyday list (words audit counts them)."""
     ceiling = MAX_PAR if req.links is None else req.links[1]
 
     def in_band(par: int, ways: int) -> bool:
@@ -361,13 +381,13 @@ def _slot(d: _Day, band: str | None, req: DailyRequest) -> Puzzle | None:
 
     for pairs in (d.pairs, d.more):
         for fits in (in_band, any_band):
-            for d.relaxed in (0, 1):
+            for d.relaxed, d.extra in ((0, 0), (1, 1), (1, 2)):
                 puzzle = _pick(d, pairs, fits)
                 if puzzle is not None:
                     return puzzle
-    for d.relaxed in (2, 3):  # the last resorts: a link serves one key more in its class-year,
-        puzzle = _pick(d, d.pairs + d.more, any_band)  # then a link may be off the everyday list
-        if puzzle is not None:
+    for d.relaxed, d.extra in ((2, 3), (3, 4)):  # the last resorts: any band, a link one key more
+        puzzle = _pick(d, d.pairs + d.more, any_band)  # in its class's year, then off the
+        if puzzle is not None:  # everyday list too
             return puzzle
     return None
 
@@ -436,7 +456,7 @@ def _class_year(first: int, last: int, req: DailyRequest, ladders: Ladders) -> t
     for m in range(first, last + 1, END_GAP):
         sheet = _sheet_of(m, req, ladders, before)
         before.pairs.update(frozenset((p.start, p.end)) for p in sheet.puzzles[1:])
-        before.links.update(w for p in sheet.puzzles[1:] for w in p.links)
+        before.links.update(w for p in sheet.puzzles for w in p.links)
         out.append(sheet)
     return tuple(out)
 
