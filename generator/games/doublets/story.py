@@ -11,6 +11,7 @@ is (start, end, prompt, relation): the prompt reads in the ladder's direction.
 from __future__ import annotations
 
 import hashlib
+import heapq
 from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
@@ -179,7 +180,7 @@ def _story_pool(ladders: Ladders) -> tuple[Story, ...]:
             ok = a in common and b in common and not inflected(a, ladders) and not inflected(b, ladders)
         got = familiar_key(ladders.graph(len(a)), a, b, ladders) if ok else None
         if got is not None and MIN_PAR <= got[0]:
-            out.append(Story(a, b, told, relation))
+            out.append(Story(a, b, told, relation, got[2]))
     return _spread(out, ladders)
 
 
@@ -191,10 +192,13 @@ def _spread(pool: list[Story], ladders: Ladders) -> tuple[Story, ...]:
     keys: dict[Story, tuple[str, ...]] = {}
     for story in sorted(pool, key=lambda s: stable_hash(f"parlour/doublets/key/{s.start}/{s.end}")):
         busy = {w for w, n in uses.items() if n >= STORY_LINK_SHARE}
-        got = familiar_key(ladders.graph(len(story.start)), story.start, story.end, ladders, busy=busy)
-        assert got is not None  # (the pool holds only stories with a familiar key)
-        keys[story] = got[2]
-        uses.update(got[2][1:-1])
+        key = story.key  # the friendliest key; where none of its links is busy it stays the key
+        if busy.intersection(key[1:-1]):
+            got = familiar_key(ladders.graph(len(story.start)), story.start, story.end, ladders, busy=busy)
+            assert got is not None  # (the pool holds only stories with a familiar key)
+            key = got[2]
+        keys[story] = key
+        uses.update(key[1:-1])
     return tuple(Story(s.start, s.end, s.prompt, s.relation, keys[s]) for s in pool)
 
 
@@ -280,32 +284,59 @@ def story_cycle(stories: Sequence[Story], spacing: int = STORY_SPACING) -> tuple
     size = len(pool)
     if size < 2 * spacing:
         return tuple(pool)
-    left = Counter(w for s in pool for w in _words(s))
+    words = [_words(s) for s in pool]
+    left = Counter(w for ws in words for w in ws)
+    having: dict[str, list[int]] = {}
+    for k, ws in enumerate(words):
+        for w in ws:
+            having.setdefault(w, []).append(k)
     first: dict[str, int] = {}
     last: dict[str, int] = {}
-    todo = list(pool)
+
+    def due(k: int) -> int:  # the last place story k's next story may take (its words' soonest)
+        return min(
+            min(size - 1, first.get(w, size) + size - spacing) - spacing * (left[w] - 1) for w in words[k]
+        )
+
+    def fits(k: int, i: int) -> bool:
+        return all(
+            i - last.get(w, -size) >= spacing and first.get(w, i) + size - i >= spacing for w in words[k]
+        )
+
+    heap = [(due(k), k) for k in range(size)]  # (due, place in the shuffle): stale entries are
+    heapq.heapify(heap)  # corrected as they come up, and a story whose due falls is pushed anew
+    placed = [False] * size
     order: list[Story] = []
     for i in range(size):
-
-        def fits(s: Story, i: int = i) -> bool:
-            return all(
-                i - last.get(w, -size) >= spacing and first.get(w, i) + size - i >= spacing for w in _words(s)
-            )
-
-        def due(s: Story) -> int:  # the last place its next story may take (its words' soonest)
-            return min(
-                min(size - 1, first.get(w, size) + size - spacing) - spacing * (left[w] - 1)
-                for w in _words(s)
-            )
-
-        fitting = [k for k, s in enumerate(todo) if fits(s)] or range(len(todo))
-        k = min(fitting, key=lambda k: (due(todo[k]), k))
-        story = todo.pop(k)
-        order.append(story)
-        for w in _words(story):
+        passed: list[tuple[int, int]] = []
+        chosen = None
+        while heap:
+            d, k = heapq.heappop(heap)
+            if placed[k]:
+                continue
+            now = due(k)
+            if now != d:
+                heapq.heappush(heap, (now, k))
+            elif fits(k, i):
+                chosen = k
+                break
+            else:
+                passed.append((d, k))
+        if chosen is None:  # none fits: the most due of all
+            passed.sort()
+            chosen = passed.pop(0)[1]
+        for entry in passed:
+            heapq.heappush(heap, entry)
+        placed[chosen] = True
+        order.append(pool[chosen])
+        for w in words[chosen]:
             left[w] -= 1
             last[w] = i
-            first.setdefault(w, i)
+            if w not in first:
+                first[w] = i
+                for k in having[w]:  # their due may fall: push it anew
+                    if not placed[k]:
+                        heapq.heappush(heap, (due(k), k))
     return tuple(_mend(order, spacing))
 
 
