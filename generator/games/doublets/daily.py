@@ -40,7 +40,7 @@ import functools
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from generator.games.doublets.choose import SHARED_LINKS, _sheet_bands
 from generator.games.doublets.model import (
@@ -283,6 +283,13 @@ def _dead(ladders: Ladders, length: int) -> set[tuple[int, int, bool]]:
 
 
 @functools.lru_cache(maxsize=16)
+def _dags(ladders: Ladders, length: int) -> dict[tuple[str, str], tuple[Any, list[str]]]:
+    """The minimal chains (a ladder_search DAG, and its inner words) of pairs found so far in
+    this run, by (start, end): a pair is tried at every stage of _slot and on later days."""
+    return {}
+
+
+@functools.lru_cache(maxsize=16)
 def _chosen(ladders: Ladders, req: DailyRequest) -> dict[int, Sheet]:
     """Day ordinal -> sheet, for the days chosen so far in this run."""
     return {}
@@ -304,14 +311,18 @@ def _keyed(d: _Day, s: int, t: int) -> Puzzle | None:
     loose, dead = d.relaxed > 2, _dead(d.ladders, g.length)
     if (s, t, loose) in dead:  # found before: no key of family links, whatever the sheet
         return None
-    dag = g.shortest(a, b, max_links=MAX_PAR)
-    wide = ends_for(d.ladders, g.length).wide
-    if dag is None or (
-        wide is not None and dag.par > 0 and wide.par(a, b, max_links=dag.par - 1) is not None
-    ):
-        dead.add((s, t, loose))
-        return None
-    inner = dag.words()[1:-1]
+    found = _dags(d.ladders, g.length).get((a, b))
+    if found is None:
+        dag = g.shortest(a, b, max_links=MAX_PAR)
+        wide = ends_for(d.ladders, g.length).wide
+        if dag is None or (
+            wide is not None and dag.par > 0 and wide.par(a, b, max_links=dag.par - 1) is not None
+        ):
+            dead.add((s, t, False))
+            dead.add((s, t, True))
+            return None
+        found = _dags(d.ladders, g.length)[(a, b)] = (dag, dag.words()[1:-1])
+    dag, inner = found
     family = {g.index[w] for w in inner if not family_link(w, d.ladders, loose=loose)}
     if any(g.index[w] in family for w in dag.friendliest(family)[1:-1]):
         dead.add((s, t, loose))

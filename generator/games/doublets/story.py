@@ -10,6 +10,7 @@ is (start, end, prompt, relation): the prompt reads in the ladder's direction.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import heapq
 from collections import Counter
@@ -80,6 +81,7 @@ def inflected(word: str, ladders: Ladders) -> bool:
     return any(len(b) >= 3 and b != word and b in lex and lex.zipf(b) >= FAMILIAR_LINK_ZIPF for b in bases)
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def familiar(word: str, ladders: Ladders) -> bool:
     """True if `word` is in everyday use, so a daily key may hold it: printed, and the lexicon's
     everyday mark (Lexicon.everyday: on the list of words children know or frequent) where it
@@ -90,6 +92,7 @@ def familiar(word: str, ladders: Ladders) -> bool:
     return bool(mark(word)) if callable(mark) else ladders.lexicon.zipf(word) >= FAMILIAR_LINK_ZIPF
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def known(word: str, ladders: Ladders) -> bool:
     """True if `word` is on the lexicon's list of words children know (without a list: at least
     FAMILIAR_END_ZIPF frequent)."""
@@ -97,6 +100,7 @@ def known(word: str, ladders: Ladders) -> bool:
     return bool(mark(word)) if callable(mark) else ladders.lexicon.zipf(word) >= FAMILIAR_END_ZIPF
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def family_link(word: str, ladders: Ladders, loose: bool = False) -> bool:
     """True if a daily key may use `word` as a link: familiar (`loose`: or printed and at least
     FAMILIAR_LINK_ZIPF frequent, a day's last resort), and of no class that keeps a word from

@@ -45,6 +45,7 @@ def _fresh(ladders) -> None:
     DD._chosen.cache_clear()
     DD._counts.cache_clear()
     DD._dead.cache_clear()
+    DD._dags.cache_clear()
 
 
 def test_a_date_is_the_same_alone_or_in_a_run(run, ladders, tmp_path, monkeypatch):
