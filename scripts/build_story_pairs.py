@@ -73,7 +73,7 @@ STORY_FRAMES: dict[str, str] = {
     "pair": "Pair {start} with {end}",
     "does": "Teach the {start} to {end}",
     "raise": "Raise {start} to {end}",
-    "opposite": "Turn {start} into {end}",
+    "opposite": "Turn {start} to {end}",  # Carroll's own wording (Turn WET to DRY), and "to" as in "Change X to Y"
     "part": "Give the {start} {its} {end}",  # the whole is made whole: Give the BIKE its HORN
     "whole": "Fit the {start} to the {end}",
     "join": "Join {start} to {end}",

@@ -646,7 +646,8 @@ CACHE_READERS = [
     ["fighting-words", "check", "trade"],  # the word index
 ]
 CACHE_KINDS = {"rules-fit", "ink", "doublets-ends", "doublets-keyable", "doublets-capacity",
-               "doublets-stories", "doublets-words", "chimera-answers", "fighting-words"}  # fmt: skip
+               "doublets-stories", "doublets-words", "chimera-answers", "fighting-words",
+               "doublets-story-cycle", "doublets-daily-classes", "doublets-daily-class-year"}  # fmt: skip
 
 #: Runs CACHE_READERS in one process (so each cache file is read from disk once) and prints what
 #: each made (its files and standard output, hashed) and every line it wrote on stderr.

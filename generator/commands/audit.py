@@ -19,7 +19,9 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from generator.words.lexicon import Lexicon
 
 LINK_ZIPF = 3.0  # the share of key links at least this frequent is reported
-END_GAP_DAYS = 30  # an end word back within this many days counts as a gap too short
+END_GAP_DAYS = (
+    31  # an end word back sooner than this many days later counts as a gap too short (issue 33: a month)
+)
 SHEET_LENGTHS = (3, 4, 5, 6, 7, 8)
 SHEET_DIFFICULTIES = ("easy", "medium", "hard", "fiendish", "mixed")
 RAREST = 20
@@ -370,7 +372,7 @@ def daily_word_lines(m: dict[str, Any]) -> list[str]:
     ]
 
 
-MIDDLE_YEAR_MOST = 40  # no word should be a middle word more often than this in a year of dailies
+MIDDLE_YEAR_MOST = 40  # no word should be a middle word more often than this in a calendar year of dailies
 
 
 def doublets_story(p: Printed, lexicon: Lexicon) -> dict[str, Any]:
@@ -406,7 +408,12 @@ def doublets_story(p: Printed, lexicon: Lexicon) -> dict[str, Any]:
         for place, rows in by_place.items()
         if any(len(set(a) & set(b)) >= 3 for i, a in enumerate(rows) for b in rows[i + 1 :])
     )
-    middles = Counter(w for r in daily for w in r[5])
+    by_year: dict[str, Counter[str]] = defaultdict(Counter)  # links of daily keys, calendar year by year
+    for r in daily:
+        by_year[r[0].split()[1][:4]].update(r[5])
+    middles: Counter[str] = Counter()  # each word's busiest year
+    for used in by_year.values():
+        middles |= used
     classes: Counter[str] = Counter()
     for w in p.where:
         classes[lexicon.print_reason(w) or "print"] += 1
@@ -453,7 +460,7 @@ def children(p: Printed, lexicon: Lexicon) -> dict[str, Any]:
     forms (relations.txt '@form'), keys that need a word outside everyday use
     (Lexicon.everyday), printed words of the family class (death, violence, crime, drink, sin:
     none should be), and days per month that lead with a story of the pool."""
-    from generator.words.relations import inflected_form
+    from generator.words.relations import inflected_form, not_an_end
     from generator.words.stories import stories
 
     daily = [r for r in p.puzzles if r[0].startswith("daily")]
@@ -471,6 +478,7 @@ def children(p: Printed, lexicon: Lexicon) -> dict[str, Any]:
         if frozenset(r[1:3]) in pool:
             months[day[:7]].add(day)
     family = sorted(w for w in p.where if lexicon.print_reason(w) == "family")
+    grown = sorted({w for r in daily for w in (*r[1:3], *r[5]) if not_an_end(w) == "grown"})
     return {
         "daily_ends_familiar": {"ends": len(ends), "familiar": familiar, "share": _pct(familiar, len(ends))},
         "daily_ends_inflected": {
@@ -486,6 +494,7 @@ def children(p: Printed, lexicon: Lexicon) -> dict[str, Any]:
             "words": needed.most_common(20),
         },
         "family_words_printed": family,
+        "grown_words_on_dailies": grown,
         "story_days_per_month": {m: [len(months.get(m, ())), len(d)] for m, d in sorted(days_in.items())},
     }
 
@@ -502,6 +511,10 @@ def child_lines(story: dict[str, Any]) -> list[str]:
         + (" (" + ", ".join(f"{w} {n}" for w, n in k["words"][:12]) + ")" if k["words"] else ""),
         f"printed words of the family class: {len(story['family_words_printed'])}"
         + (f" ({', '.join(story['family_words_printed'][:12])})" if story["family_words_printed"] else ""),
+        f"grown-up words (scripts/grown_words.txt) at daily ends or in daily keys: {len(story['grown_words_on_dailies'])}"
+        + (
+            f" ({', '.join(story['grown_words_on_dailies'][:12])})" if story["grown_words_on_dailies"] else ""
+        ),
         "daily story days per month (from the story pool): "
         + (", ".join(f"{m} {a}/{b}" for m, (a, b) in months.items()) or "none"),
     ]
@@ -520,8 +533,9 @@ def story_lines(story: dict[str, Any]) -> list[str]:
         + (", ".join(f"{k} {n}" for k, n in story["ends_not_content_or_crude"].items()) or "0"),
         f"sheets or days with a middle word in 3+ puzzles: {len(story['middle_in_3_puzzles_of_one_sheet'])}; "
         f"with two puzzles sharing 3+ middle words: {len(story['two_puzzles_sharing_3_middles'])}",
-        "daily middle words most used: " + ", ".join(f"{w} {n}" for w, n in story["daily_middles_most"]),
-        f"daily middle words used more than {MIDDLE_YEAR_MOST} times: {len(story['daily_middles_over_limit'])}"
+        "daily middle words most used in a calendar year: "
+        + ", ".join(f"{w} {n}" for w, n in story["daily_middles_most"]),
+        f"daily middle words used more than {MIDDLE_YEAR_MOST} times in a calendar year: {len(story['daily_middles_over_limit'])}"
         + (
             f" ({', '.join(story['daily_middles_over_limit'][:12])})"
             if story["daily_middles_over_limit"]

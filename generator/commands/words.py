@@ -176,7 +176,7 @@ def audit(ctx: click.Context, start: str, days: int, jewels: int, quick: bool, j
     Jewels and the Chimera's Lair key under every variant, made exactly as the commands make
     them. Reports printed words outside the print vocabulary (there should be none), the
     share of key links with zipf >= 3.0, the rarest printed words, chains mixing two spellings
-    of a word, repeated daily puzzles and end words back within 30 days.
+    of a word, repeated daily puzzles and end words back within 31 days.
 
     \b
     Exit status: 0 if every printed word is in the print vocabulary, 1 if not, 2 for bad usage.

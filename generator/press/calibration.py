@@ -92,7 +92,8 @@ def _draw_cross(c: Canvas, x: float, y: float) -> None:
 
 def _draw_scales(c: Canvas, x: float, y: float, s: Style) -> None:
     """Two scales around (x, y): value v sits v mm right of (X scale) or above (Y scale) the centre,
-    on a light panel, ticks every half millimetre and numbers every five."""
+    on a light panel, ticks every half millimetre (longer every one and every five) and numbers
+    every ten."""
     steps = int(SCALE_MM / SCALE_STEP)
     xb = y - SCALE_AWAY  # X scale: a level baseline below the centre, ticks pointing up
     yb = x - SCALE_AWAY  # Y scale: an upright baseline left of the centre, ticks pointing right
@@ -115,19 +116,18 @@ def _draw_scales(c: Canvas, x: float, y: float, s: Style) -> None:
     c.line(x - reach, xb, x + reach, xb)
     c.line(yb, y - reach, yb, y + reach)
     face, size = s.font("key_head")
-    size *= 1.1
+    size *= 1.35
     for k in range(-steps, steps + 1):
         v = k * SCALE_STEP
         t = 7 * mm if v == 0 else 5 * mm if k % 10 == 0 else 3.2 * mm if k % 2 == 0 else 1.8 * mm
         c.line(x + v * mm, xb, x + v * mm, xb + t)
         c.line(yb, y + v * mm, yb + t, y + v * mm)
-        if k % 10 == 0:  # every 5 mm; on the X scale the odd fives a row lower, clear of their neighbours
-            label = f"{v:+.0f}" if v else "0"
-            low = 3.6 * mm if k % 20 else 0.0
-            text_at(c, label, x + v * mm, xb - 4 * mm - low, face, size, s.ink, "centre")
+        if k % 20 == 0:  # numbers every 10 mm, on one row, as a ruler has them (the fives: long ticks)
+            label = f"{v:+.0f}".replace("-", "\u2212") if v else "0"
+            text_at(c, label, x + v * mm, xb - 4.5 * mm, face, size, s.ink, "centre")
             text_at(c, label, yb - 1.5 * mm, y + v * mm - size * 0.35, face, size, s.ink, "right")
     head, head_size = s.font("heading")
-    text_at(c, "X (mm)", x, xb - 13 * mm, head, head_size, s.accent, "centre")
+    text_at(c, "X (mm)", x, xb - 11 * mm, head, head_size, s.accent, "centre")
     c.translate(yb - 10.5 * mm, y)
     c.rotate(90)
     text_at(c, "Y (mm)", 0, 0, head, head_size, s.accent, "centre")

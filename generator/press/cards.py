@@ -339,7 +339,7 @@ def _backs_page(deck: DeckOptions, sheet: list[Card], key: str, label: str, prin
 
 
 DIAGRAM_MAX = 11 * mm  # the turn diagram's thickness at most
-LETTER_PT = 6.0  # its letters: F (fronts) and B (backs), no smaller than anything else printed
+LETTER_PT = 7.0  # its letters: F (fronts) and B (backs), as big as the footer beside them
 
 
 def turn_diagram(c: Canvas, layout: Layout, style: Style) -> None:

@@ -196,8 +196,8 @@ class Document:
             duplex = page.duplex if page is not None else None
             blank = page is not None and page.draw is _draw_blank
             prev = rows[-1] if rows else None
-            if blank:
-                rows.append(GuideRow(sec.title, n, n, False, None, blank=True))
+            if blank:  # (one before a section's first page is listed with the pages before it)
+                rows.append(GuideRow(prev.section if prev else sec.title, n, n, False, None, blank=True))
             elif (
                 prev is not None
                 and not prev.blank

@@ -70,6 +70,23 @@ class Net:
             tuple((mv(a), mv(b)) for a, b in self.cuts),
         )
 
+    def rotated(self, degrees: float) -> Net:
+        """The same net turned anticlockwise by `degrees` about the origin (what is drawn on each
+        face turns with it)."""
+        cos, sin = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+
+        def turn(p: Point) -> Point:
+            return (cos * p[0] - sin * p[1], sin * p[0] + cos * p[1])
+
+        return Net(
+            tuple(
+                replace(f, corners=tuple(turn(p) for p in f.corners), up=f.up + degrees) for f in self.faces
+            ),
+            tuple(tuple(turn(p) for p in t) for t in self.tabs),
+            tuple((turn(a), turn(b)) for a, b in self.folds),
+            tuple((turn(a), turn(b)) for a, b in self.cuts),
+        )
+
     def at_origin(self) -> Net:
         """The net moved so its bounding box starts at (0, 0)."""
         x0, y0, _, _ = self.bbox()

@@ -1,7 +1,9 @@
-"""The footer of card sheets, run up the side margins between crop marks: never below 6 pt, never cut."""
+"""The footer of card sheets, run up the side margins between crop marks: at 7 pt or more where the
+margins hold it (every deck's usual sheets), never below 6 pt, never cut."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -12,8 +14,10 @@ if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
 FACE = "Cond"
-SIZE = 6.5  # the size a footer prints at when it fits in one stretch of margin
-MIN_SIZE = 6.0  # nothing printed is smaller
+SIZE = 7.5  # the size a footer prints at when it fits in one stretch of margin
+READABLE = 7.0  # else this, in one stretch or flowed over several (a family reads the sheet and page here)
+SMALLER = (6.5, 6.0)  # only where the margins cannot hold it at READABLE (a long note beside odd cards)
+MIN_SIZE = SMALLER[-1]  # nothing printed is smaller
 SEP = "  ·  "  # where a footer prefers to break
 END_PAD = 2 * mm  # clear of the crop marks at both ends of a stretch
 EDGE = 8 * mm  # clear of the page's top and bottom edges (most printers lose the last 4-5 mm)
@@ -67,6 +71,10 @@ def flow(text: str, widths: Sequence[float], measure: Callable[[str], float]) ->
     return lines
 
 
+def _measure(text: str, face: str, size: float) -> float:
+    return string_width(text, face, size)
+
+
 def usable(gaps: Sequence[Gap], height: float) -> list[Gap]:
     """The stretches of side margin that can hold text, bottom to top: clear of the marks and edges."""
     out = []
@@ -80,19 +88,23 @@ def usable(gaps: Sequence[Gap], height: float) -> list[Gap]:
 def layout(
     text: str, best: Gap, gaps: Sequence[Gap], height: float, reverse: bool, face: str = FACE
 ) -> list[tuple[Gap, str, float]]:
-    """(stretch, line, size) for one side's footer: in the best stretch at 6.5 pt, else at 6 pt,
-    else flowed at 6 pt over every usable stretch in reading order (`reverse`: top to bottom)."""
-    for size in (SIZE, MIN_SIZE):
+    """(stretch, line, size) for one side's footer: in the best stretch at 7.5 pt, else at 7 pt,
+    else flowed at 7 pt over every usable stretch in reading order (`reverse`: top to bottom);
+    only if that cannot hold it, the same at 6.5 pt, then 6."""
+    for size in (SIZE, READABLE):
         if string_width(text, face, size) <= best[1] - best[0] - 2 * END_PAD:
             return [(best, text, size)]
     order = usable(gaps, height)
     if reverse:
         order.reverse()
     widths = [hi - lo - 2 * END_PAD for lo, hi in order]
-    lines = flow(text, widths, lambda s: string_width(s, face, MIN_SIZE))
-    if lines is None:
-        raise ValueError(f"the footer {text!r} does not fit in the side margins")
-    return [(gap, line, MIN_SIZE) for gap, line in zip(order, lines, strict=True) if line]
+    for size in (READABLE, *SMALLER):
+        if string_width(text, face, size) <= best[1] - best[0] - 2 * END_PAD:
+            return [(best, text, size)]
+        lines = flow(text, widths, functools.partial(_measure, face=face, size=size))
+        if lines is not None:
+            return [(gap, line, size) for gap, line in zip(order, lines, strict=True) if line]
+    raise ValueError(f"the footer {text!r} does not fit in the side margins")
 
 
 def draw_side_footer(

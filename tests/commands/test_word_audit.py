@@ -258,21 +258,40 @@ def test_what_a_child_meets_on_a_hand_made_run() -> None:
     p = wa.Printed()
     rows = [
         ("daily 2027-01-01", story.start, story.end, story.relation, story.prompt, ()),
-        ("daily 2027-01-02", "cold", "warm", "opposite", "Turn COLD into WARM", ("cord", "card", "ward")),
+        ("daily 2027-01-02", "cold", "warm", "opposite", "Turn COLD to WARM", ("cord", "card", "ward")),
         ("daily 2027-02-01", "passed", "talked", "unrelated", "Change PASSED to TALKED", ("moot",)),
-        ("sheet 4-letter easy", "reaper", "lender", "unrelated", "", ("ions",)),
+        ("daily 2027-02-02", "pen", "ink", "unrelated", "Change PEN to INK", ("ten", "ton", "ion", "inn")),
+        ("sheet 4-letter easy", "reaper", "lender", "unrelated", "", ("ions", "spam")),
     ]
     p.puzzles += rows
     p.add(["cold", "warm", "passed", "talked", "beer"], "daily end")
     got = wa.children(p, lex)
     assert lex.familiar("cold") and lex.familiar("warm") and not lex.familiar("moot")
-    daily_ends = [w for r in rows[:3] for w in r[1:3]]
-    assert got["daily_ends_familiar"]["ends"] == 6
+    daily_ends = [w for r in rows[:4] for w in r[1:3]]
+    assert got["daily_ends_familiar"]["ends"] == 8
     assert got["daily_ends_familiar"]["familiar"] == sum(lex.familiar(w) for w in daily_ends)
     assert got["daily_ends_inflected"]["by_form"] == {"ed": 2}  # passed, talked; not the sheet's
     assert got["daily_keys_unfamiliar"]["needing"] == 1  # moot; ions is on a sheet, not a daily
     assert got["daily_keys_unfamiliar"]["words"] == [("moot", 1)]
     assert got["family_words_printed"] == ["beer"]
-    assert got["story_days_per_month"] == {"2027-01": [2, 2], "2027-02": [0, 1]}  # cold, warm: a story
+    assert got["grown_words_on_dailies"] == ["ion"]  # spam is on a sheet, not a daily
+    assert got["story_days_per_month"] == {"2027-01": [2, 2], "2027-02": [0, 2]}  # cold, warm: a story
     lines = wa.child_lines({**got})
     assert any("familiar list" in line for line in lines) and any("2027-01 2/2" in line for line in lines)
+
+
+def test_link_wear_is_counted_a_calendar_year_at_a_time() -> None:
+    """A link of 30 daily keys in each of two years is not worn out (the audit's limit is a
+    year's); 41 in one year is."""
+    lex = load()
+    p = wa.Printed()
+    for year, times in (("2027", 30), ("2028", 30)):
+        p.puzzles += [
+            (f"daily {year}-01-{k % 28 + 1:02d}", "cold", "warm", "opposite", "", ("cord", "card"))
+            for k in range(times)
+        ]
+    got = wa.doublets_story(p, lex)
+    assert dict(got["daily_middles_most"])["cord"] == 30 and got["daily_middles_over_limit"] == []
+    p.puzzles += [("daily 2028-02-01", "cold", "warm", "opposite", "", ("cord",))] * 11
+    got = wa.doublets_story(p, lex)
+    assert dict(got["daily_middles_most"])["cord"] == 41 and got["daily_middles_over_limit"] == ["cord"]

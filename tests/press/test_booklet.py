@@ -180,7 +180,8 @@ def test_a_week_of_daily_sheets_folds_in_page_order_with_the_answers_at_the_back
     for t in keys:
         body = t.split("just as right.\n", 1)[1]
         for m in re.finditer(r"^(\w+day \d+ January 2025)\n((?:(?!\w+day \d+ January).*\n)*)", body, re.M):
-            block = m.group(2).replace("→\n", "→ ")  # a long chain wraps after an arrow
+            # a long chain wraps at a space beside an arrow: after it, or before it (click\n→ CHICK)
+            block = m.group(2).replace("→\n", "→ ").replace("\n→ ", " → ")
             chains = [line for line in block.split("\n") if "→" in line]
             under.append((m.group(1), chains))
     assert [day for day, _ in under] == [text[n].split("\n")[0].split(" ", 1)[1] for n in pages[1:8]]

@@ -158,3 +158,38 @@ def test_the_cross_shows_through_onto_the_scales_after_the_flip_it_names(tmp_pat
         assert f"flip on the {duplex} edge" in page.extract_text()
     want = "/DuplexFlipShortEdge" if duplex == "short" else "/DuplexFlipLongEdge"
     assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == want
+
+
+def test_the_back_scales_numbers_stand_clear_of_each_other(sheet):
+    """The offset scales' numbers on the back are read at arm's length against a lamp: on each
+    scale they sit on one row (the X scale) or one column (the Y scale), with 0 among them, 7 pt or
+    more, and at least 2 mm clear of the next (they crowded to under 1 mm, on two staggered rows)."""
+    from generator.press import calibration as cal
+    from tests.sorcerer_pdf import chars
+
+    paper, pdf = sheet
+    sx, sy = cal.scales_centre(get_paper(paper))
+    marks = []
+    for ch, _font, (left, bottom, right, top) in chars(pdf, 1):
+        cx, cy = (left + right) / 2, (bottom + top) / 2
+        if (ch.isdigit() or ch in "+\u2212-") and abs(cx - sx) < 25 * mm and abs(cy - sy) < 25 * mm:
+            marks.append([ch, left, bottom, right, top])
+    marks.sort(key=lambda m: (round((m[2] + m[4]) / 2 / 4), m[1]))
+    numbers: list[list] = []
+    for m in marks:  # characters side by side on one line make one number
+        last = numbers[-1] if numbers else None
+        if last and m[1] - last[3] < 3 and abs((m[2] + m[4]) / 2 - (last[2] + last[4]) / 2) < 3:
+            last[0] += m[0]
+            last[1:] = [min(last[1], m[1]), min(last[2], m[2]), max(last[3], m[3]), max(last[4], m[4])]
+        else:
+            numbers.append(list(m))
+    x_row = sorted((n for n in numbers if n[4] < sy - cal.SCALE_AWAY), key=lambda n: n[1])
+    y_col = sorted((n for n in numbers if n[3] < sx - cal.SCALE_AWAY), key=lambda n: n[2])
+    for scale, along in ((x_row, 1), (y_col, 2)):
+        assert "0" in [n[0] for n in scale] and len(scale) >= 3, scale
+        for a, b in zip(scale, scale[1:], strict=False):
+            assert b[along] - a[along + 2] >= 2 * mm, (paper, a, b)
+        for n in scale:
+            digits = [c for c in n[0] if c.isdigit()]
+            assert digits and n[4] - n[2] >= 7 * 0.6, n  # a digit of 7 pt stands about 0.7 of it
+    assert max(n[2] for n in x_row) - min(n[2] for n in x_row) < 1.5  # one row

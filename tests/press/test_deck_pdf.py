@@ -146,7 +146,7 @@ def test_two_sided_sheets_start_on_odd_pages_and_decks_keep_their_own_backs(tmp_
     # pages to print holds it
     blank = fronts[0] - 1
     rows = doc.guide_rows()
-    assert [(r.first, r.last) for r in rows if r.blank] == [(blank, blank)]
+    assert [(r.section, r.first, r.last) for r in rows if r.blank] == [("Sheet", blank, blank)]
     assert not any(r.first <= blank <= r.last for r in rows if not r.blank)
     assert "no need to print" in texts[1] and f"{blank}" in texts[1]
 

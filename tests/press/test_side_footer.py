@@ -1,4 +1,4 @@
-"""The card sheets' side footer: never below 6 pt, never cut short, clear of the crop marks."""
+"""The card sheets' side footer: at 7 pt where the margins hold it, never below 6 pt, never cut short, clear of the crop marks."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from generator.press.document import Document
 from generator.press.impose import free_gaps as _free_gaps
 from generator.press.impose import free_span as _free_span
 from generator.press.paper import get_paper, mm
-from generator.press.side_footer import END_PAD, FACE, MIN_SIZE, SEP, flow, layout
+from generator.press.side_footer import END_PAD, FACE, MIN_SIZE, READABLE, SEP, flow, layout
 from tests.textsize import text_runs
 
 # the longest labels the games print on card sheets
@@ -59,6 +59,8 @@ def test_side_footer_is_whole_and_at_least_6pt_on_every_preset(tmp_path, paper, 
         pdf = _one_card_deck(tmp_path / f"{card}.pdf", paper, card, bleed, duplex)
         runs = text_runs(pdf)
         assert runs and min(r.size for r in runs) >= MIN_SIZE - 1e-6, (card, min(r.size for r in runs))
+        if duplex != "none":  # a two-sided sheet's footer is read at 7 pt or more on every card size
+            assert min(r.size for r in runs) >= READABLE - 1e-6, (card, min(r.size for r in runs))
         reader = PdfReader(str(pdf))
         for n, page in enumerate(reader.pages, start=1):
             text = _bare(page.extract_text())

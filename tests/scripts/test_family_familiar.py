@@ -39,7 +39,9 @@ def _blocks(name: str) -> list[list[str]]:
     return [b for b in out if b]
 
 
-@pytest.mark.parametrize("name", ["familiar_words.txt", "family_words.txt", "function_words.txt"])
+@pytest.mark.parametrize(
+    "name", ["familiar_words.txt", "family_words.txt", "function_words.txt", "grown_words.txt"]
+)
 def test_curated_lists_are_well_formed(name, lex) -> None:
     text = (SCRIPTS / name).read_text(encoding="utf-8")
     assert text.startswith("# parlour:") and "Policy." in text
@@ -80,7 +82,7 @@ def test_everyday_words_and_familiar_inflections(lex) -> None:
 @pytest.mark.parametrize(
     "word",
     ["death", "dead", "gore", "drunk", "hanged", "sinned", "sins", "coven", "cult", "beer", "pubs",
-     "groping", "wine", "corpse"],
+     "groping", "wine", "corpse", "jail", "jails", "gang", "gangs", "tomb"],
 )  # fmt: skip
 def test_family_words_are_off_paper_on_every_path(word, lex) -> None:
     assert lex.print_reason(word) == "family"
@@ -94,6 +96,18 @@ def test_family_words_are_off_paper_on_every_path(word, lex) -> None:
 )
 def test_family_policy_keeps_innocent_words(word, lex) -> None:
     assert lex.printable(word), lex.print_reason(word)
+
+
+@pytest.mark.parametrize("word", ["ion", "ions", "con", "cons", "spam", "pope", "bail", "gene"])
+def test_grown_up_words_end_nothing_and_link_no_daily_key(word, lex) -> None:
+    """Frequent words of grown-ups' reading (scripts/grown_words.txt) stay printable, but no
+    puzzle ends on one and no daily or story key passes through one (ION in PEN to INK)."""
+    from generator.games.doublets.story import family_link
+
+    assert not_an_end(word) == "grown"
+    assert not is_puzzle_end(word)
+    assert lex.printable(word)
+    assert not family_link(word, ladders_for(lex)) and not family_link(word, ladders_for(lex), loose=True)
 
 
 @pytest.mark.parametrize("word", ["been", "have", "were", "while", "might", "till", "plus"])
@@ -160,7 +174,9 @@ def test_story_pool_keys_are_everyday_chains(lex) -> None:
     standard = set(lex.words("standard"))
     for s in stories()[::25]:
         assert links(s.start, s.end, standard.__contains__) == s.par
-        everyday = lambda w: lex.everyday(w) and all(x.printable(w) for x in lad)  # noqa: E731
+        everyday = lambda w: (  # noqa: E731 - the key rule: everyday, printed, no no-end class but function
+            lex.everyday(w) and all(x.printable(w) for x in lad) and not_an_end(w) in (None, "function")
+        )
         assert links(s.start, s.end, everyday) == s.par, s
 
 

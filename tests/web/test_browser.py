@@ -210,7 +210,7 @@ def test_todays_doublets_is_a_game(server, screen):
     start, end, par = puzzle["start"], puzzle["end"], puzzle["par"]
     assert detour is not None and len(detour) == par + 1
     k = i + 1  # the puzzle's number on the page
-    prompt = puzzle["prompt"] or f"Change {start.upper()} into {end.upper()}"
+    prompt = puzzle["prompt"] or f"Change {start.upper()} to {end.upper()}"
     page.goto(server + "/#daily")
     page.locator("ol.puzzles > li").first.wait_for(timeout=120_000)
     assert page.locator("ol.puzzles > li").count() == len(puzzles)

@@ -204,7 +204,17 @@ class Sheet:
         if self.unique:
             grade += ", one way each"
         when = self.date if self.date else f"No. {self.seed}"
-        return f"{self.length}-letter words · {grade} · {when}"
+        return f"{self.words_label} · {grade} · {when}"
+
+    @property
+    def words_label(self) -> str:
+        """The lengths of the sheet's words, as printed: "4-letter words", or where a day's story
+        is longer or shorter than its practice, "4- and 5-letter words" ("3- to 5-letter words")."""
+        lengths = sorted({len(p.start) for p in self.puzzles} or {self.length})
+        if len(lengths) == 1:
+            return f"{lengths[0]}-letter words"
+        joint = " and " if len(lengths) == 2 else " to "
+        return f"{lengths[0]}-{joint}{lengths[-1]}-letter words"
 
     def to_json(self) -> dict[str, object]:
         """The --json shape: {"puzzles": [...]} plus how the sheet was made."""

@@ -9,12 +9,12 @@ UNRELATED = "unrelated"  # a puzzle whose ends the relation data does not pair
 # never put "a" or "an" before an end (the article would depend on the word), and "the"
 # only before a noun the relation guarantees (a whole, a group, a home, a place, a creature).
 FRAMES: dict[str, str] = {
-    "opposite": "Turn {start} into {end}",
+    "opposite": "Turn {start} to {end}",  # Carroll's own wording (Turn WET to DRY), and "to" as in "Change X to Y"
     "scale": "Turn {start} to {end}",
     "like": "Shade {start} into {end}",
-    "kinds": "Change {start} into {end}",
-    "class": "Change {start} into {end}",
-    "acts": "Change {start} into {end}",
+    "kinds": "Change {start} to {end}",
+    "class": "Change {start} to {end}",
+    "acts": "Change {start} to {end}",
     "join": "Join {start} to {end}",
     "sort": "Narrow {start} down to {end}",
     "same": "Swap {start} for {end}",

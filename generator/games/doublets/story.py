@@ -11,8 +11,9 @@ is (start, end, prompt, relation): the prompt reads in the ladder's direction.
 from __future__ import annotations
 
 import hashlib
+import heapq
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
@@ -31,6 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 FAMILIAR_END_ZIPF = 3.3
 FAMILIAR_LINK_ZIPF = 3.0
 STORY_LENGTHS = (3, 4, 5, 6)  # a story's words may be shorter or longer than the day's practice
+STORY_LINK_SHARE = 4  # story keys one word links before other keys go round it where they can
 STORY_SPACING = 31  # days before a story's word may come back in another story (the 31st day after)
 # Relations that tell a story a child can see (choose.RELATION_TIERS' first tier).
 STORY_RELATIONS = frozenset(
@@ -47,6 +49,7 @@ class Story:
     end: str
     prompt: str
     relation: str
+    key: tuple[str, ...] = ()  # its key, start to end (story_pool spreads the links; () : work it out)
 
 
 def stable_hash(text: str) -> int:
@@ -95,14 +98,13 @@ def known(word: str, ladders: Ladders) -> bool:
 
 
 def family_link(word: str, ladders: Ladders, loose: bool = False) -> bool:
-    """True if a daily key may use `word` as a link: familiar (`loose`: printed and at least
+    """True if a daily key may use `word` as a link: familiar (`loose`: or printed and at least
     FAMILIAR_LINK_ZIPF frequent, a day's last resort), and of no class that keeps a word from
     ending a puzzle except plain function words (no crude, harmful, listed or crude-second
     sense on a child's sheet, even in passing)."""
-    if loose:
-        ok = ladders.printable(word) and ladders.lexicon.zipf(word) >= FAMILIAR_LINK_ZIPF
-    else:
-        ok = familiar(word, ladders)
+    ok = familiar(word, ladders) or (
+        loose and ladders.printable(word) and ladders.lexicon.zipf(word) >= FAMILIAR_LINK_ZIPF
+    )
     return ok and not_an_end(word) in (None, "function")
 
 
@@ -121,10 +123,12 @@ def everyday(word: str, ladders: Ladders, listed: bool = True) -> bool:
     )
 
 
-def familiar_key(g: WordGraph, a: str, b: str, ladders: Ladders, most: int = MAX_PAR) -> tuple | None:
+def familiar_key(
+    g: WordGraph, a: str, b: str, ladders: Ladders, most: int = MAX_PAR, busy: Collection[str] = ()
+) -> tuple | None:
     """(par, minimal chains, the key) for a -> b when a minimal chain of family links exists
-    (that chain, the friendliest such, of listed words where it can, is the key); None if
-    none does within `most` links."""
+    (that chain, the friendliest such, of listed words and none `busy` where it can, is the
+    key); None if none does within `most` links."""
     if a not in g.index or b not in g.index or a == b or not g.connected(a, b):
         return None
     dag = g.shortest(a, b, max_links=most)
@@ -132,7 +136,7 @@ def familiar_key(g: WordGraph, a: str, b: str, ladders: Ladders, most: int = MAX
         return None
     inner = dag.words()[1:-1]
     strange = {g.index[w] for w in inner if not family_link(w, ladders)}
-    chain = dag.friendliest(strange | {g.index[w] for w in inner if not known(w, ladders)})
+    chain = dag.friendliest(strange | {g.index[w] for w in inner if not known(w, ladders) or w in busy})
     if any(g.index[w] in strange for w in chain[1:-1]):  # listed words only where they can
         chain = dag.friendliest(strange)
     if any(not family_link(w, ladders) for w in chain[1:-1]):
@@ -154,7 +158,7 @@ def story_pool(ladders: Ladders) -> tuple[Story, ...]:
         return tuple(Story(*row) for row in marshal.loads(view))
 
     def encode(pool: tuple[Story, ...]) -> bytes:
-        return marshal.dumps([(s.start, s.end, s.prompt, s.relation) for s in pool])
+        return marshal.dumps([(s.start, s.end, s.prompt, s.relation, s.key) for s in pool])
 
     return kept("stories", ladders.spelling, 0, lambda: _story_pool(ladders), encode=encode, decode=decode)
 
@@ -176,8 +180,26 @@ def _story_pool(ladders: Ladders) -> tuple[Story, ...]:
             ok = a in common and b in common and not inflected(a, ladders) and not inflected(b, ladders)
         got = familiar_key(ladders.graph(len(a)), a, b, ladders) if ok else None
         if got is not None and MIN_PAR <= got[0]:
-            out.append(Story(a, b, told, relation))
-    return tuple(out)
+            out.append(Story(a, b, told, relation, got[2]))
+    return _spread(out, ladders)
+
+
+def _spread(pool: list[Story], ladders: Ladders) -> tuple[Story, ...]:
+    """The pool with each story's key chosen so that no word links more than STORY_LINK_SHARE
+    story keys where another minimal chain of family links allows (stories in a fixed
+    shuffled order; a word used that often is busy for the stories after)."""
+    uses: Counter[str] = Counter()
+    keys: dict[Story, tuple[str, ...]] = {}
+    for story in sorted(pool, key=lambda s: stable_hash(f"parlour/doublets/key/{s.start}/{s.end}")):
+        busy = {w for w, n in uses.items() if n >= STORY_LINK_SHARE}
+        key = story.key  # the friendliest key; where none of its links is busy it stays the key
+        if busy.intersection(key[1:-1]):
+            got = familiar_key(ladders.graph(len(story.start)), story.start, story.end, ladders, busy=busy)
+            assert got is not None  # (the pool holds only stories with a familiar key)
+            key = got[2]
+        keys[story] = key
+        uses.update(key[1:-1])
+    return tuple(Story(s.start, s.end, s.prompt, s.relation, keys[s]) for s in pool)
 
 
 def candidate_stories() -> tuple[bool, list[tuple[str, str, str, str]]]:
@@ -262,32 +284,59 @@ def story_cycle(stories: Sequence[Story], spacing: int = STORY_SPACING) -> tuple
     size = len(pool)
     if size < 2 * spacing:
         return tuple(pool)
-    left = Counter(w for s in pool for w in _words(s))
+    words = [_words(s) for s in pool]
+    left = Counter(w for ws in words for w in ws)
+    having: dict[str, list[int]] = {}
+    for k, ws in enumerate(words):
+        for w in ws:
+            having.setdefault(w, []).append(k)
     first: dict[str, int] = {}
     last: dict[str, int] = {}
-    todo = list(pool)
+
+    def due(k: int) -> int:  # the last place story k's next story may take (its words' soonest)
+        return min(
+            min(size - 1, first.get(w, size) + size - spacing) - spacing * (left[w] - 1) for w in words[k]
+        )
+
+    def fits(k: int, i: int) -> bool:
+        return all(
+            i - last.get(w, -size) >= spacing and first.get(w, i) + size - i >= spacing for w in words[k]
+        )
+
+    heap = [(due(k), k) for k in range(size)]  # (due, place in the shuffle): stale entries are
+    heapq.heapify(heap)  # corrected as they come up, and a story whose due falls is pushed anew
+    placed = [False] * size
     order: list[Story] = []
     for i in range(size):
-
-        def fits(s: Story, i: int = i) -> bool:
-            return all(
-                i - last.get(w, -size) >= spacing and first.get(w, i) + size - i >= spacing for w in _words(s)
-            )
-
-        def due(s: Story) -> int:  # the last place its next story may take (its words' soonest)
-            return min(
-                min(size - 1, first.get(w, size) + size - spacing) - spacing * (left[w] - 1)
-                for w in _words(s)
-            )
-
-        fitting = [k for k, s in enumerate(todo) if fits(s)] or range(len(todo))
-        k = min(fitting, key=lambda k: (due(todo[k]), k))
-        story = todo.pop(k)
-        order.append(story)
-        for w in _words(story):
+        passed: list[tuple[int, int]] = []
+        chosen = None
+        while heap:
+            d, k = heapq.heappop(heap)
+            if placed[k]:
+                continue
+            now = due(k)
+            if now != d:
+                heapq.heappush(heap, (now, k))
+            elif fits(k, i):
+                chosen = k
+                break
+            else:
+                passed.append((d, k))
+        if chosen is None:  # none fits: the most due of all
+            passed.sort()
+            chosen = passed.pop(0)[1]
+        for entry in passed:
+            heapq.heappush(heap, entry)
+        placed[chosen] = True
+        order.append(pool[chosen])
+        for w in words[chosen]:
             left[w] -= 1
             last[w] = i
-            first.setdefault(w, i)
+            if w not in first:
+                first[w] = i
+                for k in having[w]:  # their due may fall: push it anew
+                    if not placed[k]:
+                        heapq.heappush(heap, (due(k), k))
     return tuple(_mend(order, spacing))
 
 

@@ -549,7 +549,7 @@ function renderPuzzles(data) {
     head.textContent = `Puzzle ${n}`;
     const prompt = document.createElement("p");
     prompt.className = "prompt";
-    prompt.textContent = p.story || p.prompt || `Change ${p.start.toUpperCase()} into ${p.end.toUpperCase()}`;
+    prompt.textContent = p.story || p.prompt || `Change ${p.start.toUpperCase()} to ${p.end.toUpperCase()}`;
     const target = document.createElement("p");
     target.className = "target";
     target.textContent = `Target: ${plural(p.par, "step")} between the two words (more is fine too)`;

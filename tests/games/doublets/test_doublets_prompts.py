@@ -69,7 +69,7 @@ def test_prompt_of_an_unknown_relation_is_the_plain_frame():
     assert prompt("no such", "buys", "fowl") == "Change BUYS to FOWL"
     assert prompt("home", "pig", "sty") == "Drive PIG into the STY"
     assert prompt("from", "tree", "wood") == "Get WOOD from the TREE"
-    assert prompt("opposite", "cold", "warm") == "Turn COLD into WARM"
+    assert prompt("opposite", "cold", "warm") == "Turn COLD to WARM"
 
 
 def test_data_pairs_are_one_length_and_printable_ends(lex):
@@ -167,7 +167,7 @@ def test_classes_and_compounds_come_by_method():
     for rel, a, b in (r for pairs in data.by_length.values() for r in pairs):
         if rel == "join":  # the compound is a word parlour prints
             assert load().printable(a + b), (a, b)
-    assert prompt("class", "dawn", "dusk") == "Change DAWN into DUSK"
+    assert prompt("class", "dawn", "dusk") == "Change DAWN to DUSK"
 
 
 def test_related_pairs_put_the_little_stories_first():

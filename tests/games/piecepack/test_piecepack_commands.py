@@ -203,10 +203,13 @@ def test_every_die_face_is_printed_once_on_each_die(kit):
     paper, pdf, _ = kit
     index = pages_with(pdf, "Piecepack dice")[0]
     text = chars(pdf, index)
-    k = pp.kit(("dice",))
-    items = [pn.die_item(p) for p in k.of("die")]
-    placed = [
-        pl for sheet in pn.pack_rows(items, get_paper(paper), pn.header("", "x").height) for pl in sheet
+    k = pp.kit(("dice", "pawns"))
+    items = [pn.die_item(p) for p in k.of("die")] + [pn.pawn_item(p) for p in k.of("pawn")]
+    placed = [  # (laid out as the page lays them, the pawns beside the dice)
+        pl
+        for sheet in pn.pack_rows(items, get_paper(paper), pn.header("", "x").height)
+        for pl in sheet
+        if pl.item.piece.kind == "die"
     ]
     assert len(placed) == 4
     for pl in placed:
@@ -336,3 +339,45 @@ def test_net_captions_measure_in_the_papers_own_units(kit):
     else:
         assert "suns die, 3/4 in" in texts and "suns A, 1/2 in" in texts and "arms C, 5/8 in" in texts
         assert " mm" not in texts
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4", "a5", "legal", "a3"])
+@pytest.mark.parametrize("pyramids", ["three", "all"])
+def test_pyramid_nets_share_rows_by_size_and_use_the_sheet(paper, pyramids):
+    """Each row of pyramid nets holds one size, its rows as evenly filled as they can be (never a
+    net alone on a row while another row of its size holds three), no two nets' boxes overlap, and
+    the rows reach down into the lowest third of the sheet when the sheet holds more than one
+    (unless they are already SPREAD apart)."""
+    p = get_paper(paper)
+    k = pp.kit(("pyramids",), pyramids)
+    items = sorted((pn.pyramid_item(x) for x in k.of("pyramid")), key=lambda it: it.piece.rank or "")
+    head = pn.header("", "x").height
+    sheets = pn.pack_rows(items, p, head)
+    assert sum(map(len, sheets)) == len(items)
+    top, bottom = p.height - 12 * mm - head, 12 * mm
+    for sheet in sheets:
+        rows: dict[float, list] = {}
+        for pl in sheet:
+            rows.setdefault(round(pl.y + pl.item.net.height, 3), []).append(pl)
+        for row in rows.values():
+            assert len({pl.item.piece.rank for pl in row}) == 1
+        boxes = [(pl.x, pl.y, pl.x + pl.item.net.width, pl.y + pl.item.net.height) for pl in sheet]
+        for i, a in enumerate(boxes):
+            assert 12 * mm - 1e-6 <= a[0] and a[2] <= p.width - 12 * mm + 1e-6 and a[3] <= top + 1e-6
+            for b in boxes[i + 1 :]:
+                assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]), (a, b)
+        if len(rows) > 1:  # (on a big sheet, A3, the rows part by SPREAD at most and may stop higher)
+            lowest = min(pl.y for pl in sheet) - pn.CAPTION_H
+            tops = sorted(rows, reverse=True)
+            spaced = all(
+                a - b - pn.CAPTION_H - max(pl.item.net.height for pl in rows[a]) >= pn.GAP + pn.SPREAD - 0.01
+                for a, b in zip(tops, tops[1:], strict=False)
+            )
+            assert lowest <= bottom + (top - bottom) / 3 or spaced, (paper, lowest, bottom, top)
+    for rank in {it.piece.rank for it in items}:
+        counts = [
+            sum(1 for pl in sheet if pl.item.piece.rank == rank and round(pl.y + pl.item.net.height, 3) == y)
+            for sheet in sheets
+            for y in {round(pl.y + pl.item.net.height, 3) for pl in sheet if pl.item.piece.rank == rank}
+        ]
+        assert max(counts) - min(counts) <= 1, (paper, rank, counts)

@@ -86,7 +86,7 @@ def sheet_when(sheet: Sheet) -> str:
 def sheet_about(sheet: Sheet) -> str:
     """'8 puzzles · 4-letter words · medium'."""
     n = len(sheet.puzzles)
-    return f"{n} puzzle{'s' if n != 1 else ''} · {sheet.length}-letter words · {_grade(sheet)}"
+    return f"{n} puzzle{'s' if n != 1 else ''} · {sheet.words_label} · {_grade(sheet)}"
 
 
 def part_text(n: int, of: int) -> str:

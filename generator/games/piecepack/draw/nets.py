@@ -3,7 +3,8 @@ what each folds into written under it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -44,6 +45,7 @@ class Item:
     net: nets.Net
     paint: Painter
     caption: str
+    row: str = ""  # nets of a named row share their rows with no others (a pyramid size: its four suits)
 
 
 def size_label(mm_value: float, metric: bool = False) -> str:
@@ -71,9 +73,10 @@ def pawn_item(piece: pp.Piece, metric: bool = False) -> Item:
 def pyramid_item(piece: pp.Piece, metric: bool = False) -> Item:
     rank = piece.rank or "A"
     base = pp.pyramid_base_mm(rank) * mm
-    net = nets.pyramid_net(base, pp.pyramid_height_mm(rank) * mm, PYRAMID_TAB).at_origin()
+    # the fan (as wide as 1.7 times its depth) turned on its side: the four suits of a size share a row
+    net = nets.pyramid_net(base, pp.pyramid_height_mm(rank) * mm, PYRAMID_TAB).rotated(90).at_origin()
     caption = f"{piece.suit} {rank}, {size_label(piece.size_mm, metric)}"
-    return Item(piece, net, pyramid_painter(piece.suit, rank, base), caption)
+    return Item(piece, net, pyramid_painter(piece.suit, rank, base), caption, row=f"pyramid {rank}")
 
 
 MAKERS = {"die": die_item, "pawn": pawn_item, "pyramid": pyramid_item}
@@ -91,6 +94,11 @@ class _Row:
     top: float
     height: float
     x: float
+    name: str = ""
+    items: list[tuple[Item, float]] = field(default_factory=list)  # each net and where it starts
+
+
+SPREAD = 25 * mm  # at most this much more between rows, to spread a sheet's rows down its page
 
 
 def header(title: str, howto: str) -> Header:
@@ -102,31 +110,72 @@ def pack_rows(
     items: list[Item], paper: Paper, header_h: float, area: tuple[float, float, float, float] | None = None
 ) -> list[list[Placed]]:
     """First-fit shelf packing under a header `header_h` tall: each net goes into the first row of
-    the sheet with room for it (a pawn beside the dice), else opens a new row under the last, else
-    a new sheet. With `area` (a cutting machine's readable area) the header and nets stay inside it."""
+    the sheet with room for it (a pawn beside the dice; a net of a named row only among its own),
+    else opens a new row under the last, else a new sheet. Each row is then centred across the
+    sheet, and the rows spread down it (up to SPREAD more between them) so that the sheet is used
+    from top to bottom. With `area` (a cutting machine's readable area) the header and nets stay
+    inside it."""
     left, right = MARGIN, paper.width - MARGIN
     top0 = paper.height - MARGIN - header_h
     bottom = MARGIN
     if area is not None:
         left, right = max(left, area[0]), min(right, area[2])
         top0, bottom = min(top0, area[3] - header_h), max(bottom, area[1])
-    sheets: list[list[Placed]] = []
+    sheets: list[list[_Row]] = []
     rows: list[_Row] = []
+    most = _row_counts(items, right - left)
     for it in items:
         w, h = it.net.width, it.net.height + CAPTION_H
         if w > right - left or h > top0 - bottom:
             raise ValueError(f"the {it.caption} net does not fit on {paper.name} paper")
-        row = next((r for r in rows if r.x + w <= right + 1e-6 and h <= r.height + 1e-6), None)
+        row = next(
+            (
+                r
+                for r in rows
+                if r.name == it.row
+                and len(r.items) < most.get(r.name, len(items))
+                and r.x + w <= right + 1e-6
+                and h <= r.height + 1e-6
+            ),
+            None,
+        )
         if row is None:
             top = rows[-1].top - rows[-1].height - GAP if rows else top0
             if not sheets or top - h < bottom - 1e-6:
-                sheets.append([])
                 rows, top = [], top0
-            row = _Row(top, h, left)
+                sheets.append(rows)
+            row = _Row(top, h, left, it.row)
             rows.append(row)
-        sheets[-1].append(Placed(it, row.x, row.top - h + CAPTION_H))
+        row.items.append((it, row.x))
         row.x += w + GAP
-    return sheets
+    return [_spread(sheet, left, right, top0, bottom) for sheet in sheets]
+
+
+def _row_counts(items: list[Item], width: float) -> dict[str, int]:
+    """How many nets of each named row go in one row: as many as fit `width`, or fewer so that the
+    rows they need hold them evenly (four suits three to a row would leave one alone: two and two)."""
+    out = {}
+    for name in {it.row for it in items if it.row}:
+        group = [it for it in items if it.row == name]
+        fit = max(1, int((width + GAP + 1e-6) // (max(it.net.width for it in group) + GAP)))
+        rows = math.ceil(len(group) / fit)
+        out[name] = math.ceil(len(group) / rows)
+    return out
+
+
+def _spread(rows: list[_Row], left: float, right: float, top: float, bottom: float) -> list[Placed]:
+    """A sheet's rows placed: each centred between `left` and `right`, and the room left under the
+    last shared out between the gaps under each row (up to SPREAD a gap)."""
+    used = rows[0].top - (rows[-1].top - rows[-1].height) if rows else 0.0
+    extra = min(SPREAD, max(0.0, (top - bottom) - used) / max(1, len(rows)))
+    out = []
+    for n, row in enumerate(rows):
+        room = right - left - (row.x - GAP - left)  # across the row, beside its nets
+        apart = min(SPREAD / 2, room / (len(row.items) + 1))  # more between its nets
+        shift = (room - apart * (len(row.items) - 1)) / 2
+        for i, (it, x) in enumerate(row.items):
+            out.append(Placed(it, x + shift + i * apart, row.top - n * extra - row.height + CAPTION_H))
+    return out
 
 
 def _polygon(c: Canvas, pts: tuple[nets.Point, ...]) -> Any:

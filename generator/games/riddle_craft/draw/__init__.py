@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
@@ -24,7 +24,7 @@ from generator.press.card_parts import inner as card_inner
 from generator.press.cards import Card, CardBox, Drawer
 from generator.press.fonts import register_fonts, string_width
 from generator.press.paper import mm
-from generator.press.style import Style, hex_rgb
+from generator.press.style import RGB, Style, hex_rgb
 from generator.press.text import (
     TextFitError,
     TextStyle,
@@ -213,29 +213,43 @@ def _question_mark(c: Canvas, box: CardBox, r: float, inks: parts.BackInks, styl
     c.restoreState()
 
 
+#: what a back draws in its rings: (canvas, card, ring radius, the back's inks, style)
+BackMark = Callable[[Canvas, CardBox, float, parts.BackInks, Style], None]
+
 BACK = hex_rgb("#5E2A84")  # the deck's own back: a deep purple, so it never mixes with another deck
 REFERENCE_BACK = hex_rgb("#8A5A14")  # the reference cards' own back: amber, sorted out at a glance
 
 
-def common_back() -> Drawer:
-    """The back every riddle and reference card shares: the game's name around a large question
-    mark, on the deck's own purple."""
+def _back(
+    own: RGB, rings: tuple[float, float, float, bool], mark: BackMark, foot: str, foot_role: str
+) -> Drawer:
+    """A Riddle Craft card back: the `own` colour (so its cards never mix with another deck's or
+    kind's), a double frame, two rings round the middle (outer radius share, its width, the gap to
+    the inner one, whether that one is dotted) with `mark` drawn in them, the game's name across
+    the head and `foot` across the foot (in `foot_role`)."""
 
     def draw(c: Canvas, box: CardBox) -> None:
         register_fonts()
         k = scale(box)
         sx, sy, sw, sh = card_inner(box)
         style = box.style
-        inks = parts.back_ground(c, box, style, 0.28, own=BACK)
+        inks = parts.back_ground(c, box, style, 0.28, own=own)
         frame(c, box, inks.ink, 0.8, double=True)
-        r = parts.back_rings(c, box, inks, 0.40, 1.4, 3 * mm, dashed=True)  # behind the question mark
-        _question_mark(c, box, r, inks, style)
+        share, width, gap, dotted = rings
+        r = parts.back_rings(c, box, inks, share, width, gap * mm, dashed=dotted)
+        mark(c, box, r, inks, style)
         band = 9 * mm * k
-        draw_text(c, GAME, sx, sy + sh - band, sw, band, role(style, "back_name", k), "card back")
-        note = role(style, "card_note", k, color=inks.ink)
-        draw_text(c, "What am I?", sx, sy, sw, band, note, "card back")
+        name = role(style, "back_name", k, color=inks.ink)
+        draw_text(c, GAME, sx, sy + sh - band, sw, band, name, "card back")
+        draw_text(c, foot, sx, sy, sw, band, role(style, foot_role, k, color=inks.ink), "card back")
 
     return draw
+
+
+def common_back() -> Drawer:
+    """The back every riddle card shares: the game's name over a large question mark in dotted
+    rings, 'What am I?' under it, on the deck's own purple."""
+    return _back(BACK, (0.40, 1.4, 3.0, True), _question_mark, "What am I?", "card_note")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -479,29 +493,11 @@ def reference_cards(deck: RiddleCraftDeck, box: CardBox) -> list[Card]:
 def reference_back() -> Drawer:
     """The reference cards' own back, so they are never shuffled in with the riddles: the game's
     name, a small question mark in a ring and 'REFERENCE', on amber."""
+    return _back(REFERENCE_BACK, (0.30, 1.0, 2.2, False), _ringed_mark, "REFERENCE", "back_name")
 
-    def draw(c: Canvas, box: CardBox) -> None:
-        register_fonts()
-        k = scale(box)
-        sx, sy, sw, sh = card_inner(box)
-        style = box.style
-        inks = parts.back_ground(c, box, style, 0.28, own=REFERENCE_BACK)
-        frame(c, box, inks.ink, 0.8, double=True)
-        r = parts.back_rings(c, box, inks, 0.30, 1.0, 2.2 * mm)
-        mark = role(style, "card_glyph", k, color=inks.ink)
-        draw_text(
-            c,
-            "?",
-            box.width / 2 - r * 0.7,
-            box.height / 2 - r * 0.7,
-            r * 1.4,
-            r * 1.4,
-            mark,
-            "reference back",
-        )
-        band = 9 * mm * k
-        name = role(style, "back_name", k, color=inks.ink)
-        draw_text(c, GAME, sx, sy + sh - band, sw, band, name, "reference back")
-        draw_text(c, "REFERENCE", sx, sy, sw, band, name, "reference back")
 
-    return draw
+def _ringed_mark(c: Canvas, box: CardBox, r: float, inks: parts.BackInks, style: Style) -> None:
+    """The reference back's small question mark, set inside its ring."""
+    mark = role(style, "card_glyph", scale(box), color=inks.ink)
+    side = r * 1.4
+    draw_text(c, "?", box.width / 2 - side / 2, box.height / 2 - side / 2, side, side, mark, "reference back")

@@ -105,8 +105,6 @@ class BoardLook:
     centre_text: bool = True
     portal_art: bool = True
     walls: bool = True
-    # the share of the centre's width the words go in (the full-size board keeps them off a seam)
-    centre_span: tuple[float, float] = (0.0, 1.0)
 
 
 def _seen(window: Window | None, row: int, col: int, span: int = 1) -> bool:
@@ -147,7 +145,7 @@ def draw_chamber(
             x, y = g.x(t.col) + g.cell * 0.05, g.y(t.row) - g.cell * 0.05 - size * 0.8
             role_text(c, style, "label", label, x, y, size=size)
     if _seen(window, 4, 4, 2):
-        _draw_centre(c, g, style, look.centre_text, look.centre_span)
+        _draw_centre(c, g, style, look.centre_text)
     if look.walls:
         c.saveState()
         c.setStrokeColorRGB(*style.ink)
@@ -236,11 +234,9 @@ def _draw_portal_face(
         role_text(c, style, "label", "portal", mx, ly, size=size, align="centre")
 
 
-def _draw_centre(
-    c: Canvas, g: BoardGeom, style: Style, with_text: bool, span: tuple[float, float] = (0.0, 1.0)
-) -> None:
-    """The pervigil per nunc: no tile, three dice (the time stones); its words within `span` of
-    its width (shrunk to fit there, never broken)."""
+def _draw_centre(c: Canvas, g: BoardGeom, style: Style, with_text: bool) -> None:
+    """The pervigil per nunc: no tile, three dice (the time stones); its words across its width
+    (shrunk to fit, never broken). The full-size board never cuts it at a seam (full_size)."""
     k = g.cell
     x, y, w, h = centre_box(g)
     if style.fills:
@@ -250,14 +246,13 @@ def _draw_centre(
         c.restoreState()
     else:
         hatch(c, (x, y, w, h), k * 0.25, style.rule)
-    # the dice sit in the upper half and the words in the lower, leaving the middle (where the pieces
-    # of the full-size board meet, and their registration mark sits) clear
+    # the dice sit in the upper half and the words in the lower
     top = y + h
     for i, dx in enumerate((-0.62, 0.0, 0.62)):
         draw_die(c, x + w / 2 + dx * k, top - 0.55 * k, 0.5 * k, i + 1, style)
     if with_text:
-        room = w * (span[1] - span[0]) - 0.3 * k
-        mid = x + w * (span[0] + span[1]) / 2
+        room = w - 0.3 * k
+        mid = x + w / 2
         size = max(7.0, sized(style, "key", k * 0.13))  # nothing a player reads under 7 pt
         head = style.text_style("key_head", size=size, min_size=7.0)
         # on one line if it fits, else over two (broken between words, never inside one)

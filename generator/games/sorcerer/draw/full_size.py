@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -82,9 +83,33 @@ def piece_name(row: int, col: int) -> str:
     return f"{chr(ord('A') + row)}{col + 1}"
 
 
-def _splits(n: int) -> list[float]:
-    """Seams between n pieces along one side, on cell lines, as even as cells allow."""
-    return [round(sc.SIZE * i / n) * CELL for i in range(n + 1)]
+def _seam_allowed(cell: int) -> bool:
+    """Whether a seam may run along cell line `cell`: never through the centre (cells 4 to 6, its
+    dice and words), and never so near its left or top that the glue strip beyond the seam lies
+    over it (the centre stays whole on one piece, with no part of it under a strip)."""
+    return cell * CELL >= 6 * CELL or cell * CELL + OVERLAP <= 4 * CELL
+
+
+def _splits(n: int, room: float = math.inf, out: float = OUT) -> list[float] | None:
+    """Where n pieces along one side meet (board coordinates, the board's two edges included): on
+    cell lines a seam may run along (see _seam_allowed), each piece with the paper kept round it
+    fitting `room`; of those, the one whose largest piece is least, then the most even. None if no
+    such way fits."""
+    best: tuple[tuple[float, float], list[float]] | None = None
+    lines = [c for c in range(1, sc.SIZE) if _seam_allowed(c)]
+    for seams in itertools.combinations(lines, n - 1):
+        splits = [0.0, *(c * CELL for c in seams), sc.SIZE * CELL]
+        sizes = [
+            u1 - u0 + before + after
+            for u0, u1, before, after in map(lambda j: _span(splits, j, out), range(n))
+        ]
+        if max(sizes) > room + 1e-6:
+            continue
+        uneven = sum((splits[j + 1] - splits[j] - BOARD / n) ** 2 for j in range(n))
+        key = (round(max(sizes), 6), round(uneven, 6))
+        if best is None or key < best[0]:
+            best = (key, splits)
+    return None if best is None else best[1]
 
 
 def _span(splits: list[float], j: int, out: float = OUT) -> tuple[float, float, float, float]:
@@ -95,22 +120,13 @@ def _span(splits: list[float], j: int, out: float = OUT) -> tuple[float, float, 
     return u0, u1, (out if j == 0 else CUT_PAD), (out if j == last else STRIP_PAD)
 
 
-def centre_span(cols: int) -> tuple[float, float]:
-    """The widest share of the centre's width (cells 4 to 6) that no seam between `cols` pieces
-    crosses: its words go there, whole on one piece, not cut at a seam."""
-    lo, hi = 4 * CELL, 6 * CELL
-    cuts = sorted({lo, hi, *(u for u in _splits(cols) if lo < u < hi)})
-    a, b = max(zip(cuts, cuts[1:], strict=False), key=lambda ab: ab[1] - ab[0])
-    return ((a - lo) / (hi - lo), (b - lo) / (hi - lo))
-
-
-def _fits(splits: list[float], room: float, out: float = OUT) -> bool:
-    """True if every piece along this axis, with the paper kept round it, fits in `room`."""
-    for j in range(len(splits) - 1):
-        u0, u1, before, after = _span(splits, j, out)
-        if u1 - u0 + before + after > room:
-            return False
-    return True
+def _count(room: float, out: float = OUT) -> tuple[int, list[float]]:
+    """The fewest pieces along one side that fit `room`, and where they meet."""
+    for n in range(1, sc.SIZE):
+        splits = _splits(n, room, out)
+        if splits is not None:
+            return n, splits
+    raise ValueError("the paper is too small for the full-size board")
 
 
 def full_size_pieces(paper: Paper) -> list[Piece]:
@@ -118,14 +134,13 @@ def full_size_pieces(paper: Paper) -> list[Piece]:
     w, h = paper.size
     room_w = w - 2 * MARGIN
     room_h = h - 2 * MARGIN - HEADER_H - NOTE_GAP - NOTE_MIN_H
-    cols = next(n for n in range(1, 10) if _fits(_splits(n), room_w))
-    rows = next(n for n in range(1, 10) if _fits(_splits(n), room_h))
+    cols, _ = _count(room_w)
+    rows, _ = _count(room_h)
     # seams of one axis end in marks outside the board on the other; with none, a narrow edge will do
     out_u = OUT if rows > 1 else EDGE
-    cols = next(n for n in range(1, 10) if _fits(_splits(n), room_w, out_u))
+    cols, us = _count(room_w, out_u)
     out_v = OUT if cols > 1 else EDGE
-    rows = next(n for n in range(1, 10) if _fits(_splits(n), room_h, out_v))
-    us, vs = _splits(cols), _splits(rows)
+    rows, vs = _count(room_h, out_v)
     # registration marks: along every seam, at its ends outside the board, where seams cross, and
     # half-way along each piece's stretch of seam (on a cell line)
     marks: set[tuple[float, float]] = set()
@@ -349,9 +364,7 @@ def _draw_piece_board(c: Canvas, s: Style, chamber: sc.Chamber, p: Piece) -> Non
         math.ceil(v1 / CELL) - 1,
         math.ceil(u1 / CELL) - 1,
     )
-    look = BoardLook(
-        orbs="rings", sorcerers=False, tile_labels=False, tile_fills=False, centre_span=centre_span(p.cols)
-    )
+    look = BoardLook(orbs="rings", sorcerers=False, tile_labels=False, tile_fills=False)
     draw_chamber(c, p.geom, s, chamber, look, window=window)
     c.restoreState()
 
