@@ -86,6 +86,7 @@ def create_app(host: str = "127.0.0.1", port: int = 8000) -> Flask:
 
     _guard(app)
     _pages(app, token)
+    _bundle_route(app)
     _referee_api(app)
     _settings_route(app, token)
     return app
@@ -199,18 +200,6 @@ def _pages(app: Flask, token: str) -> None:
         resp.headers["X-Page-Count"] = str(built.pages)
         return resp
 
-    @app.get("/zip/<name>")
-    def bundle(name: str) -> Any:
-        """The PDF and its cutting machine's files, in one zip (only for a choice of machine)."""
-        doc, options, job = _start(name)
-        built = build.BUILDS.wait(job, timeout=600)
-        if built.bundle is None:
-            return _error(404, "There are no cutting files for these choices: download the PDF.")
-        resp = Response(built.bundle, mimetype="application/zip")
-        resp.headers["Content-Disposition"] = f'attachment; filename="{zip_name(doc, options)}"'
-        resp.headers["X-Page-Count"] = str(built.pages)
-        return resp
-
     @app.get("/preview/<name>/<int:page>.png")
     def preview(name: str, page: int) -> Any:
         doc, options, job = _start(name)
@@ -245,6 +234,22 @@ def _pages(app: Flask, token: str) -> None:
         if built.bundle is not None:  # a cutting machine's files come with the PDF, in one zip
             ready |= {"bundle": True, "file": zip_name(doc, options), "bytes": len(built.bundle)}
         return jsonify(out | ready)
+
+
+def _bundle_route(app: Flask) -> None:
+    """A PDF with its cutting machine's files, in one zip."""
+
+    @app.get("/zip/<name>")
+    def bundle(name: str) -> Any:
+        """The PDF and its cutting machine's files, in one zip (only for a choice of machine)."""
+        doc, options, job = _start(name)
+        built = build.BUILDS.wait(job, timeout=600)
+        if built.bundle is None:
+            return _error(404, "There are no cutting files for these choices: download the PDF.")
+        resp = Response(built.bundle, mimetype="application/zip")
+        resp.headers["Content-Disposition"] = f'attachment; filename="{zip_name(doc, options)}"'
+        resp.headers["X-Page-Count"] = str(built.pages)
+        return resp
 
 
 def _start(name: str) -> tuple[Document, tuple[tuple[str, str], ...], build.Job]:

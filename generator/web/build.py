@@ -247,7 +247,9 @@ class Builds:
 
     def __init__(self, workers: int = WORKERS, cap: int = CAP) -> None:
         self.workers, self.cap = workers, cap
-        self.lock = threading.Lock()
+        # re-entrant: a build already done when _dispatch adds its callback (it ended, or failed,
+        # that fast) has the callback run at once in this thread, which holds the lock already
+        self.lock = threading.RLock()
         self.waiting: deque[Job] = deque()
         self.running: set[Job] = set()
         self.jobs: OrderedDict[tuple, Job] = OrderedDict()  # every job not failed, done ones as an LRU

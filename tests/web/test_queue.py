@@ -51,3 +51,30 @@ def test_builds_wait_their_turn_and_identical_requests_share_one():
         q.wait(jobs[2])
     assert "secret" not in str(e.value) and "RuntimeError" not in str(e.value)
     assert q.submit((2,), "calibrate", {"paper": "2"}) is not jobs[2]  # a crash is tried again
+
+
+class _DonePool:
+    """A pool whose builds are already done when submit returns (a build that ends, or fails,
+    before the queue has added its callback: the callback then runs at once, in the same thread)."""
+
+    def submit(self, fn, *args):
+        fut: Future = Future()
+        fut.set_result(Built(b"%PDF", 1))
+        return fut
+
+
+def test_a_build_done_before_its_callback_is_added_does_not_lock_the_queue():
+    import threading
+
+    q = _Queue(workers=1, cap=4)
+    q.fake = _DonePool()  # type: ignore[assignment]
+    got: list = []
+    t = threading.Thread(
+        target=lambda: got.extend(q.submit((n,), "calibrate", {}) for n in range(3)), daemon=True
+    )
+    t.start()
+    t.join(10)
+    assert not t.is_alive(), (
+        "the queue locked itself: a done build's callback waited for the queue's own lock"
+    )
+    assert all(j.done.is_set() and q.wait(j).pdf == b"%PDF" for j in got)
