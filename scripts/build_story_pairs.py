@@ -294,13 +294,13 @@ def candidates(wn: WordNet) -> list[str]:
         for rel, a, b in relations().by_length.get(n, ()):
             if rel not in STORY_RELATIONS or frozenset((a, b)) in listed:
                 continue
-            frame = STORY_RELATIONS[rel]
-            if frame == "part" and body_whole(wn, a):
+            kind = STORY_RELATIONS[rel]
+            if kind == "part" and body_whole(wn, a):
                 continue
-            prompt = frame(frame, a, b)
-            if not check.problems(frame, a, b, prompt):
+            prompt = frame(kind, a, b)
+            if not check.problems(kind, a, b, prompt):
                 par, _ = check.pars(a, b)
-                out.append(f"{frame} {a} {b}  # par {par} ({rel})")
+                out.append(f"{kind} {a} {b}  # par {par} ({rel})")
     return out
 
 

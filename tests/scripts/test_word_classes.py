@@ -9,6 +9,7 @@ words it must leave alone (an oracle of plain words), and the scan of everything
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from pathlib import Path
 
@@ -185,3 +186,23 @@ def test_no_printed_word_is_of_an_excluded_class(lex) -> None:
         assert w not in printed
     ends = data["ends_by_class"]
     assert set(ends) == {"end"} and ends["end"] > 1200  # 1,482 with four 4-letter puzzles a day
+
+
+@needs_wordnet
+def test_story_candidates_are_unlisted_pairs_that_pass_the_build() -> None:
+    """`build_story_pairs.py --candidates` (the method that assisted the reading) lists pairs of
+    a story relation, each with its par, none already on the list; it crashed when a local name
+    hid the frame function."""
+    sys.path.insert(0, str(SCRIPTS))
+    import build_story_pairs as bsp
+    from wordnet_db import WordNet
+
+    got = bsp.candidates(WordNet())
+    listed = {frozenset((a, b)) for _, a, b, _ in bsp.parse_source(bsp.SOURCE.read_text(encoding="utf-8"))}
+    assert got
+    for line in got:
+        m = re.fullmatch(r"([a-z]+) ([a-z]+) ([a-z]+)  # par (\d+) \(([a-z]+)\)", line)
+        assert m, line
+        kind, a, b, par, rel = m.groups()
+        assert kind in bsp.STORY_FRAMES and bsp.STORY_RELATIONS[rel] == kind, line
+        assert frozenset((a, b)) not in listed and bsp.PAR_MIN <= int(par) <= bsp.PAR_MAX, line
