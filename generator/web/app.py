@@ -195,10 +195,7 @@ def _pages(app: Flask, token: str) -> None:
     def pdf(name: str) -> Any:
         doc, options, job = _start(name)
         built = build.BUILDS.wait(job, timeout=600)
-        resp = Response(built.pdf, mimetype="application/pdf")
-        resp.headers["Content-Disposition"] = f'attachment; filename="{file_name(doc, options)}"'
-        resp.headers["X-Page-Count"] = str(built.pages)
-        return resp
+        return _attachment(built.pdf, "application/pdf", file_name(doc, options), built.pages)
 
     @app.get("/preview/<name>/<int:page>.png")
     def preview(name: str, page: int) -> Any:
@@ -246,10 +243,15 @@ def _bundle_route(app: Flask) -> None:
         built = build.BUILDS.wait(job, timeout=600)
         if built.bundle is None:
             return _error(404, "There are no cutting files for these choices: download the PDF.")
-        resp = Response(built.bundle, mimetype="application/zip")
-        resp.headers["Content-Disposition"] = f'attachment; filename="{zip_name(doc, options)}"'
-        resp.headers["X-Page-Count"] = str(built.pages)
-        return resp
+        return _attachment(built.bundle, "application/zip", zip_name(doc, options), built.pages)
+
+
+def _attachment(data: bytes, mimetype: str, filename: str, pages: int) -> Response:
+    """A download of `data` named `filename`, with the PDF's page count in X-Page-Count."""
+    resp = Response(data, mimetype=mimetype)
+    resp.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    resp.headers["X-Page-Count"] = str(pages)
+    return resp
 
 
 def _start(name: str) -> tuple[Document, tuple[tuple[str, str], ...], build.Job]:
