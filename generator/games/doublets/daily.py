@@ -331,7 +331,7 @@ def _keyed(d: _Day, s: int, t: int) -> Puzzle | None:
         g.index[w]
         for w in inner
         if not family_link(w, d.ladders, loose=d.relaxed > 2)
-        or d.key_uses[w] >= MAX_KEY_USES + min(d.relaxed, 1)
+        or d.key_uses[w] >= _most_keys(d)
         or d.spent[w] >= LINK_CLASS_USES + d.extra
     }
     shun = {g.index[w] for w in inner if _resting(w, d.week) or not known(w, d.ladders) or d.spent[w]}
@@ -362,11 +362,19 @@ def _counted(d: _Day, s: int, t: int) -> tuple[int, int] | None:
     return counts[(s, t)]
 
 
+def _most_keys(d: _Day) -> int:
+    """How many of the sheet's keys a word may already be in and still go into one more (as a
+    link or an end): MAX_KEY_USES, one more once the day's rules give way."""
+    return MAX_KEY_USES + min(d.relaxed, 1)
+
+
 def _pick(d: _Day, pairs: list[tuple[int, int]], fits: Callable[[int, int], bool]) -> Puzzle | None:
-    """The first of `pairs` whose par and ways `fits` with ends not yet on the sheet and a key."""
-    words = d.g.words
+    """The first of `pairs` whose par and ways `fits` with ends not yet on the sheet nor in as
+    many of its keys as a link may be (_most_keys), and a key."""
+    words, most = d.g.words, _most_keys(d)
     for s, t in pairs:
-        if words[s] in d.used_ends or words[t] in d.used_ends:
+        a, b = words[s], words[t]
+        if a in d.used_ends or b in d.used_ends or d.key_uses[a] >= most or d.key_uses[b] >= most:
             continue
         got = _counted(d, s, t)
         if got is None or got[0] < MIN_PAR or not fits(*got):
